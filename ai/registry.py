@@ -1,0 +1,46 @@
+"""Agent specs on the command line: `random`, `heuristic`, `mcts` (= `mcts:normal`),
+`mcts:easy`, `mcts:hard`, `mcts:iters=N`, `mcts:time=SECONDS`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .random_agent import RandomAgent
+
+AGENT_HELP = "random, heuristic, mcts, mcts:easy, mcts:normal, mcts:hard, mcts:iters=N, mcts:time=SECONDS"
+
+
+class AgentSpecError(ValueError):
+    """An agent spec nobody can build."""
+
+
+def _random(arg: str | None, seed: int):
+    if arg:
+        raise AgentSpecError(f"'random' takes no options, not {arg!r}")
+    return RandomAgent(seed)
+
+
+_FACTORIES: dict[str, Callable] = {"random": _random}
+
+
+def register(name: str, factory: Callable) -> None:
+    """Make `name[:arg]` build `factory(arg, seed)` (arg is None without a colon)."""
+    _FACTORIES[name] = factory
+
+
+def agent_names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, str | None]:
+    name, _, arg = spec.strip().partition(":")
+    name = name.lower()
+    if name not in _FACTORIES:
+        raise AgentSpecError(f"unknown agent {spec!r}; choose from {AGENT_HELP}")
+    return name, (arg or None)
+
+
+def make_agent(spec: str, seed: int = 0):
+    """Build the agent a spec names; AgentSpecError says what was wrong."""
+    name, arg = parse_spec(spec)
+    return _FACTORIES[name](arg, seed)

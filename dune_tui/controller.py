@@ -1,0 +1,148 @@
+"""The controller: owns the authoritative game, asks the seat that must decide,
+and tells each seat only what it may see.
+
+It speaks in messages and knows nothing of how they travel:
+
+- `pending()` gives the `DecisionRequest`s to deliver now: the seat's view,
+  its legal actions and a prompt.  During a sealed battle commit both
+  seats' requests are issued together, from views taken before either
+  answers, so neither can see the other's commit.
+- `submit(Decision)` applies an answer and returns `EventBatch`es, one per
+  seat, each holding only the events that seat may see.
+- `run(agents)` is the simple synchronous loop the simulator uses; the
+  Textual game drives `pending`/`submit` itself from its event loop.
+
+Every applied decision is appended to `log`: with the options it replays the
+game exactly (see `replay`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import msgspec
+
+from .engine import Event, Options, State, apply, as_action, legal_actions, new_game, opening_events, view
+from .engine.describe import prompt
+
+
+class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """Asks `seat` to choose one of `legal` (a seat sees `view`, never the state)."""
+
+    id: int
+    seat: int
+    phase: str
+    prompt: str
+    view: Any  # State with viewer == seat
+    legal: tuple
+    sealed: bool = False  # part of a secret simultaneous choice (battle commit)
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """A seat's answer to request `id`."""
+
+    id: int
+    seat: int
+    action: tuple
+
+
+class EventBatch(msgspec.Struct, frozen=True):
+    """The events one seat may see after a decision."""
+
+    seat: int
+    events: list[Event]
+
+
+class LogEntry(msgspec.Struct, frozen=True, array_like=True):
+    seat: int
+    action: tuple
+
+
+class Agent(Protocol):
+    """Anything that answers decision requests: a bot, a person at the keyboard, a remote terminal."""
+
+    def decide(self, request: DecisionRequest) -> Any: ...
+
+
+class StaleDecision(ValueError):
+    """An answer to a request that is no longer open (answered, or superseded)."""
+
+
+class Controller:
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.state: State = new_game(options)
+        self.log: list[LogEntry] = []
+        self.opening: list[Event] = opening_events(self.state)
+        self._open: dict[int, DecisionRequest] = {}
+        self._next_id = 1
+
+    # ------------------------------------------------------------- asking
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def pending(self) -> list[DecisionRequest]:
+        """The requests open now (one per seat that must decide)."""
+        awaiting = self.state.awaiting
+        if any(s not in awaiting for s in (r.seat for r in self._open.values())):
+            self._open = {}
+        have = {r.seat for r in self._open.values()}
+        sealed = self.state.phase == "commit"
+        for seat in awaiting:
+            if seat in have:
+                continue
+            req = DecisionRequest(
+                id=self._next_id, seat=seat, phase=self.state.phase, prompt=prompt(self.state, seat),
+                view=view(self.state, seat), legal=tuple(legal_actions(self.state, seat)), sealed=sealed)
+            self._next_id += 1
+            self._open[req.id] = req
+        return sorted(self._open.values(), key=lambda r: r.id)
+
+    def events_for(self, seat: int, events: list[Event]) -> list[Event]:
+        return [e for e in events if e.visible_to(seat)]
+
+    # ------------------------------------------------------------ answering
+    def submit(self, decision: Decision) -> list[EventBatch]:
+        """Apply an answer; raise StaleDecision or the engine's IllegalAction (state unchanged)."""
+        req = self._open.get(decision.id)
+        if req is None or req.seat != decision.seat:
+            raise StaleDecision(f"request {decision.id} for seat {decision.seat + 1} is not open")
+        action = as_action(decision.action)
+        events = apply(self.state, decision.seat, action)
+        del self._open[decision.id]
+        self.log.append(LogEntry(decision.seat, action))
+        return [EventBatch(s, self.events_for(s, events)) for s in range(self.state.n)]
+
+    def run(self, agents: list[Agent], observe: bool = True, max_decisions: int = 100_000) -> State:
+        """Play to the end, asking `agents[seat]`.  Requests issued together are
+        all answered before any answer is applied (sealed commits)."""
+        for _ in range(max_decisions):
+            if self.state.over:
+                return self.state
+            requests = self.pending()
+            answers = [Decision(r.id, r.seat, agents[r.seat].decide(r)) for r in requests]
+            for answer in answers:
+                batches = self.submit(answer)
+                if observe:
+                    for b in batches:
+                        notify = getattr(agents[b.seat], "observe", None)
+                        if notify is not None and b.events:
+                            notify(b.events)
+        raise RuntimeError(f"game did not end within {max_decisions} decisions")
+
+
+def replay(options: Options, log: list) -> tuple[Controller, list[Event]]:
+    """Re-run a decision log; returns the controller and every event, in order.
+    Raises IllegalAction at the first entry that is not legal."""
+    c = Controller(options)
+    events = list(c.opening)
+    for i, entry in enumerate(log):
+        seat, action = (entry.seat, entry.action) if isinstance(entry, LogEntry) else entry
+        try:
+            events += apply(c.state, seat, as_action(action))
+        except Exception as e:
+            e.add_note(f"at decision {i + 1} of {len(log)}")
+            raise
+        c.log.append(LogEntry(seat, as_action(action)))
+    return c, events

@@ -1,0 +1,24 @@
+"""The rules engine: pure, deterministic from a seed, no I/O.  See docs/ENGINE.md."""
+
+from .api import (
+    HIDDEN,
+    apply,
+    as_action,
+    determinize,
+    legal_actions,
+    new_game,
+    opening_events,
+    returns,
+    view,
+)
+from .errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
+from .events import Event
+from .options import Options, available_factions, faction_id
+from .rules.victory import Result
+from .state import SEALED, State
+
+__all__ = [
+    "HIDDEN", "DuneError", "Event", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn",
+    "Options", "OptionsError", "Result", "SEALED", "State", "apply", "as_action", "available_factions", "determinize",
+    "faction_id", "legal_actions", "new_game", "opening_events", "returns", "view",
+]

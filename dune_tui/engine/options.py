@@ -1,0 +1,66 @@
+"""Game options: everything fixed before the first die is rolled."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from .data import FACTION_KEYS, FACTION_NAMES, MIN_PLAYERS
+from .errors import OptionsError
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """How a game is set up.
+
+    players: 2-8.  Seat 0 is the first player; play goes clockwise 0, 1, 2...
+    seed: the dice.  The same options and decisions replay the same game.
+    factions: the faction of each seat (keys such as "atreides"), or None to
+        let the seats pick in the rulebook's choice order ("choose") or deal
+        them at random ("random").
+    face_dancers: the Tleilaxu Face Dancers ability: "dice" (the card) or
+        "spice" (the card's variant: 1 spice per replacement), R10.
+    """
+
+    players: int = 4
+    seed: int = 0
+    factions: tuple[str, ...] | None = None
+    faction_choice: Literal["choose", "random"] = "random"
+    face_dancers: Literal["dice", "spice"] = "dice"
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+def faction_id(name: str) -> int:
+    """A faction id from a key, a name or a letter-insensitive prefix of either."""
+    key = name.strip().lower().replace("_", " ").replace("-", " ")
+    for i, (k, n) in enumerate(zip(FACTION_KEYS, FACTION_NAMES)):
+        if key in (k, n.lower()):
+            return i
+    matches = [i for i, (k, n) in enumerate(zip(FACTION_KEYS, FACTION_NAMES))
+               if k.startswith(key) or n.lower().startswith(key)]
+    if len(matches) == 1 and key:
+        return matches[0]
+    raise OptionsError(f"unknown faction {name!r}; choose from {', '.join(FACTION_KEYS)}")
+
+
+def available_factions(players: int) -> tuple[int, ...]:
+    """R12: the factions a game of this many players may use."""
+    return tuple(f for f, least in enumerate(MIN_PLAYERS) if players >= least)
+
+
+def validate(options: Options) -> None:
+    if not isinstance(options.players, int) or not 2 <= options.players <= 8:
+        raise OptionsError(f"players must be 2 to 8, not {options.players!r}")
+    if options.factions is None:
+        return
+    if len(options.factions) != options.players:
+        raise OptionsError(f"{len(options.factions)} factions given for {options.players} players")
+    ids = [faction_id(f) for f in options.factions]
+    if len(set(ids)) != len(ids):
+        raise OptionsError("a faction can be played by one seat only")
+    allowed = available_factions(options.players)
+    for f in ids:
+        if f not in allowed:
+            raise OptionsError(f"{FACTION_NAMES[f]} needs at least {MIN_PLAYERS[f]} players (R12)")

@@ -1,0 +1,123 @@
+"""6. Movement (R9): one target region, troops move in from its neighbours.
+
+`("target", loc)`: a region of the zone the region die shows, or the Polar
+Sink (H14: not a region under storm); with Rats Flee (Smugglers) also any
+unoccupied region.  Then `("move", from, unit, n)` for the active player,
+`("done",)`, and the same for its ally.
+"""
+
+from __future__ import annotations
+
+from ..data import (
+    ADJACENT,
+    FACTION_NAMES,
+    FACTION_UNITS,
+    FREMEN,
+    LOCATIONS,
+    ORNITHOPTER,
+    POLAR_SINK,
+    REGION_DIE,
+    REGION_NAMES,
+    RING,
+    SMUGGLERS,
+    SPICE_DIE,
+    UNIT_NAMES,
+    WORM,
+    ZONE_REGIONS,
+)
+from ..events import emit
+from ..state import NU
+from .common import fortification_cleanup, has_ability
+
+
+def targets(state) -> list[tuple[int, bool]]:
+    """(loc, by Rats Flee) for every target the active player may choose."""
+    by_die = [r for r in ZONE_REGIONS[state.dice[REGION_DIE]] if state.storm_free(r)]
+    out = [(r, False) for r in by_die] + [(POLAR_SINK, False)]
+    if has_ability(state, SMUGGLERS):  # Rats Flee: any unoccupied region instead
+        out += [(r, True) for r in RING if r not in by_die and state.storm_free(r) and not state.occupants(r)]
+    return out
+
+
+def enter(state) -> bool:
+    state.target = -1
+    state.phase = "target"
+    state.awaiting = (state.active,)
+    return True
+
+
+def legal_target(state, seat: int) -> list:
+    return [("target", loc) for loc, _ in targets(state)]
+
+
+def apply_target(state, seat: int, action) -> bool:
+    loc = action[1]
+    state.target = loc
+    state.rats_flee = dict(targets(state))[loc]
+    how = " (Rats Flee)" if state.rats_flee else ""
+    emit(state, "target", "{faction} targets {region}{how}.", faction=FACTION_NAMES[state.active_faction],
+         region=REGION_NAMES[loc], how=how, loc=loc)
+    state.phase = "move"
+    return False
+
+
+def worm_riding(state) -> bool:
+    """R9: on a Shai-Hulud, Fremen Worm Riding makes every troop of the movers adjacent."""
+    return state.dice[SPICE_DIE] == WORM and has_ability(state, FREMEN)
+
+
+def sources(state) -> list[int]:
+    """Regions troops may move from into the target."""
+    target = state.target
+    if worm_riding(state):
+        near = set(LOCATIONS)
+    else:
+        near = set(ADJACENT[target]) | {r for r in RING if state.constr[r] == ORNITHOPTER}
+    near.discard(target)
+    return sorted(loc for loc in near if state.storm_free(loc))
+
+
+def _moves(state, faction: int) -> list:
+    actions: list = [("done",)]
+    board = state.board
+    for loc in sources(state):
+        base = loc * NU
+        for u in FACTION_UNITS[faction]:
+            actions += [("move", loc, u, n) for n in range(1, board[base + u] + 1)]
+    return actions
+
+
+def legal_move(state, seat: int) -> list:
+    return _moves(state, state.active_faction)
+
+
+def legal_ally_move(state, seat: int) -> list:
+    return _moves(state, state.ally)
+
+
+def _move(state, faction: int, action) -> None:
+    _, src, unit, n = action
+    state.board[src * NU + unit] -= n
+    state.board[state.target * NU + unit] += n
+    emit(state, "moved", "{faction} moves {n} {unit} troop{s} from {src} to {dst}.", faction=FACTION_NAMES[faction],
+         n=n, unit=UNIT_NAMES[unit], s="s" if n > 1 else "", src=REGION_NAMES[src], dst=REGION_NAMES[state.target],
+         src_id=src, dst_id=state.target, unit_id=unit)
+    fortification_cleanup(state, src)
+
+
+def apply_move(state, seat: int, action) -> bool:
+    if action[0] == "move":
+        _move(state, state.active_faction, action)
+        return False
+    if state.ally >= 0:
+        state.phase = "ally_move"
+        state.awaiting = (state.faction_seat[state.ally],)
+        return False
+    return True
+
+
+def apply_ally_move(state, seat: int, action) -> bool:
+    if action[0] == "move":
+        _move(state, state.ally, action)
+        return False
+    return True

@@ -1,0 +1,52 @@
+"""9. Storm (R2, R11): spice faces 3, 4, 5 move the storm one zone by the region die's arrow."""
+
+from __future__ import annotations
+
+from ..data import (
+    DESERT,
+    FACTION_UNITS,
+    FORTIFICATION,
+    ORNITHOPTER,
+    REGION_DIE,
+    REGION_NAMES,
+    SPICE_DIE,
+    STORM_FACES,
+    WEST_FACES,
+    ZONE_REGIONS,
+    storm_step,
+)
+from ..events import emit
+from ..rulings import STORM_VICTIM_ORDER, evacuation_spares, storm_spares
+from ..state import NU
+from .common import lose_troop
+
+
+def run(state) -> None:
+    if state.dice[SPICE_DIE] not in STORM_FACES:
+        return
+    face = state.dice[REGION_DIE]
+    old = state.storm
+    state.storm = storm_step(old, face)
+    emit(state, "storm", "The storm moves {way} from zone {old} to zone {new} ({regions}).",
+         way="West" if face in WEST_FACES else "East", old=old, new=state.storm,
+         regions=" and ".join(REGION_NAMES[r] for r in ZONE_REGIONS[state.storm]), zone=state.storm)
+    for region in ZONE_REGIONS[state.storm]:
+        if region in DESERT and state.constr[region] != FORTIFICATION:
+            sweep_desert(state, region)
+
+
+def sweep_desert(state, region: int) -> None:
+    """A desert without Fortification: each faction there loses a troop; an Ornithopter is destroyed."""
+    base = region * NU
+    for f in range(8):
+        if storm_spares(f):
+            continue
+        for u in STORM_VICTIM_ORDER.get(f, FACTION_UNITS[f]):
+            if state.board[base + u]:
+                to_card = evacuation_spares(f, state.active_faction, state.ally)
+                lose_troop(state, region, u, to_card, "the storm")
+                break
+    if state.constr[region] == ORNITHOPTER:
+        state.constr[region] = 0
+        emit(state, "ornithopter_lost", "The storm destroys the Ornithopter in {region}.",
+             region=REGION_NAMES[region], loc=region)

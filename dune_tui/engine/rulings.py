@@ -1,0 +1,60 @@
+"""Our rulings where rules v1.06 and ../shared/RULINGS.md (R1-R13) are silent.
+
+Each is a constant or a one-line function used at exactly one place in the
+rules, and each is pinned by a test in tests/test_rulings.py.  If you disagree
+with one, change it here.
+
+H1  Recruitment uses every die it can: a player picks among the *maximal*
+    mixes of troops, leaders and Sardaukar (an unused recruit die never helps,
+    and this keeps the choice small).
+H2  Corrino recruiting as an ally may take Sardaukar too (Salusa Secundus is a
+    faction ability, not an alliance one); never a leader (R6).
+H3  When the storm kills one troop "of each faction" in a desert, the faction
+    loses a regular troop before a Sardaukar.
+H4  The Corrino gift (R11 CHOAM) is offered once, when the ally's landing
+    phase starts (the harvest is counted then too, R3).
+H5  Gholas (Tleilaxu, R5) are offered in the landing phase and before each
+    battle: the moments a leader on the card matters.
+H6  The active player, having let the ally land, does not land again: the ally
+    lands with a spice budget the active player grants, then landing ends.
+H7  A battle whose attackers all fell to the Fortification does not happen;
+    nor does one whose defenders all became Face Dancers.
+H8  The Bene Gesserit may predict any faction in play but themselves, and the
+    Spacing Guild even when nobody plays it (its default win can be stolen).
+H9  Only the active player can win alone at the end of its turn; if it does,
+    no alliance win is declared (R11, "si une victoire en solitaire est possible").
+H10 Building the same kind of construction that stands there is no choice:
+    the options are another kind, demolish, or pass.
+H11 A Honourable Duel happens when both sides committed at least one leader;
+    it spares the Atreides' troops wherever they fight, and the active player's
+    troops when the active player is allied with the Atreides (Hungarian text).
+H12 Guild Evacuation spares the Guild's own troops on every turn, and the
+    active player's when allied with the Guild (R10, R11).
+H13 Face Dancers replace only troops of value 1, in both variants (R10).
+H14 The movement target cannot be a region under storm (nothing could move in
+    or be built there); the Polar Sink is always a target.
+"""
+
+from __future__ import annotations
+
+from .data import ATREIDES, CORRINO, FREMEN, GUILD, SARDAUKAR
+
+RECRUIT_MAXIMAL_ONLY = True  # H1
+CORRINO_ALLY_MAY_RECRUIT_SARDAUKAR = True  # H2
+STORM_VICTIM_ORDER = {CORRINO: (CORRINO, SARDAUKAR)}  # H3: regular first
+SOLO_WIN_ACTIVE_ONLY = True  # H9
+
+
+def duel_spares(faction: int, active: int, ally: int) -> bool:
+    """H11: whose lost troops an Honourable Duel sends to the faction card."""
+    return faction == ATREIDES or (faction == active and ally == ATREIDES)
+
+
+def evacuation_spares(faction: int, active: int, ally: int) -> bool:
+    """H12: whose storm and uncommitted battle losses go to the faction card."""
+    return faction == GUILD or (faction == active and ally == GUILD)
+
+
+def storm_spares(faction: int) -> bool:
+    """Fremen are not killed by the storm (Desert People)."""
+    return faction == FREMEN

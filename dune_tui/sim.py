@@ -1,0 +1,212 @@
+"""`dune-tui sim`: whole games between bots, with win statistics.
+
+Game g uses seed `seed + g`; with --rotate the agents move across seats in
+blocks of `players` games that share one faction deal, so each agent plays
+each seat and faction of the block once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+import msgspec
+
+from ai import AGENT_HELP, AgentSpecError, make_agent
+
+from .controller import Controller
+from .engine import Options, OptionsError, available_factions
+from .engine.data import BENE_GESSERIT, FACTION_KEYS, FACTION_NAMES
+
+PLAYERS = range(2, 9)
+
+
+class GameRecord(msgspec.Struct, kw_only=True):
+    seed: int
+    factions: list[int]  # by seat
+    agents: list[str]  # by seat
+    winners: list[int] = []  # factions
+    reason: str = ""
+    stolen_from: int = -1
+    turns: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    error: str = ""
+
+
+def deal(players: int, seed: int) -> list[int]:
+    """A random legal faction set in random seat order (R12 availability)."""
+    r = random.Random(seed)
+    factions = list(available_factions(players))
+    r.shuffle(factions)
+    return factions[:players]
+
+
+def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool) -> tuple[int, list[int], list[str]]:
+    """(game seed, factions by seat, agent specs by seat) for game number g."""
+    block, shift = divmod(g, players) if rotate else (g, 0)
+    factions = deal(players, seed * 7919 + block)
+    seats = [agents[(s + shift) % len(agents)] for s in range(players)]
+    return seed + g, factions, seats
+
+
+def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str) -> GameRecord:
+    rec = GameRecord(seed=game_seed, factions=factions, agents=specs)
+    start = time.perf_counter()
+    try:
+        opts = Options(players=players, seed=game_seed, factions=tuple(FACTION_KEYS[f] for f in factions),
+                       face_dancers=face_dancers)
+        bots = [make_agent(spec, seed=game_seed * 31 + s) for s, spec in enumerate(specs)]
+        c = Controller(opts)
+        state = c.run(bots, observe=False)
+        rec.winners = list(state.result.winners)
+        rec.reason = state.result.reason
+        rec.stolen_from = state.result.stolen_from
+        rec.turns = state.turn
+        rec.decisions = len(c.log)
+    except Exception as e:  # a game that raised is counted, never fatal
+        rec.error = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"
+    rec.seconds = time.perf_counter() - start
+    return rec
+
+
+def _play_many(args: tuple) -> list[GameRecord]:
+    players, plans, face_dancers = args
+    return [play_one(players, s, f, a, face_dancers) for s, f, a in plans]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
+    ok = [r for r in records if not r.error]
+    by_faction: Counter = Counter()
+    played_faction: Counter = Counter()
+    seat_games: Counter = Counter()
+    seat_wins: Counter = Counter()
+    for r in ok:
+        won = set(r.winners)
+        for f, spec in zip(r.factions, r.agents):
+            played_faction[f] += 1
+            seat_games[spec] += 1
+            if f in won:
+                by_faction[f] += 1
+                seat_wins[spec] += 1
+    agents = {}
+    for spec in sorted(seat_games):
+        n, w = seat_games[spec], seat_wins[spec]
+        agents[spec] = {"seats": n, "wins": w, "win_rate": round(w / n, 4), "ci95": wilson(w, n)}
+    factions = {}
+    for f in sorted(played_faction):
+        n, w = played_faction[f], by_faction[f]
+        factions[FACTION_NAMES[f]] = {"games": n, "wins": w, "win_rate": round(w / n, 4), "ci95": wilson(w, n)}
+    return {
+        "games": len(records),
+        "players": players,
+        "errors": len(records) - len(ok),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(len(records) / seconds, 2) if seconds else None,
+        "mean_turns": round(sum(r.turns for r in ok) / len(ok), 2) if ok else 0,
+        "mean_decisions": round(sum(r.decisions for r in ok) / len(ok), 1) if ok else 0,
+        "wins_by_faction": {FACTION_NAMES[f]: by_faction[f] for f in sorted(by_faction)},
+        "wins_by_agent": agents,
+        "faction_win_rates": factions,
+        "solo_wins": sum(1 for r in ok if r.reason == "solo"),
+        "alliance_wins": sum(1 for r in ok if r.reason == "alliance"),
+        "guild_default_wins": sum(1 for r in ok if r.reason == "guild_default"),
+        "nobody_wins": sum(1 for r in ok if r.reason == "nobody"),
+        "bg_steals": sum(1 for r in ok if r.stolen_from >= 0 and BENE_GESSERIT in r.winners),
+    }
+
+
+def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jobs: int = 1,
+        face_dancers: str = "dice") -> tuple[list[GameRecord], float]:
+    plans = [plan_game(g, players, agents, seed, rotate) for g in range(games)]
+    start = time.perf_counter()
+    if jobs <= 1:
+        records = _play_many((players, plans, face_dancers))
+    else:
+        chunks = [plans[i::jobs] for i in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_play_many, [(players, ch, face_dancers) for ch in chunks]))
+        records = sorted((r for part in parts for r in part), key=lambda r: r.seed)
+    return records, time.perf_counter() - start
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("sim", help="play whole games between bots and print statistics")
+    p.add_argument("--players", type=int, default=4, help="2-8 (default 4)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--agents", default="random", help=f"comma-separated agents by seat, cycled: {AGENT_HELP}")
+    p.add_argument("--rotate", action="store_true", help="move agents across seats and factions evenly")
+    p.add_argument("--jobs", type=int, default=1, help="games in this many processes (default 1)")
+    p.add_argument("--face-dancers", choices=("dice", "spice"), default="dice", help="Tleilaxu Face Dancers variant")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--records", metavar="FILE", help="also write every game's record as JSON lines")
+    p.set_defaults(func=main)
+
+
+def main(args) -> int:
+    if args.players not in PLAYERS:
+        return _bad(f"--players must be 2 to 8, not {args.players}")
+    if args.games < 1:
+        return _bad("--games must be at least 1")
+    if args.jobs < 1 or args.jobs > (os.cpu_count() or 1) * 4:
+        return _bad(f"--jobs must be 1 to {(os.cpu_count() or 1) * 4}")
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not agents:
+        return _bad("--agents needs at least one agent")
+    try:
+        for a in agents:
+            make_agent(a, 0)
+    except (AgentSpecError, OptionsError) as e:
+        return _bad(str(e))
+    records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers)
+    summary = summarize(records, args.players, seconds)
+    if args.records:
+        with open(args.records, "wb") as f:
+            for r in records:
+                f.write(msgspec.json.encode(r) + b"\n")
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_table(summary)
+    for r in records:
+        if r.error:
+            print(f"game seed {r.seed} raised: {r.error.splitlines()[0]}", file=sys.stderr)
+    return 1 if summary["errors"] else 0
+
+
+def _bad(message: str) -> int:
+    print(f"dune-tui sim: {message}", file=sys.stderr)
+    return 2
+
+
+def _print_table(s: dict) -> None:
+    print(f"{s['games']} games of {s['players']} players in {s['seconds']} s ({s['games_per_second']} games/s), "
+          f"{s['mean_turns']} turns a game, {s['errors']} errors")
+    print(f"solo {s['solo_wins']}, alliance {s['alliance_wins']}, Guild by default {s['guild_default_wins']}, "
+          f"nobody {s['nobody_wins']}, Bene Gesserit steals {s['bg_steals']}")
+    print("agent            seats   wins   rate   95% CI")
+    for spec, a in s["wins_by_agent"].items():
+        lo, hi = a["ci95"]
+        print(f"{spec:<16} {a['seats']:>5} {a['wins']:>6} {a['win_rate']:>6.1%}  {lo:.1%}-{hi:.1%}")
+    print("faction          games   wins   rate")
+    for name, a in s["faction_win_rates"].items():
+        print(f"{name:<16} {a['games']:>5} {a['wins']:>6} {a['win_rate']:>6.1%}")
