@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, sim
+from . import __version__, saves, sim, ui
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,19 +13,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dune-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim.add_parser(sub)
+    ui.add_parsers(sub)
+    saves.add_parsers(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not hasattr(args, "func"):
-        args = parser.parse_args(["sim", "--players", "4", "--games", "1"] if argv is None else argv)
-        if not hasattr(args, "func"):
-            parser.print_help()
-            return 0
+    func = getattr(args, "func", ui.run_default)
     try:
-        return args.func(args)
+        return func(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
