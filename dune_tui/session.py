@@ -7,12 +7,14 @@ simulator does not need one (it drives a Controller directly).
 
 from __future__ import annotations
 
+import secrets
+from datetime import UTC, datetime
 from typing import Literal
 
 import msgspec
 
 from .controller import Controller, LogEntry, replay
-from .engine import Options
+from .engine import Event, Options
 
 
 class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,13 +35,31 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
         return "Human" if self.is_human else f"Bot ({self.agent})"
 
 
+def new_game_id(created: datetime) -> str:
+    """A game's identity in file names: its start time and a little randomness."""
+    return f"{created.astimezone(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
 class Session:
-    def __init__(self, options: Options, seats: list[SeatConfig], controller: Controller | None = None) -> None:
+    """A game with its seats.  `name` is the last name it was saved under (if any);
+    `game_id` and `created` stay with the game across saves and loads (its
+    autosave is `autosave-<game_id>`); `history` holds the events up to when
+    the session was made or loaded, private ones too (filter with
+    `Event.visible_to`); whoever plays it on may append to it."""
+
+    def __init__(self, options: Options, seats: list[SeatConfig], controller: Controller | None = None, *,
+                 name: str = "", created: datetime | None = None, game_id: str = "") -> None:
         if len(seats) != options.players:
             raise ValueError(f"{len(seats)} seats for {options.players} players")
         self.options = options
         self.seats = list(seats)
         self.controller = controller or Controller(options)
+        self.name = name
+        self.created = created or datetime.now(UTC)
+        self.game_id = game_id or new_game_id(self.created)
+        self.history: list[Event] = list(self.controller.opening) if controller is None else []
+        self.autosaved_turn = -1  # turns finished at the last autosave (see saves.autosave_due)
+        self.warning = ""  # set by saves.load(strict=False) when the file's snapshot disagreed with its log
 
     @property
     def state(self):
@@ -53,7 +73,9 @@ class Session:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
     @classmethod
-    def from_log(cls, options: Options, seats: list[SeatConfig], log: list) -> Session:
+    def from_log(cls, options: Options, seats: list[SeatConfig], log: list, **kw) -> Session:
         """Rebuild a session by replaying its decision log (raises IllegalAction on a bad log)."""
-        controller, _ = replay(options, log)
-        return cls(options, seats, controller)
+        controller, events = replay(options, log)
+        session = cls(options, seats, controller, **kw)
+        session.history = events
+        return session

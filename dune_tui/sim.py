@@ -22,7 +22,7 @@ import msgspec
 from ai import AGENT_HELP, AgentSpecError, make_agent
 
 from .controller import Controller
-from .engine import Options, OptionsError, available_factions
+from .engine import Options, OptionsError, available_factions, faction_id
 from .engine.data import BENE_GESSERIT, FACTION_KEYS, FACTION_NAMES
 
 PLAYERS = range(2, 9)
@@ -49,10 +49,11 @@ def deal(players: int, seed: int) -> list[int]:
     return factions[:players]
 
 
-def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool) -> tuple[int, list[int], list[str]]:
+def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
+              factions: list[int] | None = None) -> tuple[int, list[int], list[str]]:
     """(game seed, factions by seat, agent specs by seat) for game number g."""
     block, shift = divmod(g, players) if rotate else (g, 0)
-    factions = deal(players, seed * 7919 + block)
+    factions = list(factions) if factions else deal(players, seed * 7919 + block)
     seats = [agents[(s + shift) % len(agents)] for s in range(players)]
     return seed + g, factions, seats
 
@@ -135,8 +136,8 @@ def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
 
 
 def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jobs: int = 1,
-        face_dancers: str = "dice") -> tuple[list[GameRecord], float]:
-    plans = [plan_game(g, players, agents, seed, rotate) for g in range(games)]
+        face_dancers: str = "dice", factions: list[int] | None = None) -> tuple[list[GameRecord], float]:
+    plans = [plan_game(g, players, agents, seed, rotate, factions) for g in range(games)]
     start = time.perf_counter()
     if jobs <= 1:
         records = _play_many((players, plans, face_dancers))
@@ -154,6 +155,7 @@ def add_parser(sub) -> None:
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     p.add_argument("--agents", default="random", help=f"comma-separated agents by seat, cycled: {AGENT_HELP}")
+    p.add_argument("--factions", help="comma-separated faction keys by seat (default: a random legal deal each block)")
     p.add_argument("--rotate", action="store_true", help="move agents across seats and factions evenly")
     p.add_argument("--jobs", type=int, default=1, help="games in this many processes (default 1)")
     p.add_argument("--face-dancers", choices=("dice", "spice"), default="dice", help="Tleilaxu Face Dancers variant")
@@ -172,12 +174,18 @@ def main(args) -> int:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not agents:
         return _bad("--agents needs at least one agent")
+    factions = None
     try:
         for a in agents:
             make_agent(a, 0)
+        if args.factions:
+            names = [f.strip() for f in args.factions.split(",")]
+            Options(players=args.players, factions=tuple(names))  # validates count and availability (R12)
+            factions = [faction_id(f) for f in names]
     except (AgentSpecError, OptionsError) as e:
         return _bad(str(e))
-    records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers)
+    records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers,
+                           factions)
     summary = summarize(records, args.players, seconds)
     if args.records:
         with open(args.records, "wb") as f:

@@ -10,6 +10,10 @@
 
 from __future__ import annotations
 
+import functools
+
+import msgspec
+
 from . import flow, rng
 from .data import BENE_GESSERIT, FACTION_NAMES
 from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
@@ -112,17 +116,23 @@ def _settle(state: State) -> None:
 
 
 def view(state: State, seat: int) -> State:
-    """What `seat` may see: no dice generator, no other seat's sealed commit,
-    and the Bene Gesserit prediction only for the Bene Gesserit."""
+    """What `seat` may see: no dice generator (nor the seed: `options.seed` is 0),
+    no other seat's sealed commit, and the Bene Gesserit prediction only for the Bene Gesserit."""
     v = state.copy()
     v.viewer = seat
     v.rng = None
+    v.options = _unseeded(state.options)  # the seed and the draws so far would give the dice to come
     if state.prediction >= 0 and state.faction_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     if state.phase == "commit":
         sides = (state.active, state.faction_seat[state.b_def])
         v.b_commits = tuple(c if (c is None or sides[i] == seat) else SEALED for i, c in enumerate(state.b_commits))
     return v
+
+
+@functools.lru_cache(maxsize=64)
+def _unseeded(options: Options) -> Options:
+    return msgspec.structs.replace(options, seed=0)
 
 
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:

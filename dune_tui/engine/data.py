@@ -51,6 +51,7 @@ UNITS = tuple(range(9))
 UNIT_OWNER = (0, 1, 2, 3, 4, 5, 6, 7, CORRINO)
 UNIT_STRENGTH = (1, 1, 2, 1, 1, 1, 1, 1, 2)
 UNIT_NAMES = (*FACTION_NAMES, "Sardaukar")
+UNIT_A = tuple(("an " if name[0] in "AEIOU" else "a ") + name for name in UNIT_NAMES)  # "an Atreides"
 # Troop cubes in the box: 12 each, Fremen 8 large, Corrino 8 regular + 4 Sardaukar.
 UNIT_TOTAL = (12, 12, 8, 12, 8, 12, 12, 12, 4)
 # The unit types a faction owns, regular first.
@@ -98,6 +99,7 @@ ADJACENT = tuple(_adjacent(loc) for loc in LOCATIONS)
 # ------------------------------------------------------------- constructions
 NO_CONSTRUCTION, FORTIFICATION, HARVESTER, ORNITHOPTER = range(4)
 CONSTRUCTION_NAMES = ("none", "Fortification", "Harvester", "Ornithopter")
+CONSTRUCTION_A = ("nothing", "a Fortification", "a Harvester", "an Ornithopter")
 CONSTRUCTION_KINDS = (FORTIFICATION, HARVESTER, ORNITHOPTER)
 CONSTRUCTION_TOTAL = 2  # two markers of each kind
 

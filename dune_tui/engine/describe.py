@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .data import (
-    CONSTRUCTION_NAMES,
+    CONSTRUCTION_A,
     FACTION_NAMES,
     LEADER_NAMES,
     REGION_NAMES,
+    UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
 )
@@ -83,16 +84,16 @@ def action_text(state, action) -> str:
             parts.append(f"{s} Sardaukar")
         if lead:
             parts.append("a leader")
-        return "Recruit " + " and ".join(parts)
+        return "Recruit " + (" and ".join(parts) or "nothing")
     if kind == "kanly":
-        return f"Remove a {UNIT_NAMES[action[2]]} troop from {REGION_NAMES[action[1]]}"
+        return f"Remove {UNIT_A[action[2]]} troop from {REGION_NAMES[action[1]]}"
     if kind in ("harvester",):
         return f"Lose the Harvester in {REGION_NAMES[action[1]]}"
     if kind == "gift":
         return f"Give {action[1]} spice"
     if kind == "land":
         cost = price(UNIT_OWNER[action[1]], action[2])
-        return f"Land a {UNIT_NAMES[action[1]]} troop in {REGION_NAMES[action[2]]} ({cost} spice)"
+        return f"Land {UNIT_A[action[1]]} troop in {REGION_NAMES[action[2]]} ({cost} spice)"
     if kind == "ally_lands":
         return f"Let the ally land, paying up to {action[1]} spice"
     if kind == "target":
@@ -103,13 +104,13 @@ def action_text(state, action) -> str:
     if kind == "battle":
         return f"Fight in {REGION_NAMES[action[1]]}"
     if kind == "fort_loss":
-        return f"Lose a {UNIT_NAMES[action[1]]} troop"
+        return f"Lose {UNIT_A[action[1]]} troop"
     if kind == "face_dancer":
-        return f"Replace a {UNIT_NAMES[action[1]]} troop"
+        return f"Replace {UNIT_A[action[1]]} troop"
     if kind == "commit":
         return "Commit " + describe_commit(action)
     if kind == "build":
-        return f"Build a {CONSTRUCTION_NAMES[action[1]]}"
+        return f"Build {CONSTRUCTION_A[action[1]]}"
     if kind == "ghola":
         return f"Gholas: pay 1 spice, {LEADER_NAMES[state.active_faction]} returns to the card"
     fixed = {

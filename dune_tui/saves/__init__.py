@@ -1,8 +1,42 @@
 """Saved games: one msgspec file per game under the user's data directory.
-`add_parsers` adds `saves`, `load` and `replay` to `dune-tui`."""
+`add_parsers` adds `saves`, `load` and `replay` to `dune-tui`.
+
+    from dune_tui.saves import autosave, load, list_saves, SaveError
+    path = autosave(session)              # after a turn, on exit, on SIGHUP (safe_autosave)
+    session = load("my game")             # a name in the save directory, or a path
+"""
 
 from __future__ import annotations
 
+from .commands import add_parsers
+from .errors import SaveError, SnapshotMismatch
+from .files import save_dir
+from .store import (
+    SaveInfo,
+    autosave,
+    autosave_due,
+    latest_autosave,
+    list_saves,
+    load,
+    maybe_autosave,
+    read_save,
+    safe_autosave,
+    save_named,
+)
 
-def add_parsers(sub) -> None:
-    """Subcommands for saved games."""
+__all__ = [
+    "SaveError",
+    "SaveInfo",
+    "SnapshotMismatch",
+    "add_parsers",
+    "autosave",
+    "autosave_due",
+    "latest_autosave",
+    "list_saves",
+    "load",
+    "maybe_autosave",
+    "read_save",
+    "safe_autosave",
+    "save_dir",
+    "save_named",
+]

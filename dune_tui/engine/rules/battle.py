@@ -25,6 +25,7 @@ from ..data import (
     REGION_NAMES,
     RING,
     TLEILAXU,
+    UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
     UNIT_STRENGTH,
@@ -148,8 +149,8 @@ def _fort_loss(state, unit: int) -> None:
     state.board[loc * NU + unit] -= 1
     state.reserve[unit] += 1
     state.constr[loc] = 0
-    emit(state, "fortification", "The Fortification in {region} kills a {unit} troop and returns to the pool.",
-         region=REGION_NAMES[loc], unit=UNIT_NAMES[unit], loc=loc, unit_id=unit)
+    emit(state, "fortification", "The Fortification in {region} kills {a_unit} troop and returns to the pool.",
+         region=REGION_NAMES[loc], unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], loc=loc, unit_id=unit)
 
 
 def _after_fortification(state) -> bool:
@@ -207,11 +208,17 @@ def apply_face_dancers(state, seat: int, action) -> bool:
     state.reserve[unit] += 1
     state.board[loc * NU + TLEILAXU] += 1
     state.reserve[TLEILAXU] -= 1
-    emit(state, "face_dancer", "Face Dancer! A {unit} troop in {region} was a Tleilaxu all along.",
-         unit=UNIT_NAMES[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
-    if not enemies(state):  # H7
+    emit(state, "face_dancer", "Face Dancer! {an_unit} troop in {region} was a Tleilaxu all along.",
+         unit=UNIT_NAMES[unit], an_unit=UNIT_A[unit][0].upper() + UNIT_A[unit][1:],
+         region=REGION_NAMES[loc], loc=loc, unit_id=unit)
+    foes = enemies(state)
+    if not foes:  # H7
         emit(state, "no_battle", "No defender is left in {region}: there is no battle.", region=REGION_NAMES[loc])
         return not _enter_order(state)
+    if not foes >> state.b_def & 1:  # R10: the defender is one of the enemy factions still there
+        state.b_def = most_recent(state, foes)
+        emit(state, "defender", "The {faction} now defend {region}.", faction=FACTION_NAMES[state.b_def],
+             region=REGION_NAMES[loc], defender_id=state.b_def)
     return False
 
 
@@ -252,11 +259,15 @@ def apply_offer(state, seat: int, action) -> bool:
     if action[0] == "offer":
         state.b_offers |= 1 << f
         emit(state, "leader_offered", "The {faction} offer {leader} for the battle.", faction=FACTION_NAMES[f],
-             leader=LEADER_NAMES[f], faction_id=f)
+             leader=_leaders_on_card(state, f), faction_id=f)
     else:
         emit(state, "leader_kept", "The {faction} keep {leader} out of the battle.", faction=FACTION_NAMES[f],
-             leader=LEADER_NAMES[f], faction_id=f)
+             leader=_leaders_on_card(state, f), faction_id=f)
     return not _next_offer(state)
+
+
+def _leaders_on_card(state, faction: int) -> str:
+    return "Leto and Duncan Idaho" if faction == ATREIDES and state.lcard[faction] == 2 else LEADER_NAMES[faction]
 
 
 # ---------------------------------------------------------------- commits
@@ -281,7 +292,9 @@ def commit_choices(state, side: int) -> list:
     leaders = []
     if state.lcard[me]:
         leaders.append((me, state.lcard[me]))
-    leaders += [(f, 1) for f in range(8) if f != me and mask >> f & 1 and state.b_offers >> f & 1 and state.lcard[f]]
+    # H17: an offer puts every leader on the partner's card at the side's disposal (both Atreides leaders).
+    leaders += [(f, state.lcard[f]) for f in range(8)
+                if f != me and mask >> f & 1 and state.b_offers >> f & 1 and state.lcard[f]]
     ranges += [[(f, k) for k in range(c + 1)] for f, c in leaders]
     out = []
     for combo in product(*ranges):

@@ -9,6 +9,7 @@ from ..data import (
     GUILD,
     POLAR_SINK,
     REGION_NAMES,
+    UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
 )
@@ -80,8 +81,8 @@ def lose_troop(state, loc: int, unit: int, to_card: bool, why: str) -> None:
         state.reserve[unit] += 1
     where = "faction card" if to_card else "reserve"
     emit(
-        state, "troop_lost", "{faction} loses a {unit} troop in {region} ({why}); it goes to the {where}.",
-        faction=FACTION_NAMES[UNIT_OWNER[unit]], unit=UNIT_NAMES[unit], region=REGION_NAMES[loc],
+        state, "troop_lost", "{faction} loses {a_unit} troop in {region} ({why}); it goes to the {where}.",
+        faction=FACTION_NAMES[UNIT_OWNER[unit]], unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc],
         why=why, where=where, loc=loc, unit_id=unit,
     )
 

@@ -6,7 +6,15 @@ pool; `("demolish",)` only removes it; `("pass",)` leaves it (H10).
 
 from __future__ import annotations
 
-from ..data import CONSTRUCTION_KINDS, CONSTRUCTION_NAMES, CONSTRUCTION_TOTAL, FACTION_NAMES, POLAR_SINK, REGION_NAMES
+from ..data import (
+    CONSTRUCTION_A,
+    CONSTRUCTION_KINDS,
+    CONSTRUCTION_NAMES,
+    CONSTRUCTION_TOTAL,
+    FACTION_NAMES,
+    POLAR_SINK,
+    REGION_NAMES,
+)
 from ..events import emit
 from .common import side_of_active
 
@@ -53,6 +61,7 @@ def apply(state, seat: int, action) -> bool:
              kind=CONSTRUCTION_NAMES[here], region=REGION_NAMES[t], loc=t)
     if action[0] == "build":
         state.constr[t] = action[1]
-        emit(state, "built", "{faction} builds a {kind} in {region}.", faction=who,
-             kind=CONSTRUCTION_NAMES[action[1]], region=REGION_NAMES[t], loc=t, kind_id=action[1])
+        emit(state, "built", "{faction} builds {a_kind} in {region}.", faction=who,
+             kind=CONSTRUCTION_NAMES[action[1]], a_kind=CONSTRUCTION_A[action[1]], region=REGION_NAMES[t], loc=t,
+             kind_id=action[1])
     return True

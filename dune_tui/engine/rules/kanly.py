@@ -21,6 +21,7 @@ from ..data import (
     SNOOPER,
     THUMPER,
     THUMPER_TOTAL,
+    UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
 )
@@ -86,8 +87,8 @@ def apply(state, seat: int, action) -> bool:
     _, loc, unit = action
     state.board[loc * NU + unit] -= 1
     state.reserve[unit] += 1
-    emit(state, "kanly", "Kanly: {weapon}! {faction} removes a {unit} troop from {region}.",
+    emit(state, "kanly", "Kanly: {weapon}! {faction} removes {a_unit} troop from {region}.",
          weapon=KANLY_NAMES[state.dice[KANLY_DIE]], faction=FACTION_NAMES[state.active_faction],
-         unit=UNIT_NAMES[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
+         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
     fortification_cleanup(state, loc)
     return True

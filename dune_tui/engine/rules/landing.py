@@ -26,6 +26,7 @@ from ..data import (
     SPICE_DIE,
     STORE_MAX,
     TLEILAXU,
+    UNIT_A,
     UNIT_NAMES,
     WORM,
 )
@@ -190,8 +191,8 @@ def _land(state, faction: int, unit: int, loc: int) -> None:
     _pool(state, faction)[unit] -= 1
     state.board[loc * NU + unit] += 1
     spend(state, price(faction, loc))
-    emit(state, "landed", "{faction} lands a {unit} troop in {region}.", faction=FACTION_NAMES[faction],
-         unit=UNIT_NAMES[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
+    emit(state, "landed", "{faction} lands {a_unit} troop in {region}.", faction=FACTION_NAMES[faction],
+         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
     if loc != POLAR_SINK:
         state.landed_out |= 1 << faction
         _transport_monopoly(state, faction)

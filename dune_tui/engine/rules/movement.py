@@ -26,6 +26,7 @@ from ..data import (
     ZONE_REGIONS,
 )
 from ..events import emit
+from ..rulings import WORM_RIDING_ACTIVE_ONLY
 from ..state import NU
 from .common import fortification_cleanup, has_ability
 
@@ -61,15 +62,18 @@ def apply_target(state, seat: int, action) -> bool:
     return False
 
 
-def worm_riding(state) -> bool:
-    """R9: on a Shai-Hulud, Fremen Worm Riding makes every troop of the movers adjacent."""
+def worm_riding(state, faction: int) -> bool:
+    """R9: on a Shai-Hulud, Fremen Worm Riding makes the troops of the player who
+    uses it adjacent to the target: the active player only (R5, H15)."""
+    if WORM_RIDING_ACTIVE_ONLY and faction != state.active_faction:
+        return False
     return state.dice[SPICE_DIE] == WORM and has_ability(state, FREMEN)
 
 
-def sources(state) -> list[int]:
-    """Regions troops may move from into the target."""
+def sources(state, faction: int) -> list[int]:
+    """Regions `faction`'s troops may move from into the target."""
     target = state.target
-    if worm_riding(state):
+    if worm_riding(state, faction):
         near = set(LOCATIONS)
     else:
         near = set(ADJACENT[target]) | {r for r in RING if state.constr[r] == ORNITHOPTER}
@@ -80,7 +84,7 @@ def sources(state) -> list[int]:
 def _moves(state, faction: int) -> list:
     actions: list = [("done",)]
     board = state.board
-    for loc in sources(state):
+    for loc in sources(state, faction):
         base = loc * NU
         for u in FACTION_UNITS[faction]:
             actions += [("move", loc, u, n) for n in range(1, board[base + u] + 1)]

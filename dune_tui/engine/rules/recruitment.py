@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..data import CORRINO, FACTION_DICE, FACTION_NAMES, FREMEN, SARDAUKAR, SMUGGLERS, TLEILAXU
 from ..events import emit
-from ..rulings import CORRINO_ALLY_MAY_RECRUIT_SARDAUKAR
+from ..rulings import CORRINO_ALLY_MAY_RECRUIT_SARDAUKAR, TLEILAXU_MAY_SPARE_DICE
 
 
 def _symbol(state, faction: int, active: bool) -> int:
@@ -50,6 +50,9 @@ def combos(state, faction: int, dice: int, as_ally: bool) -> list[tuple[int, int
     smax = 0
     if faction == CORRINO and (CORRINO_ALLY_MAY_RECRUIT_SARDAUKAR or not as_ally):
         smax = state.reserve[SARDAUKAR]  # Salusa Secundus: 2 dice a Sardaukar
+    if faction == TLEILAXU and not as_ally and TLEILAXU_MAY_SPARE_DICE and state.options.face_dancers == "dice":
+        # H1: unused dice feed the Face Dancers, so the Tleilaxu may recruit fewer (or nothing).
+        return [(t, lead, 0) for lead in range(min(lmax, dice) + 1) for t in range(min(tmax, dice - lead) + 1)]
     out = []
     for leaders in range(lmax + 1):
         for sard in range(smax + 1):
@@ -132,6 +135,10 @@ def _recruit(state, faction: int, dice: list[int], action, as_ally: bool) -> Non
         parts.append(f"{sard} Sardaukar")
     if leaders:
         parts.append("a leader")
+    if not parts:
+        emit(state, "recruited", "{faction} recruits nothing.", faction=FACTION_NAMES[faction], faction_id=faction,
+             troops=0, leaders=0, sardaukar=0)
+        return
     emit(state, "recruited", "{faction} recruits {what} to the faction card.", faction=FACTION_NAMES[faction],
          what=" and ".join(parts), faction_id=faction, troops=troops, leaders=leaders, sardaukar=sard)
 

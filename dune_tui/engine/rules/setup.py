@@ -137,7 +137,8 @@ def _told(state, faction: int, what: str) -> None:
 
 
 def legal_region_choice(state, seat_: int) -> list:
-    return [("setup", r) for r in NON_STRATEGIC]
+    """A non-strategic region; H16: the Harkonnen take one the Atreides left empty."""
+    return [("setup", r) for r in NON_STRATEGIC if not state.occupants(r)]
 
 
 def apply_atreides(state, seat_: int, action) -> bool:

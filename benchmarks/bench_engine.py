@@ -1,0 +1,138 @@
+"""Engine speed: random full games per second, microseconds per decision,
+the cost of copying a state and its serialised size.
+
+    .venv/bin/python benchmarks/bench_engine.py [--games 300] [--json]
+
+Runs on one core (this process).  Random games pick uniformly among the
+legal actions with the engine called directly (events off, no checks), as a
+tree search would; "through the controller" adds views, requests and checks,
+as `dune-tui sim` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+import msgspec
+
+from dune_tui.controller import Controller
+from dune_tui.engine import Options, apply, legal_actions, new_game
+from dune_tui.engine.state import _LISTS, _SCALARS
+
+
+def random_game(players: int, seed: int) -> tuple[object, int]:
+    state = new_game(Options(players=players, seed=seed))
+    state.events = None
+    r = random.Random(seed)
+    n = 0
+    while not state.over:
+        seat = state.to_move[0]
+        apply(state, seat, r.choice(legal_actions(state, seat)), check=False)
+        n += 1
+    return state, n
+
+
+class _Random:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+
+    def decide(self, request, cancel=None):
+        return self.r.choice(request.legal)
+
+
+def controller_game(players: int, seed: int) -> int:
+    c = Controller(Options(players=players, seed=seed))
+    c.run([_Random(seed + s) for s in range(players)], observe=False)
+    return len(c.log)
+
+
+def games_per_second(players: int, games: int, repeats: int) -> dict:
+    best = None
+    for rep in range(repeats):
+        start = time.perf_counter()
+        decisions = 0
+        for g in range(games):
+            decisions += random_game(players, 1000 * rep + g)[1]
+        dt = time.perf_counter() - start
+        if best is None or dt < best[0]:
+            best = (dt, decisions)
+    dt, decisions = best
+    start = time.perf_counter()
+    ctl_games = max(1, games // 3)
+    for g in range(ctl_games):
+        controller_game(players, g)
+    ctl_dt = time.perf_counter() - start
+    return {
+        "players": players,
+        "games_per_second": round(games / dt, 1),
+        "us_per_decision": round(dt / decisions * 1e6, 2),
+        "decisions_per_game": round(decisions / games, 1),
+        "controller_games_per_second": round(ctl_games / ctl_dt, 1),
+    }
+
+
+def snapshot(state) -> dict:
+    return {name: getattr(state, name) for name in _SCALARS + _LISTS if name != "options"} | {
+        "options": msgspec.to_builtins(state.options)}
+
+
+def copy_cost(players: int, samples: int = 200) -> dict:
+    """Mean copy time over states taken from the middle of random games."""
+    states = []
+    r = random.Random(5)
+    for g in range(samples):
+        state = new_game(Options(players=players, seed=g))
+        state.events = None
+        stop = r.randrange(20, 150)
+        for _ in range(stop):
+            if state.over:
+                break
+            seat = state.to_move[0]
+            apply(state, seat, r.choice(legal_actions(state, seat)), check=False)
+        states.append(state)
+    loops = 50
+    start = time.perf_counter()
+    for _ in range(loops):
+        for s in states:
+            s.copy()
+    us = (time.perf_counter() - start) / (loops * len(states)) * 1e6
+    sizes = [len(msgspec.msgpack.encode(snapshot(s))) for s in states]
+    json_sizes = [len(msgspec.json.encode(snapshot(s))) for s in states]
+    return {
+        "players": players,
+        "copy_us": round(us, 2),
+        "msgpack_bytes_mean": round(statistics.mean(sizes)),
+        "msgpack_bytes_max": max(sizes),
+        "json_bytes_max": max(json_sizes),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    out = {
+        "games": [games_per_second(n, args.games, args.repeats) for n in (2, 4, 8)],
+        "copy": [copy_cost(n) for n in (2, 4, 8)],
+    }
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return
+    print("players  games/s  µs/decision  decisions/game  via controller games/s")
+    for g in out["games"]:
+        print(f"{g['players']:>7}  {g['games_per_second']:>7}  {g['us_per_decision']:>11}  "
+              f"{g['decisions_per_game']:>14}  {g['controller_games_per_second']:>22}")
+    print("players  copy µs  snapshot msgpack bytes (mean / max)  json max")
+    for c in out["copy"]:
+        print(f"{c['players']:>7}  {c['copy_us']:>7}  {c['msgpack_bytes_mean']:>20} / {c['msgpack_bytes_max']:<12}"
+              f"  {c['json_bytes_max']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""`dune-tui saves`, `dune-tui load` and `dune-tui replay`.
+
+A bad file is one line on stderr and exit status 2; the file is never changed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .errors import SaveError, SnapshotMismatch
+from .files import ENV, default_dir, save_dir
+from .snapshot import differences, snapshot_of
+from .store import SaveInfo, latest_autosave, list_saves, load, read_save, replay_log, resolve
+
+BAD_FILE = 2
+
+
+def add_parsers(sub) -> None:
+    """Subcommands for saved games."""
+    dir_help = f"the save directory (default: ${ENV} if set, else {default_dir()})"
+
+    p = sub.add_parser("saves", help="list the saved games", description="List the saved games, newest first.")
+    p.add_argument("--save-dir", metavar="DIR", help=dir_help)
+    p.set_defaults(func=cmd_saves)
+
+    p = sub.add_parser("load", help="resume a saved game (default: the latest autosave)",
+                       description="Resume a saved game in the terminal game. Without NAME|PATH: the latest "
+                                   "autosave (what Continue opens).")
+    p.add_argument("game", nargs="?", metavar="NAME|PATH", help="a save's name (see `dune-tui saves`) or a file")
+    p.add_argument("--save-dir", metavar="DIR", help=dir_help)
+    p.add_argument("--ignore-mismatch", action="store_true",
+                   help="load even if the replayed log disagrees with the saved state (the log wins)")
+    p.set_defaults(func=cmd_load)
+
+    p = sub.add_parser("replay", help="re-run a save's decisions headless and print the events",
+                       description="Re-run a save's decision log without the UI and print the events. Only "
+                                   "public events unless --all or --seat.")
+    p.add_argument("game", metavar="PATH|NAME", help="a save file, or a save's name")
+    p.add_argument("--verify", action="store_true",
+                   help="exit 0 if the final state equals the file's snapshot, 1 if not")
+    p.add_argument("--all", action="store_true", help="also print private events (the Bene Gesserit prediction)")
+    p.add_argument("--seat", type=int, metavar="N", help="print what seat N (1-based) saw, its secrets included")
+    p.add_argument("--quiet", "-q", action="store_true", help="print no events (with --verify: just check)")
+    p.add_argument("--save-dir", metavar="DIR", help=dir_help)
+    p.set_defaults(func=cmd_replay)
+
+
+def _fail(message: str) -> int:
+    print(f"dune-tui: {message}", file=sys.stderr)
+    return BAD_FILE
+
+
+# -------------------------------------------------------------------- saves
+
+
+def cmd_saves(args) -> int:
+    folder = save_dir(args.save_dir)
+    infos = list_saves(folder)
+    if not infos:
+        print(f"No saved games in {folder}.")
+        return 0
+    width = max(len(i.name) for i in infos)
+    print(f"{'NAME':<{width}}  {'SAVED':<16}  ROUND  STATUS")
+    for info in infos:
+        print(format_info(info, width))
+    print(f"({len(infos)} in {folder})")
+    return 0
+
+
+def format_info(info: SaveInfo, width: int = 0) -> str:
+    """Two lines: name, date, round and whose turn or the result; then the players."""
+    date = info.date.astimezone().strftime("%Y-%m-%d %H:%M") if info.date else "?"
+    if info.error:
+        return f"{info.name:<{width}}  {date:<16}  {'-':<5}  unreadable: {info.error}"
+    status = f"finished: {info.result}" if info.finished else "to move: " + (", ".join(info.to_move) or "-")
+    return f"{info.name:<{width}}  {date:<16}  {info.round:<5}  {status}\n    {info.players} players: " \
+           f"{info.players_text()}"
+
+
+# --------------------------------------------------------------------- load
+
+
+def cmd_load(args) -> int:
+    target = args.game
+    if target is None:
+        target = latest_autosave(args.save_dir)
+        if target is None:
+            return _fail(f"no autosave to continue in {save_dir(args.save_dir)}; start a game with `dune-tui new`")
+    try:
+        session = load(target, args.save_dir, strict=not args.ignore_mismatch)
+    except SnapshotMismatch as e:
+        return _fail(f"{e} (--ignore-mismatch loads it anyway)")
+    except SaveError as e:
+        return _fail(str(e))
+    if session.warning:
+        print(f"dune-tui: warning: {session.warning}", file=sys.stderr)
+    from .. import ui
+
+    run_session = getattr(ui, "run_session", None)
+    if run_session is None:
+        return _fail("the terminal game cannot open saves in this build yet (dune_tui.ui.run_session is missing)")
+    return run_session(session, save_dir=save_dir(args.save_dir))
+
+
+# ------------------------------------------------------------------- replay
+
+
+def cmd_replay(args) -> int:
+    try:
+        path = resolve(args.game, args.save_dir)
+        save = read_save(path)
+        if args.seat is not None and not 1 <= args.seat <= save.options.players:
+            return _fail(f"--seat must be 1 to {save.options.players}")
+        controller, events = replay_log(save, f"cannot replay {path}")
+    except SaveError as e:
+        return _fail(str(e))
+    try:
+        if not args.quiet:
+            for event in events:
+                line = event_line(event, args.all, None if args.seat is None else args.seat - 1)
+                if line is not None:
+                    print(line)
+            print(summary(controller.state, len(save.log)))
+        diff = differences(snapshot_of(controller.state), save.snapshot)
+        if args.verify:
+            if diff:
+                print(f"dune-tui: {path}: MISMATCH: the replayed state differs from the saved snapshot in: "
+                      f"{', '.join(diff)}", file=sys.stderr)
+                return 1
+            print(f"{path}: verified: {len(save.log)} decisions replay to the saved state")
+        elif diff:
+            print(f"dune-tui: warning: the replayed state differs from the saved snapshot in: {', '.join(diff)}",
+                  file=sys.stderr)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `dune-tui replay x | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def event_line(event, everything: bool, seat: int | None) -> str | None:
+    """The event as printed, or None if hidden: public events for all; private ones with --all or
+    to their seat (with --seat)."""
+    if event.to is None:
+        return event.text
+    if everything or (seat is not None and seat in event.to):
+        whom = ", ".join(str(s + 1) for s in event.to)
+        return f"[private to seat {whom}] {event.text}"
+    return None
+
+
+def summary(state, decisions: int) -> str:
+    if state.over:
+        return f"-- {decisions} decisions; {state.result.text}"
+    return f"-- {decisions} decisions; the game goes on (round {state.round}, {state.phase.replace('_', ' ')})"

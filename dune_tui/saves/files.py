@@ -1,0 +1,145 @@
+"""Where saves live, and reading and writing them safely.
+
+Writes are atomic: a temporary file in the same directory, fsync, rename over
+the old file, fsync the directory.  A crash or a kill at any moment leaves the
+last good save (and its backup) in place.  Files are 0600, the default
+directory 0700: on a shared server nobody else reads your games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+import platformdirs
+
+from .errors import SaveError
+
+ENV = "DUNE_TUI_SAVE_DIR"
+SUFFIX = ".dune.json"
+BACKUP = ".bak"  # <name>.dune.json.bak: the file before the last write
+MAX_BYTES = 4 * 1024 * 1024  # a finished 8-player game is about 20 KB
+STALE_TMP_SECONDS = 3600
+
+
+def save_dir(override: str | os.PathLike | None = None) -> Path:
+    """The save directory: `override` (--save-dir), else $DUNE_TUI_SAVE_DIR, else the user data dir."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    return default_dir()
+
+
+def default_dir() -> Path:
+    return Path(platformdirs.user_data_dir("dune-tui", appauthor=False))
+
+
+def ensure_dir(directory: Path) -> Path:
+    """Create the directory (0700) if needed.  The default directory is made private even if it
+    exists; a directory the user named (--save-dir, $DUNE_TUI_SAVE_DIR) that exists is left as it is."""
+    existed = directory.is_dir()
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not existed or directory == default_dir():
+            os.chmod(directory, 0o700)
+    except FileExistsError:
+        raise SaveError(f"cannot save in {directory}: it is a file, not a directory") from None
+    except OSError as e:
+        raise SaveError(f"cannot use the save directory {directory}: {e.strerror or e}") from None
+    return directory
+
+
+def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+    """Replace `path` by `data` atomically; the old file (if any) becomes `<path>.bak`."""
+    directory = path.parent
+    _remove_stale_temporaries(directory, path.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)  # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if keep_backup:
+            _backup(path)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(directory)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + BACKUP)
+
+
+def _backup(path: Path) -> None:
+    """Make `<path>.bak` the current `path`: a hard link (instant), else a copy."""
+    bak = backup_path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.close(fd)
+        os.unlink(tmp)
+        try:
+            os.link(path, tmp)
+        except FileNotFoundError:
+            return  # no previous file
+        except OSError:  # no hard links here: copy
+            with open(path, "rb") as src, open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as dst:
+                shutil.copyfileobj(src, dst)
+                dst.flush()
+                os.fsync(dst.fileno())
+        os.replace(tmp, bak)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _fsync_dir(directory: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _remove_stale_temporaries(directory: Path, name: str) -> None:
+    """Temporary files left by a killed writer (old enough that no writer is still busy with them)."""
+    now = time.time()
+    for tmp in directory.glob(f".{name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - tmp.stat().st_mtime > STALE_TMP_SECONDS:
+                tmp.unlink()
+
+
+def read_limited(path: Path) -> bytes:
+    """A save file's bytes, never more than MAX_BYTES; opened read-only (the file is never changed)."""
+    try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise SaveError("that is a directory, not a save file")
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError("that is not a regular file")
+        if st.st_size > MAX_BYTES:
+            raise SaveError(f"the file is too big to be a save ({st.st_size // 1024} KB; saves are far smaller)")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError("no such file") from None
+    except PermissionError:
+        raise SaveError("permission denied: the file cannot be read") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        raise SaveError(f"the file cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    if len(data) > MAX_BYTES:
+        raise SaveError("the file is too big to be a save")
+    return data

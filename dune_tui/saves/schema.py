@@ -1,0 +1,175 @@
+"""The save file: one msgspec schema per format version, and the migrations
+between them.  saves/README.md in the repository documents the format.
+
+A file is JSON (readable, diffable, the samples in the repository can be
+reviewed), one object whose `format` is "dune-tui-save" and whose `version`
+says which schema below reads it.  To change the format: copy the newest
+schema as `SaveV<n+1>`, change it, add `migrate_v<n>_v<n+1>` to MIGRATIONS,
+bump CURRENT, and regenerate the samples (saves/make_samples.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+
+from .errors import SaveError
+
+FORMAT = "dune-tui-save"
+CURRENT = 1
+
+
+class Envelope(msgspec.Struct):
+    """What every version shares: enough to pick the schema."""
+
+    format: str = ""
+    version: int = 0
+
+
+# --------------------------------------------------------------- version 1
+
+
+class OptionsV1(msgspec.Struct, kw_only=True):
+    players: int
+    seed: int
+    factions: tuple[str, ...] | None = None
+    faction_choice: str = "random"
+    face_dancers: str = "dice"
+
+
+class SeatV1(msgspec.Struct, kw_only=True):
+    kind: Literal["human", "bot"] = "bot"
+    agent: str = "heuristic"
+    name: str = ""
+
+
+class LogEntryV1(msgspec.Struct, array_like=True):
+    seat: int
+    action: tuple[Any, ...]  # nested lists come back as lists: see engine.as_action
+
+
+class ResultV1(msgspec.Struct, kw_only=True):
+    winners: tuple[int, ...]
+    reason: str
+    round: int
+    stolen_from: int = -1
+    text: str = ""
+
+
+Pairs = tuple[tuple[int, int], ...]
+Commit = tuple[str, Pairs, Pairs]  # ("commit", ((unit, n), ...), ((faction, n), ...))
+
+
+class SnapshotV1(msgspec.Struct, kw_only=True):
+    """Every field of engine.state.State but `events` and `_legal`."""
+
+    seat_faction: list[int]
+    faction_seat: list[int]
+    board: list[int]
+    card: list[int]
+    reserve: list[int]
+    lcard: list[int]
+    lreserve: list[int]
+    constr: list[int]
+    store: list[int]
+    dice: list[int]
+    options: OptionsV1
+    n: int
+    rng: int
+    phase: str
+    awaiting: tuple[int, ...]
+    round: int
+    turn: int
+    active: int
+    storm: int
+    snooper: int
+    shield: int
+    thumpers: int
+    prediction: int
+    kept: int
+    used_dice: int
+    axolotl: int
+    ally: int
+    proposal: tuple[int, int]
+    share: int
+    spice_die: int
+    spice_other: int
+    guild_paid: bool
+    landed_out: int
+    consent: bool
+    ally_budget: int
+    target: int
+    rats_flee: bool
+    battles: tuple[int, ...]
+    b_loc: int
+    b_def: int
+    b_offers: int
+    b_queue: tuple[int, ...]
+    b_commits: tuple[Commit | None, Commit | None]
+    chooser: int
+    result: ResultV1 | None
+    viewer: int
+
+
+class SaveV1(msgspec.Struct, kw_only=True):
+    format: str
+    version: int
+    app_version: str  # the dune-tui that wrote it
+    name: str  # the save's name (its file is <name>.dune.json)
+    kind: Literal["auto", "named"]
+    game_id: str  # the game's identity; its autosave is autosave-<game_id>
+    created: datetime  # when the game started
+    saved_at: datetime
+    options: OptionsV1  # the seed is options.seed
+    seats: list[SeatV1]
+    log: list[LogEntryV1]  # every decision, in order: with the options it replays the game
+    snapshot: SnapshotV1  # the state after the log
+
+
+# ---------------------------------------------------------------- versions
+
+Save = SaveV1  # the current schema
+SCHEMAS: dict[int, type] = {1: SaveV1}
+MIGRATIONS: dict[int, Callable[[Any], Any]] = {}  # version n -> function from SaveV<n> to SaveV<n+1>
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(save: Save) -> bytes:
+    return _encoder.encode(save)
+
+
+def decode(data: bytes) -> Save:
+    """The current-version save in `data` (older versions migrated); SaveError says what is wrong."""
+    if not data.strip():
+        raise SaveError("the file is empty")
+    try:
+        env = msgspec.json.decode(data, type=Envelope)
+    except msgspec.ValidationError:
+        raise SaveError("this is not a dune-tui save (JSON, but not one of ours)") from None
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        raise SaveError("the file is truncated or is not a dune-tui save (not valid JSON)") from None
+    except RecursionError:
+        raise SaveError("this is not a dune-tui save (JSON nested far too deeply)") from None
+    if env.format != FORMAT:
+        raise SaveError("this is not a dune-tui save (JSON, but not one of ours)")
+    if env.version > CURRENT:
+        raise SaveError(f"written by a newer dune-tui (format {env.version}; this one reads up to {CURRENT})")
+    if env.version not in SCHEMAS:
+        raise SaveError(f"unknown save format version {env.version}")
+    try:
+        save = msgspec.json.decode(data, type=SCHEMAS[env.version])
+    except (msgspec.MsgspecError, UnicodeDecodeError) as e:
+        raise SaveError(f"the file is damaged ({one_line(e)})") from None
+    except RecursionError:
+        raise SaveError("the file is damaged (JSON nested far too deeply)") from None
+    for version in range(env.version, CURRENT):
+        save = MIGRATIONS[version](save)
+    return save
+
+
+def one_line(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__

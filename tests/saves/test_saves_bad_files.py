@@ -1,0 +1,215 @@
+"""Bad files: a clear one-line SaveError, never another exception, and the file is never changed."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dune_tui.engine import Options
+from dune_tui.saves import SaveError, SnapshotMismatch, autosave, load
+from dune_tui.saves.files import MAX_BYTES
+
+
+def fingerprint(path: Path):
+    st_ = os.stat(path)
+    return (path.read_bytes() if path.is_file() else None, st_.st_mtime_ns, st_.st_mode, st_.st_size)
+
+
+def refused(path, match: str) -> str:
+    """Loading `path` raises a one-line SaveError matching `match`, and leaves the file as it was."""
+    before = fingerprint(path)
+    with pytest.raises(SaveError) as e:
+        load(path)
+    assert fingerprint(path) == before
+    message = str(e.value)
+    assert "\n" not in message and "Traceback" not in message
+    assert match in message, message
+    return message
+
+
+@pytest.fixture(scope="module")
+def good_save(tmp_path_factory, play_game) -> bytes:
+    session = play_game(Options(players=5, seed=21, factions=("bg", "atreides", "fremen", "corrino", "guild")), 120)
+    return autosave(session, tmp_path_factory.mktemp("good")).read_bytes()
+
+
+def edited(good: bytes, change) -> bytes:
+    doc = msgspec.json.decode(good)
+    change(doc)
+    return msgspec.json.encode(doc)
+
+
+@pytest.mark.parametrize(("content", "match"), [
+    (b"", "empty"),
+    (b"   \n", "empty"),
+    (b"\x00\xff\xfe garbage \x89PNG", "not valid JSON"),
+    (b'{"name": "package.json", "version": "1.0.0"}', "not a dune-tui save"),
+    (b"[1, 2, 3]", "not a dune-tui save"),
+    (b'"just a string"', "not a dune-tui save"),
+    (b'{"format": "dune-tui-save", "version": 99}', "newer dune-tui (format 99"),
+    (b'{"format": "dune-tui-save", "version": 0}', "unknown save format version 0"),
+    (b'{"format": "dune-tui-save", "version": 1}', "damaged"),
+    (b'{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested far too deeply"),
+], ids=["empty", "blank", "garbage", "package.json", "array", "string", "newer", "version0", "no-fields", "deep"])
+def test_not_a_save(tmp_path, content, match):
+    path = tmp_path / "bad.dune.json"
+    path.write_bytes(content)
+    refused(path, match)
+
+
+def test_truncated(tmp_path, good_save):
+    for cut in (1, len(good_save) // 3, len(good_save) // 2, len(good_save) - 2):
+        path = tmp_path / f"cut{cut}.dune.json"
+        path.write_bytes(good_save[:cut])
+        refused(path, "truncated")
+
+
+def test_a_directory(tmp_path):
+    (tmp_path / "dir.dune.json").mkdir()
+    refused(tmp_path / "dir.dune.json", "is a directory")
+
+
+def test_missing(tmp_path):
+    with pytest.raises(SaveError, match="no such file"):
+        load(tmp_path / "gone.dune.json")
+
+
+def test_huge_file_is_not_read(tmp_path):
+    path = tmp_path / "huge.dune.json"
+    with open(path, "wb") as f:
+        f.truncate(MAX_BYTES + 1)  # sparse: cheap to make
+    refused(path, "too big")
+
+
+def test_fifo_does_not_hang(tmp_path):
+    os.mkfifo(tmp_path / "pipe.dune.json")
+    refused(tmp_path / "pipe.dune.json", "not a regular file")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable(tmp_path, good_save):
+    path = tmp_path / "locked.dune.json"
+    path.write_bytes(good_save)
+    path.chmod(0)
+    refused(path, "permission denied")
+
+
+def test_unreadable_even_as_root(tmp_path, good_save, monkeypatch):
+    path = tmp_path / "locked.dune.json"
+    path.write_bytes(good_save)
+
+    def deny(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("dune_tui.saves.files.os.open", deny)
+    refused(path, "permission denied")
+
+
+def test_log_with_an_illegal_action_names_the_decision(tmp_path, good_save):
+    def poison(doc):
+        doc["log"][40][1] = ["land", 0, 99]
+
+    path = tmp_path / "illegal.dune.json"
+    path.write_bytes(edited(good_save, poison))
+    refused(path, "the decision log is broken at decision 41 of 120")
+
+
+def test_log_with_a_wrong_seat(tmp_path, good_save):
+    def poison(doc):
+        doc["log"][7][0] = 99
+
+    path = tmp_path / "seat.dune.json"
+    path.write_bytes(edited(good_save, poison))
+    refused(path, "at decision 8 of 120")
+
+
+def test_invalid_options(tmp_path, good_save):
+    def poison(doc):
+        doc["options"]["players"] = 12
+
+    path = tmp_path / "opts.dune.json"
+    path.write_bytes(edited(good_save, poison))
+    refused(path, "options are invalid")
+
+
+def test_edited_snapshot_is_a_clear_mismatch(tmp_path, good_save):
+    """On load the state is rebuilt from the log and checked against the snapshot."""
+    def cheat(doc):
+        doc["snapshot"]["store"][4] += 5  # Corrino spice
+        doc["snapshot"]["round"] = 5
+
+    path = tmp_path / "cheat.dune.json"
+    path.write_bytes(edited(good_save, cheat))
+    with pytest.raises(SnapshotMismatch) as e:
+        load(path)
+    assert e.value.fields == ["store", "round"]
+    assert "differs in: store, round" in str(e.value)
+    session = load(path, strict=False)  # the log wins
+    assert session.warning and session.state.round != 5
+
+
+# ------------------------------------------------------------------ fuzzing
+
+def check_never_crashes(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.dune.json"
+        path.write_bytes(content)
+        before = fingerprint(path)
+        try:
+            load(path)
+        except SaveError as e:
+            assert "\n" not in str(e)
+        assert fingerprint(path) == before
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzz_corrupted_bytes(good_save, data):
+    """Hypothesis: cut, overwrite, insert or delete bytes of a good save."""
+    content = bytearray(good_save)
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, max(len(content) - 1, 0)))
+        kind = data.draw(st.sampled_from(["cut", "flip", "insert", "delete"]))
+        if kind == "cut":
+            del content[i:]
+        elif kind == "flip" and content:
+            content[i] = data.draw(st.integers(0, 255))
+        elif kind == "insert":
+            content[i:i] = data.draw(st.binary(min_size=1, max_size=8))
+        elif content:
+            del content[i:i + data.draw(st.integers(1, 16))]
+    check_never_crashes(bytes(content))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzz_wrong_values_in_right_places(good_save, data):
+    """Hypothesis: replace a field anywhere in the document (log entries, snapshot lists...) by any JSON."""
+    doc = msgspec.json.decode(good_save)
+    node = doc
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        node[key] = data.draw(json_values)
+        break
+    check_never_crashes(msgspec.json.encode(doc))

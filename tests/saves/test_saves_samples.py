@@ -1,0 +1,96 @@
+"""The sample saves in saves/ (one folder per format version) and the migrations between versions."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from dune_tui.engine import SEALED, view
+from dune_tui.saves import load, schema
+from dune_tui.saves.files import SUFFIX
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+SAMPLES = sorted(SAVES.glob(f"v*/*{SUFFIX}"))
+REGENERATE = "the rules or the format changed: regenerate with `python saves/make_samples.py` (see saves/README.md)"
+
+
+def sample(name: str):
+    return load(SAVES / f"v{schema.CURRENT}" / f"{name}{SUFFIX}")
+
+
+def test_every_format_version_has_its_samples():
+    versions = {int(p.parent.name[1:]) for p in SAMPLES}
+    assert versions == set(schema.SCHEMAS) == set(range(1, schema.CURRENT + 1))
+    for v in versions:
+        names = {p.name for p in SAMPLES if p.parent.name == f"v{v}"}
+        assert names == {f"{n}{SUFFIX}" for n in ("fresh-game", "mid-battle-sealed-commit", "one-turn-from-victory")}
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[f"{p.parent.name}/{p.name}" for p in SAMPLES])
+def test_sample_loads_and_matches_its_snapshot(path):
+    before = path.read_bytes()
+    try:
+        load(path)
+    except Exception as e:
+        pytest.fail(f"{e}: {REGENERATE}")
+    assert path.read_bytes() == before
+
+
+def test_fresh_game():
+    s = sample("fresh-game")
+    assert s.log == [] and s.state.round == 1 and not s.state.over
+
+
+def test_mid_battle_with_a_sealed_commit_pending():
+    """The attacker has sealed its commit; the defender (a person) has not, and cannot see it."""
+    s = sample("mid-battle-sealed-commit")
+    state = s.state
+    assert state.phase == "commit"
+    attacker, defender = state.b_commits
+    assert attacker is not None and defender is None
+    (seat,) = state.to_move
+    assert seat != state.active and s.seats[seat].is_human
+    assert view(state, seat).b_commits[0] == SEALED
+
+
+def test_one_turn_from_victory():
+    s = sample("one-turn-from-victory")
+    assert not s.state.over and s.seats[s.state.active].is_human
+
+
+def test_generator_reaches_the_three_positions(tmp_path):
+    """saves/make_samples.py still works (it asserts each position is reached)."""
+    proc = subprocess.run([sys.executable, str(SAVES / "make_samples.py"), "--out", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert len(list(tmp_path.glob(f"*{SUFFIX}"))) == 3
+
+
+# --------------------------------------------------------------- migrations
+
+
+class SaveV2(schema.SaveV1, kw_only=True):
+    """A pretend next version: saves gain a note."""
+
+    note: str
+
+
+def migrate_v1_v2(old: schema.SaveV1) -> SaveV2:
+    return SaveV2(**msgspec.structs.asdict(old), note="migrated from v1")
+
+
+def test_old_formats_load_through_the_migrations(monkeypatch):
+    """A v1 file read by a program whose format is v2: decoded as v1, then migrated function by function."""
+    monkeypatch.setattr(schema, "CURRENT", 2)
+    monkeypatch.setitem(schema.SCHEMAS, 2, SaveV2)
+    monkeypatch.setitem(schema.MIGRATIONS, 1, migrate_v1_v2)
+    path = SAVES / "v1" / f"mid-battle-sealed-commit{SUFFIX}"
+    save = schema.decode(path.read_bytes())
+    assert isinstance(save, SaveV2) and save.note == "migrated from v1"
+    assert load(path).state.phase == "commit"
+    v2 = msgspec.json.encode(msgspec.structs.replace(save, version=2, note="native"))
+    assert schema.decode(v2).note == "native"

@@ -1,0 +1,49 @@
+"""`dune-tui sim`: statistics and clear refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dune_tui.cli import main
+from dune_tui.sim import plan_game, wilson
+
+KEYS = {"games", "players", "errors", "seconds", "games_per_second", "mean_turns", "wins_by_faction",
+        "wins_by_agent", "alliance_wins", "guild_default_wins", "bg_steals"}
+
+
+def test_json_summary_has_every_figure(capsys):
+    assert main(["sim", "--players", "4", "--games", "8", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out.keys() >= KEYS
+    assert out["games"] == 8 and out["players"] == 4 and out["errors"] == 0
+    assert out["wins_by_agent"]["random"]["seats"] == 32
+    assert 0 < out["mean_turns"] <= 24
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "1"], "--players must be 2 to 8"),
+    (["--players", "9"], "--players must be 2 to 8"),
+    (["--agents", "random,wizard"], "unknown agent 'wizard'"),
+    (["--players", "2", "--factions", "atreides,sardaukar"], "unknown faction 'sardaukar'"),
+    (["--players", "4", "--factions", "atreides,bg,fremen,guild"], "Bene Gesserit needs at least 5 players"),
+    (["--games", "0"], "--games must be at least 1"),
+])
+def test_bad_options_exit_2_with_a_message(argv, message, capsys):
+    assert main(["sim", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_rotate_gives_each_agent_each_seat_and_faction_of_a_block():
+    plans = [plan_game(g, 3, ["a", "b", "c"], seed=5, rotate=True) for g in range(3)]
+    factions = {tuple(p[1]) for p in plans}
+    assert len(factions) == 1  # one deal per block
+    for agent in "abc":
+        assert sorted(p[2].index(agent) for p in plans) == [0, 1, 2]
+
+
+def test_wilson_interval_brackets_the_rate():
+    lo, hi = wilson(70, 100)
+    assert lo < 0.7 < hi and round(lo, 2) == 0.6 and round(hi, 2) == 0.78
