@@ -1,29 +1,114 @@
-"""The Textual game.  `add_parsers` adds its subcommands to `dune-tui`;
-`run_default` is what plain `dune-tui` starts."""
+"""The Textual game.  `add_parsers` adds `dune-tui new`; `run_default` (plain `dune-tui`) opens the
+main menu; `run_session` plays an existing session (`dune-tui load` calls it).
+
+Textual is imported only when a game starts, so `dune-tui sim` and the saves commands stay light."""
 
 from __future__ import annotations
 
+import argparse
+import sys
+from pathlib import Path
+
+NO_TERMINAL = ("dune-tui: the game needs a terminal (stdin and stdout must be a TTY); "
+               "over ssh use `ssh -t`.")
+
 
 def add_parsers(sub) -> None:
-    """Subcommands of the game itself (`new`, ...)."""
+    """`dune-tui new`: start a game straight away."""
+    p = sub.add_parser("new", help="start a new game in the terminal",
+                       description="Start a new game. Seats are given in play order (seat 1 plays first); "
+                                   "seats not given are bots.")
+    p.add_argument("--players", type=int, metavar="N", help="2 to 8 (default: the number of --seat, else 2)")
+    p.add_argument("--seed", type=int, metavar="S", help="the dice seed (default: random)")
+    p.add_argument("--seat", action="append", default=[], metavar="WHO",
+                   help="human, random, heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
+    p.add_argument("--faction", action="append", default=[], metavar="KEY",
+                   help="atreides harkonnen fremen tleilaxu corrino guild bg smugglers (repeat, one per seat)")
+    p.add_argument("--faction-choice", choices=("random", "choose"), default="random",
+                   help="without --faction: deal factions at random, or let seats choose in the rulebook's order")
+    p.add_argument("--face-dancers", choices=("dice", "spice"), default="dice",
+                   help="the Tleilaxu Face Dancers: by unused dice (the card) or 1 spice each (variant)")
+    p.add_argument("--pause", type=float, default=None, metavar="SECONDS",
+                   help="pause between bot steps (default 0.5; 0 for none)")
+    p.add_argument("--bots", choices=("process", "thread"), default="process",
+                   help="where bots think: a child process (default) or a thread")
+    p.add_argument("--save-dir", metavar="DIR", help="where games are saved")
+    p.set_defaults(func=cmd_new)
 
 
-def run_default(args) -> int:
-    """Until the Textual game lands: watch one bot-against-bot game."""
-    from ai import make_agent
+def has_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
-    from ..controller import Controller
-    from ..engine import Options
 
-    c = Controller(Options(players=4, seed=7))
-    for e in c.opening:
-        print(e.text)
-    bots = [make_agent("random", seed=s) for s in range(4)]
-    while not c.over:
-        reqs = c.pending()
-        for d in [(r, bots[r.seat].decide(r)) for r in reqs]:
-            for batch in c.submit(__import__("dune_tui.controller").controller.Decision(d[0].id, d[0].seat, d[1])):
-                if batch.seat == 0:
-                    for e in batch.events:
-                        print(e.text)
-    return 0
+def _settings(save_dir=None, pause: float | None = None, bots: str = "process"):
+    from .settings import Settings
+
+    settings = Settings(save_dir=Path(save_dir) if save_dir else None, bots=bots)
+    if pause is not None:
+        settings.pause = pause
+    return settings
+
+
+def session_from_args(args):
+    """The Session `dune-tui new` asks for; ValueError (with a sentence) when the arguments do not fit."""
+    from ai import AgentSpecError, parse_spec
+
+    from ..engine import OptionsError
+    from .screens.new_game import new_session
+    from .seats import default_bot
+
+    seats = [s.strip().lower() for s in args.seat]
+    players = args.players or max(len(seats), len(args.faction), 2)
+    if not 2 <= players <= 8:
+        raise ValueError(f"--players must be 2 to 8, not {players}")
+    if len(seats) > players:
+        raise ValueError(f"{len(seats)} --seat given for {players} players")
+    for spec in seats:
+        if spec != "human":
+            try:
+                parse_spec(spec)
+            except AgentSpecError as e:
+                raise ValueError(f"--seat: {e}") from None
+    if not seats:
+        seats = ["human"]
+    seats += [default_bot()] * (players - len(seats))
+    if args.faction and len(args.faction) != players:
+        raise ValueError(f"give one --faction per seat ({players}), or none")
+    try:
+        return new_session(players, seats, args.seed, args.faction_choice, args.face_dancers,
+                           tuple(args.faction) if args.faction else None)
+    except OptionsError as e:
+        raise ValueError(str(e)) from None
+
+
+def cmd_new(args) -> int:
+    if args.pause is not None and not 0 <= args.pause <= 60:
+        print("dune-tui: --pause must be between 0 and 60 seconds", file=sys.stderr)
+        return 2
+    try:
+        session = session_from_args(args)
+    except ValueError as e:
+        print(f"dune-tui: {e}", file=sys.stderr)
+        return 2
+    return _run(session, _settings(args.save_dir, args.pause, args.bots))
+
+
+def run_session(session, save_dir=None, *, resumed: bool = True) -> int:
+    """Play an existing session (a loaded save) from the game screen; returns the exit status."""
+    return _run(session, _settings(save_dir), resumed=resumed)
+
+
+def run_default(args: argparse.Namespace | None = None) -> int:
+    """Plain `dune-tui`: the main menu."""
+    return _run(None, _settings(getattr(args, "save_dir", None)))
+
+
+def _run(session, settings, resumed: bool = False) -> int:
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 2
+    from .app import DuneApp
+
+    app = DuneApp(session, settings, resumed=resumed)
+    code = app.run()
+    return code if isinstance(code, int) else (app.return_code or 0)

@@ -1,0 +1,187 @@
+"""The game through a real pseudo-terminal: start-up, key latency while a bot thinks, idle CPU.
+
+    nice .venv/bin/python benchmarks/bench_ui.py [--runs 5] [--keys 20] [--ssh "ssh -tt user@host"]
+
+- first frame: from spawning `dune-tui new` to the game screen's first decision on the terminal
+  (aim <= 0.5 s), median of --runs;
+- key latency: a CPU-bound stand-in bot (bench_ui_busybot.py; or --thinker mcts:hard) thinks; each `p` press
+  changes the status line's "bot pause" text; time from writing the key to reading that text,
+  with the bot in a child process (the default) and in a thread (aim <= 50 ms);
+- idle CPU: CPU seconds the game uses over 5 s while it waits for a human decision.
+
+With --ssh PREFIX the first frame is also timed through that command (e.g. the e2e test's sshd);
+PREFIX must run a command given after it on a host where REMOTE_PYTHON runs this checkout.
+Timings are noisy on a shared machine: say what else ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import re
+import select
+import shlex
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+READY = b"Your decision"
+
+
+class Terminal:
+    """A process on a pseudo-terminal of a given size; what it writes is kept in `out`."""
+
+    def __init__(self, argv: list[str], cols: int = 80, rows: int = 24, env: dict | None = None) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        environ = {**os.environ, "TERM": "xterm-256color", **(env or {})}
+        environ.pop("TEXTUAL", None)
+
+        def controlling_tty() -> None:
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=environ,
+                                     preexec_fn=controlling_tty, close_fds=True)
+        os.close(slave)
+        self.out = bytearray()
+
+    def read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return False
+        self.out += data
+        return bool(data)
+
+    def wait_for(self, pattern: bytes, since: int = 0, timeout: float = 20.0) -> float:
+        """Seconds until `pattern` appears in the output after byte `since`; raises on timeout."""
+        start = time.perf_counter()
+        while pattern not in self.out[since:]:
+            if time.perf_counter() - start > timeout:
+                raise TimeoutError(f"{pattern!r} did not appear within {timeout} s")
+            self.read(0.05)
+        return time.perf_counter() - start
+
+    def drain(self, seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            self.read(max(0.0, end - time.perf_counter()))
+
+    def press(self, key: bytes) -> None:
+        os.write(self.master, key)
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGHUP)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        os.close(self.master)
+
+
+def game_argv(save_dir: str, *extra: str) -> list[str]:
+    return [PY, "-m", "dune_tui", "new", "--seed", "7", "--seat", "human", "--seat", "random", "--pause", "0",
+            "--save-dir", save_dir, *extra]
+
+
+def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None) -> list[float]:
+    times = []
+    for _ in range(runs):
+        argv = game_argv(save_dir)
+        if prefix:
+            argv = [*prefix, shlex.join(argv)]
+        term = Terminal(argv)
+        try:
+            term.wait_for(READY, timeout=30)
+            times.append(time.perf_counter() - term.started)
+        finally:
+            term.close()
+    return times
+
+
+PAUSE_TEXT = re.compile(rb"bot pause ([0-9.]+)s")
+
+
+def key_latency(bots: str, presses: int, save_dir: str, thinker: str = "busy") -> list[float]:
+    """`p` while the thinking bot (seat 1, plays first) thinks; time to the new pause text."""
+    argv = [PY, str(ROOT / "benchmarks" / "bench_ui_busybot.py"), "--seed", "7", "--seat", thinker, "--seat",
+            "human", "--pause", "0", "--bots", bots, "--save-dir", save_dir]
+    term = Terminal(argv)
+    cycle = ["0.25", "0.5", "1", "2", "0"]
+    times = []
+    try:
+        term.wait_for(b"thinking", timeout=30)
+        term.drain(1.0)  # let the first frames settle; the bot is now spinning
+        for i in range(presses):
+            expect = f"bot pause {cycle[i % len(cycle)]}s".encode()
+            mark = len(term.out)
+            t0 = time.perf_counter()
+            term.press(b"p")
+            term.wait_for(expect, since=mark, timeout=10)
+            times.append(time.perf_counter() - t0)
+            term.drain(0.15)
+    finally:
+        term.close()
+    return times
+
+
+def idle_cpu(save_dir: str, seconds: float = 5.0) -> float:
+    term = Terminal(game_argv(save_dir))
+    try:
+        term.wait_for(READY, timeout=30)
+        term.drain(1.0)
+        before = term.cpu_seconds()
+        term.drain(seconds)
+        return (term.cpu_seconds() - before) / seconds
+    finally:
+        term.close()
+
+
+def summary(name: str, xs: list[float], unit: str = "s", scale: float = 1.0) -> str:
+    xs = [x * scale for x in xs]
+    return (f"{name}: median {statistics.median(xs):.3f} {unit}, min {min(xs):.3f}, max {max(xs):.3f} "
+            f"(n={len(xs)})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keys", type=int, default=20)
+    parser.add_argument("--ssh", help="a command prefix that runs a remote command, e.g. 'ssh -tt u@h'")
+    parser.add_argument("--save-dir", default="/tmp/dune-bench-ui")
+    parser.add_argument("--thinker", default="busy", help="the bot that thinks while keys are pressed "
+                        "(default: the CPU-bound stand-in; e.g. mcts:hard)")
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()}")
+    print(summary("first frame, local", first_frame(args.runs, args.save_dir)))
+    if args.ssh:
+        print(summary("first frame, over ssh", first_frame(args.runs, args.save_dir, shlex.split(args.ssh))))
+    for bots in ("process", "thread"):
+        times = key_latency(bots, args.keys, args.save_dir, args.thinker)
+        print(summary(f"key to frame while {args.thinker} thinks ({bots})", times, "ms", 1000))
+    print(f"idle CPU at a human decision: {100 * idle_cpu(args.save_dir):.2f} % of one core")
+    print(f"load average after: {os.getloadavg()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""The Textual app: the main menu at the bottom of the screen stack, a game on top of it.
+
+A dropped SSH connection sends SIGHUP, which Textual does not handle: `on_mount` installs a
+handler on the running loop that autosaves and exits (and a watchdog ends the process if the
+exit itself hangs), so the game never lingers without its terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import threading
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from . import saving
+from .screens.base import DuneScreen
+from .screens.modals import Help
+from .settings import Settings
+
+HANGUP_EXIT = 129  # 128 + SIGHUP
+WATCHDOG_SECONDS = 3.0
+
+TIPS = {
+    "GameScreen": "The top line says whose turn it is. The map lists every region with its zone (≋: the storm), "
+                  "* strategic and D desert marks, its construction and troops (letter and count per faction). "
+                  "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).",
+    "MainMenu": "Continue opens the latest autosave: every game saves itself after each turn and when you quit.",
+}
+
+
+class Launch(Screen):
+    """The bottom of the stack when the app starts straight into a game: coming back to it
+    (the game left, or a new-game screen closed) opens the main menu."""
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen_stack[-1] is self and self.app.started:
+            from .screens.menu import MainMenu
+
+            self.app.push_screen(MainMenu(self.app.settings))
+
+
+class DuneApp(App[int]):
+    CSS_PATH = "dune.tcss"
+    TITLE = "Dune: The Dice Game"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+q", "quit_game", "Quit", priority=True, show=False),
+        Binding("question_mark", "help", "Help", key_display="?"),
+    ]
+
+    def __init__(self, session=None, settings: Settings | None = None, *, resumed: bool = False) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self._first_session = session
+        self._resumed = resumed
+        self.hung_up = False
+        self.started = False  # the first screens are up
+
+    # ------------------------------------------------------------- screens
+    def get_default_screen(self):
+        from .screens.menu import MainMenu
+
+        if self._first_session is None:
+            return MainMenu(self.settings)
+        return Launch()  # a game starts at once; the menu is made only if the player goes back to it
+
+    def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.hang_up)
+        if self._first_session is not None:
+            self.start_game(self._first_session, resumed=self._resumed)
+        self.started = True
+
+    def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False) -> None:
+        from .screens.game import GameScreen
+
+        screen = GameScreen(session, self.settings, resumed=resumed)
+        if replace is not None and self.screen is replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def continue_latest(self) -> None:
+        path, error = saving.latest_autosave(self.settings.save_dir)
+        if error or path is None:
+            self.notify(error or "There is no autosave to continue: start a new game.", severity="warning")
+            return
+        session, error = saving.load(path, self.settings.save_dir)
+        if error:
+            self.notify(f"Cannot continue: {error}", severity="error", timeout=8)
+            return
+        self.start_game(session, resumed=True)
+
+    def game_screen(self):
+        from .screens.game import GameScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+
+    # ---------------------------------------------------------------- keys
+    def action_quit_game(self) -> None:
+        game = self.game_screen()
+        if game is not None and self.screen is game:
+            game.action_leave()
+            return
+        self.exit(0)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, Help):
+            return
+        keys = []
+        seen = set()
+        for active in self.screen.active_bindings.values():
+            b = active.binding
+            label = b.description or b.action
+            if not b.show and not b.key_display:
+                continue
+            shown = b.key_display or self.get_key_display(b)
+            if (shown, label) in seen:
+                continue
+            seen.add((shown, label))
+            keys.append((shown, label))
+        keys.append(("ctrl+q", "Quit (asks first during a game)"))
+        tips = TIPS.get(type(self.screen).__name__, "")
+        self.push_screen(Help(keys, tips))
+
+    # ------------------------------------------------------------- hang-up
+    def hang_up(self) -> None:
+        """SIGHUP / SIGTERM: save the game, exit, and make sure the process ends."""
+        if self.hung_up:
+            return
+        self.hung_up = True
+        watchdog = threading.Timer(WATCHDOG_SECONDS, os._exit, args=(HANGUP_EXIT,))
+        watchdog.daemon = True
+        watchdog.start()
+        game = self.game_screen()
+        if game is not None:
+            saving.safe_autosave(game.session, self.settings.save_dir)
+            game.stop_bots()
+        self.exit(HANGUP_EXIT)

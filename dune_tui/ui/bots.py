@@ -1,0 +1,271 @@
+"""Where the bots think: in a child process (default) or in a thread.
+
+A pure-Python search holds the GIL, so a bot thinking in a thread of the
+Textual process delays key presses; a child process does not.  Both runners
+offer the same blocking calls, made from a Textual thread worker:
+
+    runner.decide(request, cancel) -> action     (cancel: threading.Event)
+    runner.observe(seat, events)
+    runner.close()
+
+The child process gets requests (a seat's view, never the state) over a pipe
+and holds one agent per bot seat, built with `ai.make_agent(spec, seed)`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import multiprocessing
+import os
+import sys
+import threading
+import time
+from collections import deque
+from typing import Any
+
+BOT_SEED_STRIDE = 7919
+
+
+class BotCancelled(Exception):
+    """The decision was abandoned (the game screen closed, the app is quitting)."""
+
+
+class BotFailed(Exception):
+    """The bot raised or its process died: the message says how."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    return game_seed * BOT_SEED_STRIDE + seat
+
+
+def call_decide(agent, request, cancel) -> Any:
+    """`agent.decide(request, cancel=...)` when the agent takes a cancel, else `agent.decide(request)`."""
+    try:
+        takes_cancel = "cancel" in inspect.signature(agent.decide).parameters
+    except (TypeError, ValueError):
+        takes_cancel = False
+    return agent.decide(request, cancel=cancel) if takes_cancel else agent.decide(request)
+
+
+class _Agents:
+    """The agents of one game, built lazily: {seat: agent}."""
+
+    def __init__(self, specs: dict[int, str], game_seed: int) -> None:
+        self.specs = specs
+        self.game_seed = game_seed
+        self.agents: dict[int, Any] = {}
+
+    def get(self, seat: int):
+        agent = self.agents.get(seat)
+        if agent is None:
+            from ai import make_agent
+
+            agent = self.agents[seat] = make_agent(self.specs[seat], seed=bot_seed(self.game_seed, seat))
+        return agent
+
+    def observe(self, seat: int, events) -> None:
+        notify = getattr(self.get(seat), "observe", None)
+        if notify is not None:
+            notify(events)
+
+
+class ThreadBots:
+    """Agents in this process: cheap to start, but a CPU-bound bot competes for the GIL."""
+
+    kind = "thread"
+
+    def __init__(self, specs: dict[int, str], game_seed: int) -> None:
+        self.specs = specs
+        self._agents = _Agents(specs, game_seed)
+        self._lock = threading.Lock()
+        self._observed: deque = deque()  # (seat, events) told to the agents before their next decision
+
+    def start(self) -> None:
+        for seat in self._agents.specs:
+            self._agents.get(seat)
+
+    def decide(self, request, cancel: threading.Event) -> Any:
+        with self._lock:
+            try:
+                while self._observed:
+                    self._agents.observe(*self._observed.popleft())
+                action = call_decide(self._agents.get(request.seat), request, cancel)
+            except Exception as e:
+                raise BotFailed(f"{type(e).__name__}: {e}") from e
+        if cancel.is_set():
+            raise BotCancelled
+        return action
+
+    def observe(self, seat: int, events) -> None:
+        """Never blocks (a bot may be thinking): the events reach the agent before its next decision."""
+        self._observed.append((seat, events))
+
+    def close(self) -> None:
+        pass
+
+
+def _child_main(conn, cancel, specs: dict[int, str], game_seed: int, root: str) -> None:  # pragma: no cover
+    """The bot process: answer ("decide", request) and take ("observe", seat, events) until EOF.
+    `root` holds the `ai` package the parent uses: first on the path, so nothing else shadows it."""
+    sys.path.insert(0, root)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 1)  # never write on the player's terminal
+    os.dup2(devnull, 2)
+    agents = _Agents(specs, game_seed)
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        if msg[0] == "observe":
+            with contextlib.suppress(Exception):  # an observer's failure must not stop the bot
+                agents.observe(msg[1], msg[2])
+            continue
+        request = msg[1]
+        try:
+            reply = ("ok", call_decide(agents.get(request.seat), request, cancel))
+        except Exception as e:
+            reply = ("error", f"{type(e).__name__}: {e}")
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class ProcessBots:
+    """Agents in a child process: the UI keeps the GIL while a bot searches."""
+
+    kind = "process"
+    POLL = 0.05  # seconds between checks of the cancel flag while waiting
+    GRACE = 2.0  # seconds a cancelled bot gets to answer before its process is killed
+
+    def __init__(self, specs: dict[int, str], game_seed: int) -> None:
+        self.specs = specs
+        self.game_seed = game_seed
+        self._ctx = multiprocessing.get_context("spawn")
+        self._proc = None
+        self._conn = None
+        self._cancel = None
+        self._lock = threading.Lock()
+        self._closed = False
+        self.fallback: ThreadBots | None = None  # used when no child process can be started
+        self._observed: deque = deque()
+        self.fallback_reason = ""
+
+    def start(self) -> None:
+        """Start the child (blocking: call it from a worker thread)."""
+        with self._lock:
+            self._ensure()
+
+    def _ensure(self) -> None:
+        if self._closed:
+            raise BotCancelled
+        if self.fallback is not None or (self._proc is not None and self._proc.is_alive()):
+            return
+        try:
+            with real_stdio():
+                ours, theirs = self._ctx.Pipe()
+                self._cancel = self._ctx.Event()
+                self._proc = self._ctx.Process(target=_child_main, name="dune-tui-bots", daemon=True,
+                                               args=(theirs, self._cancel, self.specs, self.game_seed,
+                                                     _ai_root()))
+                self._proc.start()
+        except Exception as e:  # no process for us here: think in a thread instead
+            self.fallback_reason = f"{type(e).__name__}: {e}"
+            self.fallback = ThreadBots(self.specs, self.game_seed)
+            return
+        theirs.close()
+        self._conn = ours
+
+    def decide(self, request, cancel: threading.Event) -> Any:
+        with self._lock:
+            self._ensure()
+            if self.fallback is not None:
+                return self.fallback.decide(request, cancel)
+            self._cancel.clear()
+            try:
+                while self._observed:
+                    self._conn.send(("observe", *self._observed.popleft()))
+                self._conn.send(("decide", request))
+            except (BrokenPipeError, OSError) as e:
+                self._kill()
+                raise BotFailed(f"the bot process is gone ({e})") from e
+            deadline = None
+            while True:
+                try:
+                    ready = self._conn.poll(self.POLL)
+                    reply = self._conn.recv() if ready else None
+                except (EOFError, OSError) as e:
+                    self._kill()
+                    if cancel.is_set():
+                        raise BotCancelled from e
+                    raise BotFailed("the bot process died") from e
+                if reply is not None:
+                    if cancel.is_set():
+                        raise BotCancelled
+                    if reply[0] == "error":
+                        raise BotFailed(reply[1])
+                    return reply[1]
+                if cancel.is_set():
+                    self._cancel.set()
+                    if deadline is None:
+                        deadline = time.monotonic() + self.GRACE
+                    elif time.monotonic() > deadline:
+                        self._kill()
+                        raise BotCancelled
+
+    def observe(self, seat: int, events) -> None:
+        """Never blocks: queued, and sent to the child before the next decision."""
+        if self.fallback is not None:
+            self.fallback.observe(seat, events)
+        else:
+            self._observed.append((seat, events))
+
+    def close(self) -> None:
+        """Stop the child now (it is a daemon: it cannot outlive us either)."""
+        self._closed = True
+        if self._cancel is not None:
+            self._cancel.set()
+        proc, conn = self._proc, self._conn
+        if conn is not None:
+            with contextlib.suppress(BrokenPipeError, OSError):
+                conn.send(None)
+        if proc is not None:
+            proc.join(0.2)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(1.0)
+        if conn is not None:
+            conn.close()
+
+    def _kill(self) -> None:
+        if self._proc is not None and self._proc.is_alive():
+            self._proc.kill()
+            self._proc.join(1.0)
+        self._proc = None
+
+
+def _ai_root() -> str:
+    import ai
+
+    return os.path.dirname(os.path.dirname(os.path.abspath(ai.__file__)))
+
+
+@contextlib.contextmanager
+def real_stdio():
+    """Textual replaces sys.stdout/stderr with objects without a file descriptor, which
+    multiprocessing needs (its resource tracker passes stderr's fd to the child)."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def make_runner(kind: str, specs: dict[int, str], game_seed: int):
+    """A runner for the bot seats `specs` ({seat: agent spec}); kind "process" or "thread"."""
+    return (ProcessBots if kind == "process" else ThreadBots)(specs, game_seed)

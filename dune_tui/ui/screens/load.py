@@ -1,0 +1,65 @@
+"""Load: the saved games, newest first; Enter resumes the highlighted one."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Static
+
+from .. import saving
+from .base import DuneScreen
+
+
+def status(info) -> str:
+    if getattr(info, "error", ""):
+        return f"unreadable: {info.error}"
+    if info.finished:
+        return f"finished: {getattr(info, 'result', '')}"
+    return "to move: " + (", ".join(getattr(info, "to_move", ())) or "-")
+
+
+class LoadScreen(DuneScreen):
+    BINDINGS = [
+        Binding("enter", "load", "Load", priority=True),
+        Binding("escape,b", "back", "Back"),
+    ]
+
+    def __init__(self, settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.infos: list = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load"):
+            yield Static("Saved games", classes="screen-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static(id="load-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.infos, error = saving.list_saves(self.settings.save_dir)
+        folder, _ = saving.save_dir(self.settings.save_dir)
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Saved", "Round", "Status", "Players")
+        for info in self.infos:
+            date = info.date.astimezone().strftime("%Y-%m-%d %H:%M") if info.date else "?"
+            players = info.players_text() if hasattr(info, "players_text") else str(info.players)
+            table.add_row(info.name, date, str(info.round or "-"), status(info), players)
+        note = error or (f"{len(self.infos)} saved games in {folder}" if self.infos else f"No saved games in {folder}.")
+        self.query_one("#load-note", Static).update(note)
+        table.focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_load(self) -> None:
+        table = self.query_one(DataTable)
+        if not self.infos:
+            return
+        info = self.infos[table.cursor_row]
+        session, error = saving.load(info.path, self.settings.save_dir)
+        if error:
+            self.query_one("#load-note", Static).update(f"Cannot load {info.name}: {error}")
+            return
+        self.app.start_game(session, replace=self, resumed=True)

@@ -1,0 +1,72 @@
+"""The main menu: New game, Continue (the latest autosave), Load, Rules, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .. import saving
+from .base import DuneScreen
+
+TITLE = """\
+ ____  _   _ _   _ _____
+|  _ \\| | | | \\ | | ____|
+| | | | | | |  \\| |  _|
+| |_| | |_| | |\\  | |___
+|____/ \\___/|_| \\_|_____|   The Dice Game"""
+
+ITEMS = (
+    ("new", "n", "New game"),
+    ("continue", "c", "Continue"),
+    ("load", "l", "Load a saved game"),
+    ("rules", "r", "Rules"),
+    ("quit", "q", "Quit"),
+)
+
+
+class MainMenu(DuneScreen):
+    BINDINGS = [Binding(key, f"pick('{name}')", label) for name, key, label in ITEMS]
+
+    def __init__(self, settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(TITLE, id="title")
+            yield Static("Heiko Günther's Dune: The Dice Game (rules v1.06), against bots or friends.",
+                         id="subtitle")
+            yield OptionList(*(Option(f"{key}  {label}", id=name) for name, key, label in ITEMS), id="menu-list")
+            yield Static(id="menu-note")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        latest, _ = saving.latest_autosave(self.settings.save_dir)
+        note = f"Continue: {latest.name}" if latest else "No autosave yet."
+        self.query_one("#menu-note", Static).update(note)
+        self.query_one("#menu-list").focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id)
+
+    def action_pick(self, name: str) -> None:
+        app = self.app
+        if name == "new":
+            from .new_game import NewGameScreen
+
+            app.push_screen(NewGameScreen(self.settings))
+        elif name == "continue":
+            app.continue_latest()
+        elif name == "load":
+            from .load import LoadScreen
+
+            app.push_screen(LoadScreen(self.settings))
+        elif name == "rules":
+            from .rules import RulesScreen
+
+            app.push_screen(RulesScreen())
+        elif name == "quit":
+            app.exit(0)

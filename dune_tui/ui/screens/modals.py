@@ -1,0 +1,159 @@
+"""Small screens over the game: leave (confirm), hot-seat hand-off, battle reveal, full log, help."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Input, RichLog, Static
+
+from ...engine.data import REGION_NAMES
+from ...engine.describe import action_text
+from .base import DuneModal, DuneScreen
+
+
+class ConfirmLeave(DuneModal):
+    """Leaving a game: it is saved either way and can be resumed (Continue)."""
+
+    BINDINGS = [
+        Binding("y,q", "choose('quit')", "Save and quit"),
+        Binding("m", "choose('menu')", "Save, back to menu"),
+        Binding("n,escape", "choose(None)", "Keep playing"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Leave this game?", classes="dialog-title")
+            yield Static("The game is saved: Continue on the main menu resumes it.\n\n"
+                         "y  save and quit\nm  save and go back to the main menu\nn  keep playing")
+        yield Footer()
+
+    def action_choose(self, choice: str | None) -> None:
+        self.dismiss(choice)
+
+
+class SaveAs(DuneModal):
+    """Save the game under a name of the player's choice (it then shows on the Load screen)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, error: str = "") -> None:
+        super().__init__()
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Save the game as", classes="dialog-title")
+            yield Input(placeholder="a name: letters, digits, spaces", id="save-name")
+            yield Static(self.error, id="save-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one(Input)
+        box.cursor_blink = False
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Handoff(DuneScreen):
+    """Hot seat: hide everything until the right person has the keyboard."""
+
+    BINDINGS = [Binding("enter", "ready", "I am ready")]
+
+    def __init__(self, who: Text) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        text = Text("Pass the keyboard to ", style="bold")
+        text.append_text(self.who)
+        text.append("\n\nThis is a secret choice: nobody else should look.\n\nPress Enter when ready.")
+        with Vertical(classes="dialog"):
+            yield Static(text, id="handoff-text")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class Reveal(DuneModal):
+    """Both sealed commits, shown together once both are in (R10)."""
+
+    BINDINGS = [Binding("enter,space", "close", "Continue")]
+
+    def __init__(self, event) -> None:
+        super().__init__()
+        self.event = event
+
+    def compose(self) -> ComposeResult:
+        d = self.event.data
+        text = Text(f"Battle in {REGION_NAMES[d['loc']]}: the commits are revealed\n\n", style="bold")
+        text.append(f"{d['attacker']} (attacking): ", style="bold")
+        text.append(action_text(None, d["attacker_commit"]) + "\n")
+        text.append(f"{d['defender']} (defending): ", style="bold")
+        text.append(action_text(None, d["defender_commit"]) + "\n\n")
+        text.append(f"The {d['winner']} win ({d['attack']} against {d['defence']}; a tie goes to the defender).",
+                    style="bold")
+        text.append("\n\nPress Enter to continue.")
+        with Vertical(classes="dialog"):
+            yield Static(text)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(DuneScreen):
+    """The whole log, full screen."""
+
+    BINDINGS = [Binding("escape,v,q", "close", "Back")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        log = RichLog(wrap=True, markup=False, id="full-log")
+        log.border_title = "Log"
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for line in self.lines:
+            log.write(line)
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class Help(DuneModal):
+    """`?`: the keys of the screen underneath, and a few words on the game."""
+
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
+
+    def __init__(self, keys: list[tuple[str, str]], tips: str) -> None:
+        super().__init__()
+        self.keys = keys
+        self.tips = tips
+
+    def compose(self) -> ComposeResult:
+        text = Text("Keys\n", style="bold")
+        for key, what in self.keys:
+            text.append(f"  {key:<12}", style="bold")
+            text.append(f"{what}\n")
+        if self.tips:
+            text.append("\n" + self.tips)
+        with VerticalScroll(classes="dialog"):
+            yield Static(text)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,234 @@
+"""Forms for the two decisions a list serves badly:
+
+- the dice keep (R4): toggle dice 1-7, then `r` (or Enter) keeps the marked dice and rerolls
+  the rest; `a` keeps them all; `t` discards a Thumper to reroll a Shai-Hulud;
+- the sealed battle commit (R10): a counter per troop type and leader, ↑/↓ to choose a row,
+  ←/→ or -/+ to change it, Enter to seal.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widget import Widget
+
+from ...engine.data import (
+    ALL_DICE_MASK,
+    ATREIDES,
+    FACTION_NAMES,
+    LEADER_NAMES,
+    N_DICE,
+    REGION_NAMES,
+    SPICE_DIE,
+    UNIT_NAMES,
+    UNIT_STRENGTH,
+)
+from ...engine.describe import action_text
+from ...engine.state import SEALED
+from ..labels import die_face, troops_at
+from .choices import ChoiceList
+from .dice import worm_forced
+from .messages import MarksChanged, Picked
+
+
+class DiceForm(Widget, can_focus=True):
+    """The roll decision: which dice to keep."""
+
+    DEFAULT_CSS = "DiceForm { height: auto; }"
+    BINDINGS = [
+        Binding("1", "toggle(0)", "Mark", key_display="1-7"),
+        *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
+        Binding("r,enter", "reroll", "Reroll"),
+        Binding("a", "keep_all", "Keep all"),
+        Binding("t", "thumper", "Thumper", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = None
+        self.legal: frozenset = frozenset()
+        self.marks = 0
+        self.error = ""
+
+    def ask(self, view, legal) -> None:
+        self.view, self.legal = view, frozenset(legal)
+        self.marks = 1 << SPICE_DIE if worm_forced(view) else 0
+        self.error = ""
+        self._changed()
+
+    @property
+    def unkept(self) -> int:
+        return ALL_DICE_MASK & ~self.view.kept if self.view is not None else 0
+
+    @property
+    def thumper_ok(self) -> bool:
+        return any(a[0] == "thumper" for a in self.legal)
+
+    def _changed(self) -> None:
+        self.post_message(MarksChanged(self.marks))
+        self.refresh(layout=True)
+
+    def action_toggle(self, die: int) -> None:
+        if self.view is None:
+            return
+        self.error = ""
+        if not self.unkept >> die & 1:
+            self.error = f"Die {die + 1} is already kept."
+        elif die == SPICE_DIE and worm_forced(self.view) and self.marks >> die & 1:
+            self.error = "Shai-Hulud must be kept (t: discard a Thumper instead)." if self.thumper_ok \
+                else "Shai-Hulud must be kept."
+        else:
+            self.marks ^= 1 << die
+        self._changed()
+
+    def _pick(self, action) -> None:
+        if action in self.legal:
+            self.post_message(Picked(action))
+        else:
+            self.error = "That keep is not allowed."
+            self.refresh(layout=True)
+
+    def action_reroll(self) -> None:
+        if self.view is not None:
+            self._pick(("keep", self.marks or self.unkept))
+
+    def action_keep_all(self) -> None:
+        if self.view is not None:
+            self._pick(("keep", self.unkept))
+
+    def action_thumper(self) -> None:
+        if self.view is None or not self.thumper_ok:
+            self.error = "You have no Thumper to discard." if self.view is not None else ""
+            self.refresh(layout=True)
+            return
+        keep = self.marks & ~(1 << SPICE_DIE)
+        if not keep:
+            self.error = "Mark the dice to keep instead of the worm, then press t."
+            self.refresh(layout=True)
+            return
+        self._pick(("thumper", keep))
+
+    def render(self) -> Text:
+        v = self.view
+        out = Text()
+        if v is None:
+            return out
+        marked = [die_face(d, v.dice[d]) for d in range(N_DICE) if self.marks >> d & 1]
+        rest = bin(self.unkept & ~self.marks).count("1")
+        if marked and rest:
+            out.append(f"Keep {', '.join(marked)}; reroll {rest} ", style="bold")
+            out.append("(r or Enter)\n")
+        elif marked:
+            out.append(f"Keep {', '.join(marked)}: the roll ends ", style="bold")
+            out.append("(r or Enter)\n")
+        else:
+            out.append("Mark dice with 1-7. ", style="bold")
+            out.append("Enter with none marked keeps all and ends the roll.\n")
+        out.append("a: keep all", style="dim")
+        if self.thumper_ok:
+            out.append("   t: discard a Thumper, reroll the worm, keep the marked dice", style="dim")
+        if self.error:
+            out.append("\n" + self.error, style="bold reverse")
+        return out
+
+
+class CommitForm(Widget, can_focus=True):
+    """The sealed battle commit: how many of each troop type and leader."""
+
+    DEFAULT_CSS = "CommitForm { height: auto; }"
+    BINDINGS = [
+        Binding("up", "row(-1)", "Row", show=False),
+        Binding("down", "row(1)", "Row", show=False),
+        Binding("right,plus,equals_sign", "count(1)", "More", key_display="+/→"),
+        Binding("left,minus", "count(-1)", "Fewer", key_display="-/←"),
+        Binding("m", "all_in", "All"),
+        Binding("0", "none", "None"),
+        Binding("enter", "seal", "Seal commit"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = None
+        self.rows: list[tuple[str, int, int]] = []  # (kind "troop"/"leader", id, most)
+        self.counts: list[int] = []
+        self.row = 0
+        self.by_key: dict = {}
+        self.note = ""
+
+    def ask(self, view, legal, note: str = "") -> None:
+        self.view = view
+        self.note = note
+        most: dict[tuple[str, int], int] = {}
+        self.by_key = {}
+        for action in legal:
+            _, troops, leaders = action
+            for u, k in troops:
+                most[("troop", u)] = max(most.get(("troop", u), 0), k)
+            for f, k in leaders:
+                most[("leader", f)] = max(most.get(("leader", f), 0), k)
+            self.by_key[(tuple(sorted(troops)), tuple(sorted(leaders)))] = action
+        self.rows = [(kind, i, n) for (kind, i), n in most.items()]
+        self.rows.sort(key=lambda r: (r[0] != "troop", r[1]))
+        self.counts = [0] * len(self.rows)
+        self.row = 0
+        self.refresh(layout=True)
+
+    def current(self) -> tuple | None:
+        troops = tuple(sorted((i, k) for (kind, i, _), k in zip(self.rows, self.counts) if kind == "troop" and k))
+        leaders = tuple(sorted((i, k) for (kind, i, _), k in zip(self.rows, self.counts) if kind == "leader" and k))
+        return self.by_key.get((troops, leaders))
+
+    def action_row(self, delta: int) -> None:
+        if self.rows:
+            self.row = (self.row + delta) % len(self.rows)
+            self.refresh()
+
+    def action_count(self, delta: int) -> None:
+        if self.rows:
+            most = self.rows[self.row][2]
+            self.counts[self.row] = max(0, min(most, self.counts[self.row] + delta))
+            self.refresh()
+
+    def action_all_in(self) -> None:
+        self.counts = [r[2] for r in self.rows]
+        self.refresh()
+
+    def action_none(self) -> None:
+        self.counts = [0] * len(self.rows)
+        self.refresh()
+
+    def action_seal(self) -> None:
+        action = self.current()
+        if action is not None:
+            self.post_message(Picked(action))
+
+    def _row_label(self, kind: str, i: int, most: int) -> str:
+        if kind == "troop":
+            worth = f", strength {UNIT_STRENGTH[i]} each" if UNIT_STRENGTH[i] > 1 else ""
+            return f"{UNIT_NAMES[i]} troops (of {most}{worth})"
+        if i == ATREIDES and most == 2:
+            return "Leto, Duncan Idaho (1: one, 2: both = 5)"
+        return f"{LEADER_NAMES[i]} ({FACTION_NAMES[i]} leader)"
+
+    def render(self) -> Text:
+        v = self.view
+        out = Text()
+        if v is None:
+            return out
+        out.append(f"{REGION_NAMES[v.b_loc]}: ", style="bold")
+        out.append_text(troops_at(v, v.b_loc))
+        if self.note or SEALED in v.b_commits:
+            out.append(f"  {self.note or 'The other side has sealed its commit.'}", style="italic")
+        for n, ((kind, i, most), k) in enumerate(zip(self.rows, self.counts)):
+            cursor = n == self.row
+            out.append("\n")
+            out.append("▶ " if cursor else "  ", style="bold")
+            out.append(f"◀ {k} ▶" if cursor else f"  {k}  ", style="bold reverse" if cursor else "bold")
+            out.append(" " + self._row_label(kind, i, most))
+        action = self.current()
+        out.append("\n")
+        out.append(action_text(v, action).replace("Commit ", "= ", 1) if action else "", style="bold")
+        return out
+
+
+__all__ = ["ChoiceList", "CommitForm", "DiceForm"]

@@ -1,0 +1,109 @@
+"""House cards: per seat its faction, who plays it, leaders and troops on the card, reserve,
+stored spice, the Snooper / Shield / Thumper markers and this turn's ally."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+
+from ...engine.data import BENE_GESSERIT, CORRINO, FACTION_LETTERS, FACTION_NAMES, GUILD, LEADER_COUNT
+from ..labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
+
+
+def who(seat_cfg, seat: int, you: int, short: bool) -> str:
+    if seat_cfg.is_human:
+        if seat == you:
+            return "you"
+        return f"P{seat + 1}" if short else f"human, seat {seat + 1}"
+    spec = seat_cfg.agent
+    if not short:
+        return f"bot {spec}"
+    return {"heuristic": "heur.", "random": "random"}.get(spec, spec.replace("mcts:", "mcts-")[:6])
+
+
+def markers(v, f: int) -> list[str]:
+    out = []
+    if v.snooper == f:
+        out.append("Snooper")
+    if v.shield == f:
+        out.append("Shield")
+    if v.thumpers >> f & 1:
+        out.append("Thumper")
+    return out
+
+
+class HouseCard(Widget):
+    DEFAULT_CSS = "HouseCard { height: 1; }"  # two lines in the roomy layout (dune.tcss)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.view = None
+        self.seat_cfg = None
+        self.you = -1
+
+    def show(self, view, seat_cfg, you: int) -> None:
+        self.view, self.seat_cfg, self.you = view, seat_cfg, you
+        self.refresh()
+
+    def render(self) -> Text:
+        v = self.view
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if v is None:
+            return out
+        roomy = self.size.height >= 2
+        f = v.seat_faction[self.seat]
+        active = v.active == self.seat and v.turn > 0
+        out.append("▶" if active else " ", style="bold")
+        if f < 0:
+            out.append(f" Seat {self.seat + 1}: no faction yet ({who(self.seat_cfg, self.seat, self.you, True)})")
+            return out
+        colour = FACTION_COLOURS[f]
+        out.append(FACTION_LETTERS[f], style=f"bold {colour}")
+        out.append(" ")
+        out.append(f"{(FACTION_NAMES[f] if roomy else SHORT_NAMES[f]):<{14 if roomy else 9}}", style=colour)
+        out.append(" ")
+        out.append(f"{who(self.seat_cfg, self.seat, self.you, not roomy):<{16 if roomy else 6}}",
+                   style="bold" if self.seat == self.you else "")
+        if roomy:
+            if v.ally == f:
+                out.append(" ◆ ally this turn", style="bold")
+            out.append("\n   ")
+        out.append_text(self._numbers(v, f, roomy))
+        if not roomy and v.ally == f:
+            out.append(" ◆ally", style="bold")
+        return out
+
+    def _numbers(self, v, f: int, roomy: bool) -> Text:
+        t = Text()
+        card = with_sardaukar(card_troops(v, f))
+        reserve = with_sardaukar(reserve_troops(v, f))
+        held = markers(v, f)
+        if roomy:
+            t.append(f"leaders {v.lcard[f]}/{LEADER_COUNT[f]} · card {card} · reserve {reserve}")
+            if f in (CORRINO, GUILD):
+                t.append(f" · spice {v.store[f]}")
+            if held:
+                t.append(" · " + " ".join(held), style="bold")
+            if f == BENE_GESSERIT and v.viewer == self.seat and v.prediction >= 0:
+                t.append(f" · predicts {FACTION_NAMES[v.prediction]}", style="italic")
+            return t
+        t.append(f" L{v.lcard[f]} T{card} R{reserve}")
+        if f in (CORRINO, GUILD):
+            t.append(f" ${v.store[f]}")
+        if held:
+            t.append(" " + " ".join(m[:2] for m in held), style="bold")
+        return t
+
+
+class HouseCards(VerticalScroll, can_focus=False):
+    """One HouseCard per seat, in seat order (seat 0 plays first)."""
+
+    def __init__(self, seats: list, *, id: str | None = None) -> None:
+        super().__init__(*(HouseCard(s) for s in range(len(seats))), id=id)
+        self.seats = seats
+
+    def show(self, view, you: int) -> None:
+        for card in self.query(HouseCard):
+            card.show(view, self.seats[card.seat], you)

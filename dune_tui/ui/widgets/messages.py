@@ -1,0 +1,21 @@
+"""Messages the decision widgets send up to the game screen."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+
+class Picked(Message):
+    """The person at the keyboard chose `action` (one of the request's legal actions)."""
+
+    def __init__(self, action: tuple) -> None:
+        super().__init__()
+        self.action = action
+
+
+class MarksChanged(Message):
+    """The dice marked to keep changed (the dice tray shows them)."""
+
+    def __init__(self, marks: int) -> None:
+        super().__init__()
+        self.marks = marks

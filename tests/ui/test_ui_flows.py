@@ -1,0 +1,275 @@
+"""Pilot tests of the game's flows: menu to new game, a human's turns through every phase,
+bots' pause and skip, quitting (asked, saved) and resuming, loading, the rules and help screens."""
+
+from __future__ import annotations
+
+from ui_helpers import HUMAN, answer, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
+
+from dune_tui import saves
+from dune_tui.engine.data import FACTION_NAMES
+
+TURN_PHASES = {"roll", "alliance", "recruit", "kanly", "land", "target", "move", "commit", "construct"}
+
+
+@pilot_test
+async def test_new_game_from_the_main_menu_starts_a_game_with_the_chosen_seats():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert screen_name(app) == "MainMenu"
+        assert "New game" in screen_text(app)
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        await pilot.press("right")  # 4 -> 5 players
+        await pilot.press("down", "right")  # seat 1: human -> the first bot level
+        await pilot.press("down", "left")  # seat 2: the last choice wraps around
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        game = app.screen
+        assert game.session.options.players == 5
+        assert not game.session.seats[0].is_human
+        assert len(game.session.humans()) >= 0
+        assert game.session.state.n == 5
+
+
+@pilot_test
+async def test_new_game_refuses_bad_options_with_a_sentence():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        screen = app.screen
+        screen.query_one("#seed").value = "-"  # not a number: the game says so instead of starting
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "NewGameScreen"
+        assert "Cannot start" in screen_text(app)
+
+
+@pilot_test
+async def test_a_human_plays_turns_through_every_phase_by_keys():
+    """4 players (alliances need 4+, R5): the human marks dice, proposes, recruits, lands, moves, fights, builds."""
+    game = session(4, seed=10)
+    app = make_app(game)
+    seen: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
+            if screen_name(app) == "Reveal":
+                await pilot.press("enter")
+                continue
+            if screen_name(app) == "GameOverScreen" or seen >= TURN_PHASES:
+                break
+            request = app.screen.current
+            seen.add(request.phase)
+            assert f"[{FACTION_NAMES[game.state.seat_faction[0]][0]}]" in screen_text(app)
+            if request.phase == "roll":
+                await pilot.press("1", "r") if ("keep", 1) in request.legal else await pilot.press("a")
+            elif request.phase == "commit":
+                await pilot.press("m", "enter")
+            else:
+                await pilot.press("2" if len(request.legal) > 1 else "enter")
+            await pilot.pause()
+    assert seen >= TURN_PHASES, f"phases never asked: {TURN_PHASES - seen}"
+
+
+@pilot_test
+async def test_bots_pause_between_steps_and_s_skips_ahead():
+    game = session(3, seed=11)  # seat 3 (a bot) makes the Harkonnen setup before the human plays
+    app = make_app(game, pause=60.0)  # a pause far longer than the test
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen._step is not None, what="a bot step held by the pause")
+        decisions = len(game.log)
+        await pilot.pause(0.3)
+        assert len(game.log) == decisions, "the bot's step waits for the pause"
+        assert "thinking" in screen_text(app)
+        await pilot.press("s")
+        await until(pilot, lambda: human_waiting(app), what="the human's decision after skipping")
+        assert len(game.log) > decisions
+        assert "bot pause 60s" in screen_text(app)  # skipping lasts until the human's decision
+
+
+@pilot_test
+async def test_p_changes_the_bot_pause_shown_on_the_status_line():
+    app = make_app(session(2, seed=5), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        assert "bot pause 0.5s" in screen_text(app)
+        await pilot.press("p")
+        assert "bot pause 1s" in screen_text(app)
+
+
+@pilot_test
+async def test_quitting_mid_game_asks_saves_and_the_game_resumes(save_dir):
+    game = session(2, seed=9)
+    app = make_app(game, save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await answer(pilot)
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("q")
+        assert screen_name(app) == "ConfirmLeave"
+        assert "Leave this game?" in screen_text(app)
+        await pilot.press("n")
+        assert screen_name(app) == "GameScreen"
+        await pilot.press("q", "y")
+        await until(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
+    latest = saves.latest_autosave(save_dir)
+    assert latest is not None
+    resumed = saves.load(latest)
+    assert len(resumed.log) == len(game.log) > 0
+    app = make_app(save_dir=save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # Continue: the latest autosave
+        await until(pilot, lambda: human_waiting(app))
+        assert len(app.screen.session.log) == len(game.log)
+        assert "Game resumed" in "\n".join(app.screen.query_one("#log").lines_written)
+
+
+@pilot_test
+async def test_leaving_to_the_menu_then_loading_the_saved_game(save_dir):
+    game = session(2, seed=21)
+    app = make_app(game, save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("q", "m")
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        assert "Continue: autosave-" in screen_text(app)
+        await pilot.press("l")
+        await until(pilot, lambda: screen_name(app) == "LoadScreen")
+        assert "autosave-" in screen_text(app)
+        assert "to move:" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: human_waiting(app))
+        assert app.screen.session.game_id == game.game_id
+
+
+@pilot_test
+async def test_load_screen_says_when_there_is_nothing_to_load(save_dir):
+    app = make_app(save_dir=save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: screen_name(app) == "LoadScreen")
+        assert "No saved games" in screen_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("c")
+        assert screen_name(app) == "MainMenu"  # nothing to continue: a notice, no crash
+
+
+@pilot_test
+async def test_rules_screen_and_help():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "RulesScreen")
+        first = screen_text(app)
+        assert "a short reference" in first
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        assert screen_text(app) != first  # it scrolls by keys
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("question_mark")
+        assert screen_name(app) == "Help"
+        assert "New game" in screen_text(app)
+        await pilot.press("escape")
+        assert screen_name(app) == "MainMenu"
+
+
+@pilot_test
+async def test_help_on_the_game_screen_lists_the_decision_keys():
+    app = make_app(session(2, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("question_mark")
+        text = screen_text(app)
+        assert "1-7" in text and "Keep all" in text and "Skip" in text
+
+
+@pilot_test
+async def test_the_log_scrolls_and_opens_full_screen():
+    app = make_app(session(2, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("l")
+        assert app.focused.id == "log"
+        await pilot.press("up", "pageup", "l")
+        assert app.focused.id == "dice-form"
+        await pilot.press("v")
+        assert screen_name(app) == "LogScreen"
+        assert "Round 1" in screen_text(app)
+        await pilot.press("escape")
+        assert screen_name(app) == "GameScreen"
+
+
+@pilot_test
+async def test_an_all_bot_game_can_be_watched_to_the_end():
+    game = session(3, seats=[bot(), bot(), bot()], seed=2)
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "GameOverScreen", timeout=60)
+    assert game.state.over
+
+
+@pilot_test
+async def test_a_seat_with_a_broken_bot_plays_random_moves_and_says_so():
+    """A save may name a bot this build lacks: the game goes on (random legal moves) with a notice."""
+    game = session(2, seats=[HUMAN, bot("nosuchbot")], seed=4)
+    app = make_app(game)
+
+    def failed() -> bool:
+        return any("failed" in str(n.message) for n in app._notifications)
+
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for _ in range(100):
+            await until(pilot, lambda: human_waiting(app) or failed())
+            if failed():
+                break
+            await answer(pilot)
+        assert failed()
+        await until(pilot, lambda: human_waiting(app))
+        assert game.state.turn >= 2  # the broken seat's turn was played
+
+
+@pilot_test
+async def test_factions_chosen_in_the_rulebooks_order_the_first_player_last():
+    """R12: seats choose counter-clockwise from the first player's right; the first player picks last."""
+    game = session(3, seed=6, faction_choice="choose")
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        request = app.screen.current
+        assert request.phase == "choose_faction"
+        assert sum(f >= 0 for f in game.state.seat_faction) == 2  # both bots chose before seat 1
+        assert "Choose your faction" in screen_text(app)
+        await pilot.press("1")
+        await until(pilot, lambda: game.state.seat_faction[0] >= 0)
+        assert game.state.seat_faction[0] == request.legal[0][1]
+
+
+@pilot_test
+async def test_slash_filters_a_long_option_list():
+    game = session(2, seed=9)  # the human's first decision: the Harkonnen setup region
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        assert app.screen.current.phase == "setup_harkonnen"
+        await pilot.press("slash", *"minor")
+        choices = app.screen.query_one("#choices")
+        assert [c.action for c in choices.shown] == [("setup", 7)]  # Minor Erg
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: game.state.troops_of(7, game.state.seat_faction[0]) == 2)
+
+
+@pilot_test
+async def test_ctrl_s_saves_under_a_name_and_refuses_a_bad_one(save_dir):
+    app = make_app(session(2, seed=7), save_dir)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("ctrl+s")
+        assert screen_name(app) == "SaveAs"
+        await pilot.press(*"my game", "enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        assert (save_dir / "my game.dune.json").exists()
+        await pilot.press("ctrl+s", *"autosave-x", "enter")
+        await until(pilot, lambda: any("Not saved" in str(n.message) for n in app._notifications))

@@ -1,0 +1,103 @@
+"""Helpers for the Pilot tests of the Textual game: make apps, read the screen, wait for states."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+
+from dune_tui.controller import Decision
+from dune_tui.engine import Options, legal_actions
+from dune_tui.session import SeatConfig, Session
+from dune_tui.ui.app import DuneApp
+from dune_tui.ui.settings import Settings
+
+HUMAN = SeatConfig(kind="human", agent="")
+
+
+def pilot_test(test):
+    """Run an async Pilot test with asyncio.run (the project has no async pytest plugin)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def bot(spec: str = "random") -> SeatConfig:
+    return SeatConfig(kind="bot", agent=spec)
+
+
+def make_app(session=None, save_dir=None, *, resumed: bool = False, pause: float = 0.0) -> DuneApp:
+    """An app whose bots think in a thread (fast to start) and never pause."""
+    app = DuneApp(session, Settings(save_dir=save_dir, pause=pause, bots="thread"), resumed=resumed)
+    app.animation_level = "none"
+    return app
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now (the top screen), as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def until(pilot, condition, timeout: float = 15.0, what: str = "") -> None:
+    """Let the app run until `condition()` holds; fail (with the screen) after `timeout` seconds of app time."""
+    waited = 0.0
+    while not condition():
+        if waited > timeout:
+            raise AssertionError(f"timed out waiting for {what or condition}:\n{screen_text(pilot.app)}")
+        await pilot.pause(0.02)
+        waited += 0.02
+
+
+def screen_name(app) -> str:
+    return type(app.screen).__name__
+
+
+def human_waiting(app) -> bool:
+    """The game screen shows a human's decision, its form focused for keys."""
+    focused = app.focused
+    return (screen_name(app) == "GameScreen" and app.screen.current is not None and focused is not None
+            and focused.id in ("choices", "dice-form", "commit-form"))
+
+
+async def answer(pilot) -> str:
+    """Answer the human decision on screen with its default key (roll: keep all; else Enter)."""
+    phase = pilot.app.screen.current.phase
+    await pilot.press("a" if phase == "roll" else "enter")
+    return phase
+
+
+def play_until(session: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
+    """Advance a session with random legal decisions (outside the UI) until `stop(state)` holds."""
+    rng = random.Random(seed)
+    controller = session.controller
+    for _ in range(limit):
+        state = controller.state
+        if stop(state):
+            return session
+        if state.over:
+            raise AssertionError("the game ended before the wanted position")
+        seat = state.awaiting[0]
+        request = next(r for r in controller.pending() if r.seat == seat)
+
+        batches = controller.submit(Decision(request.id, seat, rng.choice(legal_actions(state, seat))))
+        session.history.extend({id(e): e for b in batches for e in b.events}.values())
+    raise AssertionError("the wanted position never came")
+
+
+def session(players: int = 2, seats=None, seed: int = 7, **options) -> Session:
+    seats = seats or [HUMAN] + [bot() for _ in range(players - 1)]
+    return Session(Options(players=players, seed=seed, **options), seats)
+
+
+def at_commit(seed: int = 4) -> Session:
+    """A two-player game stopped at a battle commit (seat 0 human against a random bot)."""
+    return play_until(session(2, seed=seed), lambda s: s.phase == "commit" and len(s.awaiting) == 2, seed=seed)
+
+
+def near_the_end() -> Session:
+    """A two-player game in the last player's last turn (round 6), that seat human."""
+    game = session(2, seats=[bot(), HUMAN], seed=12)
+    return play_until(game, lambda s: s.round == 6 and s.active == 1 and s.phase == "roll", seed=12)
