@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import mcts
+from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
 AGENT_HELP = "random, heuristic, mcts, mcts:easy, mcts:normal, mcts:hard, mcts:iters=N, mcts:time=SECONDS"
@@ -20,7 +22,13 @@ def _random(arg: str | None, seed: int):
     return RandomAgent(seed)
 
 
-_FACTORIES: dict[str, Callable] = {"random": _random}
+def _heuristic(arg: str | None, seed: int):
+    if arg:
+        raise AgentSpecError(f"'heuristic' takes no options, not {arg!r}")
+    return HeuristicAgent(seed)
+
+
+_FACTORIES: dict[str, Callable] = {"random": _random, "heuristic": _heuristic, "mcts": mcts.make}
 
 
 def register(name: str, factory: Callable) -> None:

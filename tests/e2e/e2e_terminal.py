@@ -40,10 +40,27 @@ class Tmux:
             raise RuntimeError(f"tmux {' '.join(args)}: {out.stderr.strip()}")
         return out.stdout
 
-    def start(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+    def start(self, argv: list[str], env: dict[str, str] | None = None, report_exit: bool = False) -> None:
+        """Run argv in the pane.  With report_exit the shell stays as the pane's process and writes
+        the program's exit status to a file for `exit_status` (tmux may mark a pane dead before it
+        has reaped the process, so its own status is not reliable); without it the program is the
+        pane's process."""
         environ = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
-        command = f"cd {shlex.quote(str(ROOT))} && exec env {environ} {shlex.join(argv)}"
+        run = f"env {environ} {shlex.join(argv)}"
+        status = shlex.quote(str(self.workdir / "exit-status"))
+        run = f"{run}; echo $? > {status}.tmp && mv {status}.tmp {status}" if report_exit else f"exec {run}"
+        command = f"cd {shlex.quote(str(ROOT))} && {run}"
         self.run("new-session", "-d", "-s", "game", "-x", str(self.width), "-y", str(self.height), command)
+
+    def exit_status(self, timeout: float = 30.0) -> int:
+        """The exit status of a program started with report_exit, once it has ended."""
+        path = self.workdir / "exit-status"
+        end = time.monotonic() + timeout
+        while not path.exists():
+            if time.monotonic() > end:
+                raise AssertionError(f"the program had not ended {timeout} s later:\n{self.screen()}")
+            time.sleep(0.02)
+        return int(path.read_text())
 
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", "game", check=False)

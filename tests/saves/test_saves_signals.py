@@ -40,16 +40,18 @@ session = new_session(1)
 step(session, 30)
 
 if mode == "signal":
-    def on_signal(signum, frame):  # what the UI's handler does: save, then leave
-        path = safe_autosave(session, folder)
-        print(f"saved {len(session.log)} {path}", flush=True)
-        sys.exit(128 + signum)
-    signal.signal(signal.SIGHUP, on_signal)
-    signal.signal(signal.SIGTERM, on_signal)
+    # Like the UI's loop.add_signal_handler: the signal is noted, and the save runs
+    # between two decisions, never in the middle of one.
+    caught = []
+    signal.signal(signal.SIGHUP, lambda signum, frame: caught.append(signum))
+    signal.signal(signal.SIGTERM, lambda signum, frame: caught.append(signum))
     print("ready", flush=True)
-    while True:  # a game going on (bots thinking, the player typing)
+    while not caught:  # a game going on (bots thinking, the player typing)
         step(session, 1)
         time.sleep(0.001)
+    path = safe_autosave(session, folder)
+    print(f"saved {len(session.log)} {path}", flush=True)
+    sys.exit(128 + caught[0])
 
 elif mode in ("hang-fsync", "hang-rename"):
     first = autosave(session, folder)

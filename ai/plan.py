@@ -1,0 +1,193 @@
+"""A seat's position as the heuristic reads it: strengths, holdings, threats,
+and what each movement target is worth this turn (in troop-strength units)."""
+
+from __future__ import annotations
+
+from dune_tui.engine.data import (
+    CORRINO,
+    FACTION_UNITS,
+    GUILD,
+    HARVESTER,
+    LOCATIONS,
+    POLAR_SINK,
+    SMUGGLERS,
+    STRATEGIC,
+    UNIT_OWNER,
+    UNIT_STRENGTH,
+)
+from dune_tui.engine.rules import movement as movement_rules
+
+from . import board
+from .board import NU
+
+
+class Ctx:
+    """The facts about one seat's position a decision needs (computed lazily)."""
+
+    __slots__ = ("_foes", "_held", "_kills", "_mine", "_movable", "_targets", "_threat", "ally", "friends", "me",
+                 "need", "seat", "state")
+
+    def __init__(self, state, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.me = state.seat_faction[seat]
+        active = state.active_faction
+        if self.me == active:
+            self.ally = state.ally
+        elif state.ally == self.me:
+            self.ally = active
+        else:
+            self.ally = -1
+        self.friends = 1 << self.me | (1 << self.ally if self.ally >= 0 else 0)
+        self.need = board.needed(state)
+        self._held = None
+        self._threat = None
+        self._kills = None
+        self._targets = {}
+        self._mine = None
+
+    def _table(self) -> None:
+        """My strength, my movable strength and the enemies' power in each location."""
+        s = self.state
+        b = s.board
+        me, friends = self.me, self.friends
+        mine, movable, foes = [0] * 10, [0] * 10, [0] * 10
+        for loc in LOCATIONS:
+            base = loc * NU
+            per = [0] * 8
+            smallest = 9
+            for u in range(NU):
+                k = b[base + u]
+                if k:
+                    f = UNIT_OWNER[u]
+                    per[f] += k * UNIT_STRENGTH[u]
+                    if f == me and UNIT_STRENGTH[u] < smallest:
+                        smallest = UNIT_STRENGTH[u]
+            m = per[me]
+            mine[loc] = m
+            power, lead = 0, 0
+            for f in range(8):
+                if per[f] and not friends >> f & 1:
+                    power += per[f]
+                    lead = max(lead, board.leader_power(s, f))
+            foes[loc] = power + lead
+            if m and loc in STRATEGIC and not power and not any(per[f] for f in range(8) if f != me):
+                m -= smallest  # keep one troop in a region held alone
+            movable[loc] = m if s.storm_free(loc) else 0
+        self._mine, self._movable, self._foes = mine, movable, foes
+
+    def mine(self, loc: int) -> int:
+        if self._mine is None:
+            self._table()
+        return self._mine[loc]
+
+    def foes(self, loc: int) -> int:
+        if self._mine is None:
+            self._table()
+        return self._foes[loc]
+
+    def mobile(self, target: int, landing: int = 0) -> int:
+        if self._mine is None:
+            self._table()
+        mv = self._movable
+        return landing + sum(mv[loc] for loc in board.sources_for(self.state, target))
+
+    @property
+    def held(self) -> list[int]:
+        if self._held is None:
+            self._held = board.held(self.state, 1 << self.me)
+        return self._held
+
+    def threat(self) -> int:
+        """-1, or the enemy faction closest to winning alone (it holds need-1 regions or more)."""
+        if self._threat is None:
+            self._threat = -1
+            s = self.state
+            best = self.need - 2
+            for f in range(8):
+                if f != self.me and s.in_play(f) and not self.friends >> f & 1:
+                    h = len(board.held(s, 1 << f))
+                    if h > best:
+                        best, self._threat = h, f
+        return self._threat
+
+    def alliance_held(self) -> int:
+        if self.ally < 0:
+            return 0
+        return len(board.held(self.state, self.friends))
+
+
+def mobile_strength(state, faction: int, target: int, landing: int = 0) -> int:
+    """Strength `faction` could move into `target` now (keeping one troop in
+    each strategic region it holds), plus `landing` more it could land first."""
+    total = landing
+    for loc in board.sources_for(state, target):
+        s = board.strength(state, loc, faction)
+        if not s:
+            continue
+        if loc in STRATEGIC:
+            occ = state.occupants(loc)
+            if not occ & ~(1 << faction):
+                s -= min(UNIT_STRENGTH[u] for u in FACTION_UNITS[faction] if state.board[loc * NU + u])
+        total += s
+    return total
+
+
+def landing_potential(state, faction: int) -> int:
+    """Strength the active faction can still land this turn (spice and card allowing)."""
+    spice = state.spice_die + state.spice_other
+    if faction in (CORRINO, GUILD):
+        spice += state.store[faction]
+    pool = state.reserve if faction == SMUGGLERS else state.card
+    units = sorted((UNIT_STRENGTH[u] for u in FACTION_UNITS[faction] for _ in range(pool[u])), reverse=True)
+    return sum(units[:spice])
+
+
+def target_value(ctx: Ctx, r: int, landing: int) -> float:
+    """How much taking `r` as the movement target is worth now (in troop-strength units)."""
+    key = r * 1000 + landing
+    v = ctx._targets.get(key)
+    if v is None:
+        v = ctx._targets[key] = _target_value(ctx, r, landing)
+    return v
+
+
+def _target_value(ctx: Ctx, r: int, landing: int) -> float:
+    s = ctx.state
+    if r == POLAR_SINK:
+        return 0.3
+    power = ctx.mobile(r, landing)
+    mine = ctx.mine(r)
+    foes = ctx.foes(r)
+    if r not in STRATEGIC:
+        if s.constr[r] == HARVESTER and not mine and power > foes:
+            return 1.2 - 0.3 * foes
+        return 0.05 if power else 0.0
+    if foes == 0:
+        if mine:
+            return 0.4 if power else 0.0
+        value = 3.0 if power else 0.0
+    elif power + mine > foes:
+        value = 3.5 - 0.3 * foes
+        owner = s.occupants(r)
+        threat = ctx.threat()
+        if threat >= 0 and owner == 1 << threat:
+            value += 4.0  # break the hold of the faction about to win
+    else:
+        return 0.05
+    if value and len(ctx.held) + 1 >= ctx.need and r not in ctx.held:
+        value += 20.0  # the winning move
+    if s.constr[r] == HARVESTER:
+        value += 0.6
+    return value
+
+
+def best_target(ctx: Ctx, landing: int) -> tuple[int, float]:
+    """The best movement target the region die allows now, and its value."""
+    s = ctx.state
+    best, value = POLAR_SINK, target_value(ctx, POLAR_SINK, landing)
+    for loc, _ in movement_rules.targets(s):
+        v = target_value(ctx, loc, landing)
+        if v > value:
+            best, value = loc, v
+    return best, value

@@ -1,0 +1,141 @@
+"""Fit the search's evaluation (ai/evaluate.py) on heuristic self-play and
+write ai/weights.py.
+
+    .venv/bin/python benchmarks/bench_ai_fit_eval.py --games 1500
+
+Games are played by the heuristic with a little randomness (so positions vary);
+at the start of every turn each seat's features are recorded with whether that
+seat went on to win.  A logistic regression per player-count group (2, 3, 4+)
+is fitted by Newton's method with a small L2 penalty, and its log-loss and
+accuracy are printed next to a constant model's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pathlib
+import random
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from ai import heuristic
+from ai.evaluate import features
+from dune_tui.engine import Options, apply, legal_actions, new_game, returns
+
+GROUPS = {"2": (2,), "3": (3,), "4+": (4, 5, 6, 7, 8)}
+
+
+def samples(players: int, games: int, seed: int, epsilon: float) -> list[tuple[list[float], float]]:
+    rng = random.Random(seed)
+    out = []
+    for g in range(games):
+        s = new_game(Options(players=players, seed=seed * 100_003 + g))
+        s.events = None
+        rows = []
+        last_turn = -1
+        while s.result is None:
+            if s.turn != last_turn and s.phase == "roll":
+                last_turn = s.turn
+                rows += [(seat, features(s, seat)) for seat in range(s.n)]
+            seat = s.awaiting[0]
+            legal = legal_actions(s, seat)
+            a = rng.choice(legal) if rng.random() < epsilon else heuristic.choose(s, seat, legal)
+            apply(s, seat, a, check=False)
+        won = returns(s)
+        out += [(x, won[seat]) for seat, x in rows]
+    return out
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    n = len(b)
+    m = [[*row[:], b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit(data: list[tuple[list[float], float]], l2: float = 1.0, rounds: int = 12) -> list[float]:
+    d = len(data[0][0])
+    w = [0.0] * d
+    for _ in range(rounds):
+        grad = [0.0] * d
+        hess = [[0.0] * d for _ in range(d)]
+        for x, y in data:
+            z = sum(a * b for a, b in zip(w, x))
+            p = 1 / (1 + math.exp(-max(-30, min(30, z))))
+            g = p - y
+            h = p * (1 - p)
+            for i in range(d):
+                xi = x[i]
+                if xi:
+                    grad[i] += g * xi
+                    hrow = hess[i]
+                    hx = h * xi
+                    for j in range(d):
+                        if x[j]:
+                            hrow[j] += hx * x[j]
+        for i in range(d):
+            grad[i] += l2 * w[i]
+            hess[i][i] += l2
+        step = solve(hess, grad)
+        w = [a - b for a, b in zip(w, step)]
+    return w
+
+
+def logloss(w, data) -> tuple[float, float]:
+    total = 0.0
+    right = 0
+    for x, y in data:
+        z = sum(a * b for a, b in zip(w, x))
+        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-max(-30, min(30, z))))))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+        right += (p >= 0.5) == (y >= 0.5)
+    return total / len(data), right / len(data)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=1500, help="games per player count (4+ splits them)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--epsilon", type=float, default=0.1, help="chance of a random action in the self-play")
+    p.add_argument("--out", default=str(pathlib.Path(__file__).resolve().parents[1] / "ai" / "weights.py"))
+    args = p.parse_args()
+    weights = {}
+    for name, counts in GROUPS.items():
+        t = time.perf_counter()
+        data = []
+        for n in counts:
+            data += samples(n, max(50, args.games // len(counts)), args.seed + n, args.epsilon)
+        random.Random(0).shuffle(data)
+        cut = len(data) * 4 // 5
+        w = fit(data[:cut])
+        base = sum(y for _, y in data[:cut]) / cut
+        const = [math.log(base / (1 - base))] + [0.0] * (len(w) - 1)
+        ll, acc = logloss(w, data[cut:])
+        ll0, acc0 = logloss(const, data[cut:])
+        print(f"{name}: {len(data)} samples, held-out log-loss {ll:.4f} (constant {ll0:.4f}), "
+              f"accuracy {acc:.3f} (constant {acc0:.3f}), {time.perf_counter() - t:.0f} s")
+        weights[name] = [round(v, 4) for v in w]
+    lines = ['"""Fitted weights of the evaluation (ai/evaluate.py), by player count group.',
+             'Regenerate with `benchmarks/bench_ai_fit_eval.py`."""', "", "WEIGHTS = {"]
+    for k, v in weights.items():
+        lines.append(f'    "{k}": [')
+        lines += ["        " + ", ".join(str(x) for x in v[i:i + 8]) + "," for i in range(0, len(v), 8)]
+        lines.append("    ],")
+    lines.append("}")
+    pathlib.Path(args.out).write_text("\n".join(lines) + "\n")
+    print("wrote", args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
