@@ -7,25 +7,18 @@ full state), so the heuristic and the search's evaluation can share it.
 from __future__ import annotations
 
 from dune_tui.engine.data import (
-    ADJACENT,
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
     FACTION_UNITS,
-    GUILD,
     LEADER_STRENGTH,
     LOCATIONS,
-    ORNITHOPTER,
-    POLAR_SINK,
-    RING,
     SMUGGLERS,
-    STRATEGIC,
-    STRATEGIC_ORDER,
     UNIT_OWNER,
     UNIT_STRENGTH,
 )
 from dune_tui.engine.rules.victory import strategic_needed
+from dune_tui.engine.state import NU
 
-NU = 9
 ALL_FACTIONS = range(8)
 
 
@@ -34,12 +27,6 @@ def strength(state, loc: int, faction: int) -> int:
     b = state.board
     base = loc * NU
     return sum(b[base + u] * UNIT_STRENGTH[u] for u in FACTION_UNITS[faction])
-
-
-def troops(state, loc: int, faction: int) -> int:
-    b = state.board
-    base = loc * NU
-    return sum(b[base + u] for u in FACTION_UNITS[faction])
 
 
 def strengths_at(state, loc: int) -> list[int]:
@@ -75,49 +62,25 @@ def card_troops(state, faction: int) -> int:
     return sum(pool[u] for u in FACTION_UNITS[faction])
 
 
-def held(state, faction_mask: int) -> list[int]:
-    """Strategic regions held alone by the factions in the mask."""
-    out = []
-    for r in STRATEGIC_ORDER:
-        occ = state.occupants(r)
-        if occ and not occ & ~faction_mask:
-            out.append(r)
-    return out
-
-
 def needed(state) -> int:
     return strategic_needed(state.n)
-
-
-def sources_for(state, target: int) -> list[int]:
-    """Where troops may move into `target` from (ignoring Worm Riding)."""
-    if target == POLAR_SINK:
-        near = set(RING)
-    else:
-        near = set(ADJACENT[target]) | {r for r in RING if state.constr[r] == ORNITHOPTER}
-    near.discard(target)
-    return [loc for loc in near if state.storm_free(loc)]
 
 
 def enemy_power(state, loc: int, friends: int) -> int:
     """What the non-friendly factions in `loc` could fight with: their troops
     plus the strongest leader among them."""
-    s = strengths_at(state, loc)
+    return foe_power(state, strengths_at(state, loc), friends)
+
+
+def foe_power(state, per: list[int], friends: int) -> int:
+    """The same from the strengths by faction in a location (`strengths_at`)."""
     total = 0
     lead = 0
     for f in ALL_FACTIONS:
-        if s[f] and not friends >> f & 1:
-            total += s[f]
+        if per[f] and not friends >> f & 1:
+            total += per[f]
             lead = max(lead, leader_power(state, f))
     return total + lead
-
-
-def guild_default_possible(state) -> bool:
-    return state.in_play(GUILD)
-
-
-def strategic(loc: int) -> bool:
-    return loc in STRATEGIC
 
 
 def turns_left(state, seat: int) -> int:

@@ -37,9 +37,9 @@ from dune_tui.engine.data import (
     ZONE_REGIONS,
 )
 from dune_tui.engine.rules.kanly import immune
+from dune_tui.engine.state import NU
 
 from . import board
-from .board import NU
 from .plan import Ctx, target_value
 
 ASSASSIN_FACES = (POISON, CRYSKNIFE, HUNTER_SEEKER)
@@ -60,10 +60,7 @@ def _kill_candidates(ctx: Ctx) -> list[tuple[float, int, tuple]]:
         if not s.storm_free(loc):
             continue
         base = loc * NU
-        occ = 0
-        for u in range(NU):
-            if b[base + u]:
-                occ |= 1 << UNIT_OWNER[u]
+        occ = s.occupants(loc)
         if not occ & ~ctx.friends:
             continue
         for u in range(NU):
@@ -75,7 +72,7 @@ def _kill_candidates(ctx: Ctx) -> list[tuple[float, int, tuple]]:
             v = 0.4 * UNIT_STRENGTH[u]
             if loc in STRATEGIC:
                 v += 0.3
-                if occ == 1 << f and board.troops(s, loc, f) == 1:
+                if occ == 1 << f and s.troops_of(loc, f) == 1:
                     v += 2.0 + (4.0 if f == threat else 0.0)
             out.append((v, f, ("kanly", loc, u)))
     out.sort(key=lambda c: -c[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
+from dune_tui.engine.rules.victory import held_regions
 
 from . import board
 from .weights import WEIGHTS
@@ -35,7 +36,7 @@ def features(s, seat: int) -> list[float]:
     best_other = 0
     for g in range(8):
         if g != f and s.in_play(g):
-            best_other = max(best_other, len(board.held(s, 1 << g)))
+            best_other = max(best_other, len(held_regions(s, 1 << g)))
     left = board.turns_left(s, seat) / 6
     guild = 1.0 if f == GUILD else 0.0
     bg_guild = 1.0 if f == BENE_GESSERIT and s.prediction == GUILD else 0.0

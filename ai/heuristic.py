@@ -36,10 +36,11 @@ from dune_tui.engine.data import (
     UNIT_STRENGTH,
 )
 from dune_tui.engine.rules import battle as battle_rules
+from dune_tui.engine.rules.victory import held_regions
 
 from . import board
 from .dice_policy import choose_roll, kanly_face_value, kill_value, rank_roll
-from .plan import Ctx, best_target, landing_potential, mobile_strength, target_value
+from .plan import Ctx, best_target, landing_potential, target_value
 
 EMPTY_GOAL = 2  # strength to move into an empty strategic target (more measured worse against random)
 ATTACK_MARGIN = 2  # strength beyond the defenders' to move into an occupied one
@@ -68,7 +69,7 @@ def choose_axolotl(ctx: Ctx, legal: list):
 
 
 def _alliance_prospect(state, me: int, other: int) -> int:
-    return len(board.held(state, 1 << me | 1 << other))
+    return len(held_regions(state, 1 << me | 1 << other))
 
 
 def choose_propose(ctx: Ctx, legal: list):
@@ -163,7 +164,7 @@ def landing_spots(ctx: Ctx, legal: list, target: int) -> list:
         want = foes + 2 if foes else 2
         if target in STRATEGIC and target in ctx.held:
             want = 0
-        have = mobile_strength(s, me, target) - board.strength(s, POLAR_SINK, me)
+        have = ctx.mobile(target) - board.strength(s, POLAR_SINK, me)
         need_t = want - have - board.strength(s, target, me) - board.strength(s, POLAR_SINK, me)
 
     def score(a):
@@ -250,11 +251,11 @@ def choose_move(ctx: Ctx, legal: list, faction: int | None = None):
             continue
         _, src, u, n = a
         if t == POLAR_SINK:
-            if src in STRATEGIC or (s.constr[src] == HARVESTER and board.troops(s, src, faction) <= n):
+            if src in STRATEGIC or (s.constr[src] == HARVESTER and s.troops_of(src, faction) <= n):
                 continue
             key = (n, 0)
         else:
-            here = board.troops(s, src, faction)
+            here = s.troops_of(src, faction)
             strat_held = src in STRATEGIC and s.occupants(src) & ~(1 << faction) == 0
             if strat_held and n >= here:
                 continue  # keep one troop in a region we hold

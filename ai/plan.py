@@ -12,13 +12,13 @@ from dune_tui.engine.data import (
     POLAR_SINK,
     SMUGGLERS,
     STRATEGIC,
-    UNIT_OWNER,
     UNIT_STRENGTH,
 )
 from dune_tui.engine.rules import movement as movement_rules
+from dune_tui.engine.rules.victory import held_regions
+from dune_tui.engine.state import NU
 
 from . import board
-from .board import NU
 
 
 class Ctx:
@@ -49,30 +49,14 @@ class Ctx:
     def _table(self) -> None:
         """My strength, my movable strength and the enemies' power in each location."""
         s = self.state
-        b = s.board
         me, friends = self.me, self.friends
         mine, movable, foes = [0] * 10, [0] * 10, [0] * 10
         for loc in LOCATIONS:
-            base = loc * NU
-            per = [0] * 8
-            smallest = 9
-            for u in range(NU):
-                k = b[base + u]
-                if k:
-                    f = UNIT_OWNER[u]
-                    per[f] += k * UNIT_STRENGTH[u]
-                    if f == me and UNIT_STRENGTH[u] < smallest:
-                        smallest = UNIT_STRENGTH[u]
-            m = per[me]
-            mine[loc] = m
-            power, lead = 0, 0
-            for f in range(8):
-                if per[f] and not friends >> f & 1:
-                    power += per[f]
-                    lead = max(lead, board.leader_power(s, f))
-            foes[loc] = power + lead
-            if m and loc in STRATEGIC and not power and not any(per[f] for f in range(8) if f != me):
-                m -= smallest  # keep one troop in a region held alone
+            per = board.strengths_at(s, loc)
+            m = mine[loc] = per[me]
+            foes[loc] = board.foe_power(s, per, friends)
+            if m and loc in STRATEGIC and not any(per[f] for f in range(8) if f != me):
+                m -= _weakest(s, loc, me)  # keep one troop in a region held alone
             movable[loc] = m if s.storm_free(loc) else 0
         self._mine, self._movable, self._foes = mine, movable, foes
 
@@ -87,15 +71,17 @@ class Ctx:
         return self._foes[loc]
 
     def mobile(self, target: int, landing: int = 0) -> int:
+        """Strength I could move into `target` now (keeping one troop in each strategic region I hold
+        alone), plus `landing` more I could land first."""
         if self._mine is None:
             self._table()
         mv = self._movable
-        return landing + sum(mv[loc] for loc in board.sources_for(self.state, target))
+        return landing + sum(mv[loc] for loc in movement_rules.neighbours(self.state, target))
 
     @property
     def held(self) -> list[int]:
         if self._held is None:
-            self._held = board.held(self.state, 1 << self.me)
+            self._held = held_regions(self.state, 1 << self.me)
         return self._held
 
     def threat(self) -> int:
@@ -106,7 +92,7 @@ class Ctx:
             best = self.need - 2
             for f in range(8):
                 if f != self.me and s.in_play(f) and not self.friends >> f & 1:
-                    h = len(board.held(s, 1 << f))
+                    h = len(held_regions(s, 1 << f))
                     if h > best:
                         best, self._threat = h, f
         return self._threat
@@ -114,23 +100,12 @@ class Ctx:
     def alliance_held(self) -> int:
         if self.ally < 0:
             return 0
-        return len(board.held(self.state, self.friends))
+        return len(held_regions(self.state, self.friends))
 
 
-def mobile_strength(state, faction: int, target: int, landing: int = 0) -> int:
-    """Strength `faction` could move into `target` now (keeping one troop in
-    each strategic region it holds), plus `landing` more it could land first."""
-    total = landing
-    for loc in board.sources_for(state, target):
-        s = board.strength(state, loc, faction)
-        if not s:
-            continue
-        if loc in STRATEGIC:
-            occ = state.occupants(loc)
-            if not occ & ~(1 << faction):
-                s -= min(UNIT_STRENGTH[u] for u in FACTION_UNITS[faction] if state.board[loc * NU + u])
-        total += s
-    return total
+def _weakest(state, loc: int, faction: int) -> int:
+    """The strength of `faction`'s weakest troop in `loc` (it has one there)."""
+    return min(UNIT_STRENGTH[u] for u in FACTION_UNITS[faction] if state.board[loc * NU + u])
 
 
 def landing_potential(state, faction: int) -> int:

@@ -36,9 +36,9 @@ def test_h8_the_bene_gesserit_predict_the_guild():
     assert make_agent("heuristic").decide(req) == ("predict", GUILD)
 
 
-def test_the_winning_target_is_taken():
-    """Holding three strategic regions in a 2-player game, with troops in the Polar Sink and the die on a free
-    fourth, the target is that fourth region (R11: four to win with two players)."""
+def _one_region_from_winning():
+    """A 2-player position at the target step: the seat holds three strategic regions alone, has troops in
+    the Polar Sink, and the region die shows a free fourth, Arrakeen (R11: four to win with two players)."""
     s = find(2, "target")
     seat = s.awaiting[0]
     me = s.seat_faction[seat]
@@ -48,6 +48,12 @@ def test_the_winning_target_is_taken():
     s.board[POLAR_SINK * NU + me] = 3
     s.storm = ZONE[HABBANYA_SIETCH]  # away from Arrakeen
     s.dice[REGION_DIE] = ZONE[ARRAKEEN]
+    return s, seat
+
+
+def test_the_winning_target_is_taken():
+    """One region from winning, the target is that fourth region."""
+    s, seat = _one_region_from_winning()
     assert heuristic.choose(s, seat) == ("target", ARRAKEEN)
 
 
@@ -114,13 +120,5 @@ def test_a_sure_attack_prefers_leaders_to_troops():
 
 def test_the_search_also_takes_the_winning_target():
     """The same position for mcts: the search keeps the heuristic's winning move (R11)."""
-    s = find(2, "target")
-    seat = s.awaiting[0]
-    me = s.seat_faction[seat]
-    _clear_board(s)
-    for r in (HABBANYA_SIETCH, SIETCH_TABR, TUEKS_SIETCH):
-        s.board[r * NU + me] = 2
-    s.board[POLAR_SINK * NU + me] = 3
-    s.storm = ZONE[HABBANYA_SIETCH]
-    s.dice[REGION_DIE] = ZONE[ARRAKEEN]
+    s, seat = _one_region_from_winning()
     assert make_agent("mcts:iters=60", 5).decide(request(s, seat)) == ("target", ARRAKEEN)

@@ -70,15 +70,20 @@ def worm_riding(state, faction: int) -> bool:
     return state.dice[SPICE_DIE] == WORM and has_ability(state, FREMEN)
 
 
+def neighbours(state, target: int) -> list[int]:
+    """Regions troops may move from into `target` without Worm Riding: adjacent ones and those with an
+    Ornithopter, out of the storm (the Polar Sink borders every region)."""
+    near = set(ADJACENT[target]) | {r for r in RING if state.constr[r] == ORNITHOPTER}
+    near.discard(target)
+    return sorted(loc for loc in near if state.storm_free(loc))
+
+
 def sources(state, faction: int) -> list[int]:
     """Regions `faction`'s troops may move from into the target."""
     target = state.target
     if worm_riding(state, faction):
-        near = set(LOCATIONS)
-    else:
-        near = set(ADJACENT[target]) | {r for r in RING if state.constr[r] == ORNITHOPTER}
-    near.discard(target)
-    return sorted(loc for loc in near if state.storm_free(loc))
+        return [loc for loc in LOCATIONS if loc != target and state.storm_free(loc)]
+    return neighbours(state, target)
 
 
 def _moves(state, faction: int) -> list:

@@ -26,14 +26,18 @@ def strategic_needed(players: int) -> int:
     return 4 if players == 2 else 3
 
 
-def held_alone(state, mask: int) -> int:
+def held_regions(state, mask: int) -> list[int]:
     """Strategic regions whose troops all belong to factions in `mask` (at least one)."""
-    count = 0
+    out = []
     for r in STRATEGIC_ORDER:
         occ = state.occupants(r)
         if occ and not occ & ~mask:
-            count += 1
-    return count
+            out.append(r)
+    return out
+
+
+def held_alone(state, mask: int) -> int:
+    return len(held_regions(state, mask))
 
 
 def _bg_steals(state, faction: int) -> bool:
