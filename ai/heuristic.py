@@ -431,7 +431,7 @@ def choose(state, seat: int, legal: list | None = None):
 
 def ranked(state, seat: int, legal: list) -> list:
     """The legal actions, the heuristic's pick first, then the likeliest
-    alternatives (for the search's progressive widening)."""
+    alternatives (the search's prior follows this order)."""
     ctx = Ctx(state, seat)
     phase = state.phase
     if phase == "roll":

@@ -8,10 +8,12 @@ searching seat: it is keyed by everything that seat can observe, so the dice
 a reroll shows lead to different children (chance is "closed loop") while
 the hidden prediction and the other side's commit never split the tree.
 
-- Ordinary decisions: UCB1 over the heuristic's ranking of the legal
-  actions, widened progressively (the heuristic's pick first, one more
-  candidate as visits grow), so the 127 ways to keep dice or the many ways
-  to move troops never flood the tree.
+- Ordinary decisions: PUCT (the AlphaZero selection rule) with a prior
+  from the heuristic's ranking of the legal actions: half on its pick, the
+  rest decaying by rank.  While the values look alike, the search plays
+  like the heuristic; another action takes over only when its value is
+  clearly better, so the 127 ways to keep dice or the many ways to move
+  troops never flood the tree with noise.
 - Battle commits are simultaneous: at a commit node both sides choose at
   once, each by regret matching over its own abstract commits (the cheapest
   commit of each strength), and neither sees the other's choice.  The move
@@ -43,11 +45,14 @@ MINOR_PHASES = frozenset({
     "axolotl", "battle_order", "ally_land", "ally_move", "recruit", "piter",
 })
 HEURISTIC_PHASES = frozenset({"setup_prediction", "choose_faction"})
-UCB_C = 0.35  # 0.3 and 0.6 measured alike (4 players, 40 games each); rewards are win chances in [0, 1]
 HORIZON = 2  # turns rolled out before the evaluation (4 measured no better, at twice the cost)
-PW_C, PW_ALPHA = 1.0, 0.5
 RM_GAMMA = 0.15
 MIN_VISITS = 8
+# PUCT with the heuristic's ranking as prior (docs/STRENGTH.md: c 0.5 to 2 alike; a prior of 0.3 on the
+# heuristic's pick lost most Guild games, 0.5 and 0.7 alike)
+PUCT_C = 0.5
+PRIOR_TOP, PRIOR_DECAY = 0.5, 0.6  # the heuristic's pick; each further candidate 0.6 times the one before
+FPU_REDUCTION = 0.1  # an unvisited candidate starts at the node's mean value less this
 DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody else's win either
 
 
@@ -78,6 +83,23 @@ def expected(s) -> list[float]:
     return [x + DRAW * nobody for x in p]
 
 
+_PRIORS: dict[int, list[float]] = {}
+
+
+def prior(k: int) -> list[float]:
+    """The prior over k ranked actions: PRIOR_TOP on the heuristic's pick, the rest decaying by rank."""
+    p = _PRIORS.get(k)
+    if p is None:
+        if k == 1:
+            p = [1.0]
+        else:
+            rest = [PRIOR_DECAY ** i for i in range(k - 1)]
+            s = sum(rest)
+            p = [PRIOR_TOP] + [(1 - PRIOR_TOP) * r / s for r in rest]
+        _PRIORS[k] = p
+    return p
+
+
 class Node:
     """One information set: the seats to move, their candidate actions and statistics."""
 
@@ -105,15 +127,19 @@ class Node:
 
     # ------------------------------------------------------ single mover
     def select(self) -> int:
-        width = min(len(self.actions), 1 + int(PW_C * (self.n ** PW_ALPHA)))
+        """PUCT (AlphaZero's rule) with the heuristic's ranking as the prior: while the values are flat the
+        visits follow the heuristic, and an alternative takes over only when it is found clearly better."""
+        k = len(self.actions)
+        priors = prior(k)
         visits, wins = self.visits, self.wins
-        log_n = math.log(self.n + 1)
-        best, best_v = 0, -1.0
-        for i in range(width):
+        sqrt_n = math.sqrt(self.n + 1)
+        total = sum(wins)
+        fpu = total / self.n if self.n else 0.5
+        best, best_v = 0, -1e9
+        for i in range(k):
             v = visits[i]
-            if v == 0:
-                return i
-            u = wins[i] / v + UCB_C * math.sqrt(log_n / v)
+            q = wins[i] / v if v else fpu - FPU_REDUCTION
+            u = q + PUCT_C * priors[i] * sqrt_n / (1 + v)
             if u > best_v:
                 best, best_v = i, u
         return best

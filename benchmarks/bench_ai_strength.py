@@ -6,7 +6,9 @@
     .venv/bin/python benchmarks/bench_ai_strength.py table --out /tmp/strength
 
 Each match is `dune-tui sim` with --rotate (every agent plays every seat and
-faction of a block of deals equally often).  Games nobody wins (no Guild in
+faction of a block of deals equally often); the `*-guild-2p` matches play
+each two-player deal with the Spacing Guild in turn (`--factions`), the games
+that decide a two-player head-to-head.  Games nobody wins (no Guild in
 play and no solo or alliance win in six rounds) are draws: they count as a
 loss for every seat in the win rates; "A beats B" is A's share of the games
 that A or B won (draws left out), with its Wilson interval.
@@ -21,60 +23,47 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from dune_tui.engine import faction_id
 from dune_tui.engine.data import FACTION_NAMES
-from dune_tui.sim import run, summarize, wilson
+from dune_tui.sim import run, summarize
 
-# name: (players, agents, default games)
+# The two-player deals with the Spacing Guild, whose default win decides most two-player games (R11):
+# matches over these play each deal in turn, the given number of games each.
+GUILD_DEALS = ("atreides,guild", "harkonnen,guild", "fremen,guild", "corrino,guild")
+
+# name: (players, agents, default games, deals: None for a random deal per block of games)
 MATCHES = {
-    "heuristic-random-2p": (2, ["heuristic", "random"], 1000),
-    "heuristic-random-4p": (4, ["heuristic", "random", "random", "random"], 1000),
-    "mcts-heuristic-2p": (2, ["mcts:normal", "heuristic"], 100),
-    "mcts-heuristic-4p": (4, ["mcts:normal", "heuristic", "heuristic", "heuristic"], 100),
-    "hard-heuristic-2p": (2, ["mcts:hard", "heuristic"], 100),
-    "easy-heuristic-2p": (2, ["mcts:easy", "heuristic"], 100),
-    "easy-heuristic-4p": (4, ["mcts:easy", "heuristic", "heuristic", "heuristic"], 100),
-    "hard-heuristic-4p": (4, ["mcts:hard", "heuristic", "heuristic", "heuristic"], 100),
-    **{f"balance-{n}p": (n, ["heuristic"], 1000) for n in range(2, 9)},
+    "heuristic-random-2p": (2, ["heuristic", "random"], 1000, None),
+    "heuristic-random-4p": (4, ["heuristic", "random", "random", "random"], 1000, None),
+    "mcts-heuristic-2p": (2, ["mcts:normal", "heuristic"], 100, None),
+    "mcts-heuristic-4p": (4, ["mcts:normal", "heuristic", "heuristic", "heuristic"], 100, None),
+    "hard-heuristic-2p": (2, ["mcts:hard", "heuristic"], 100, None),
+    "easy-heuristic-2p": (2, ["mcts:easy", "heuristic"], 100, None),
+    "easy-heuristic-4p": (4, ["mcts:easy", "heuristic", "heuristic", "heuristic"], 100, None),
+    "hard-heuristic-4p": (4, ["mcts:hard", "heuristic", "heuristic", "heuristic"], 100, None),
+    "easy-heuristic-guild-2p": (2, ["mcts:easy", "heuristic"], 20, GUILD_DEALS),
+    "mcts-heuristic-guild-2p": (2, ["mcts:normal", "heuristic"], 20, GUILD_DEALS),
+    **{f"balance-{n}p": (n, ["heuristic"], 1000, None) for n in range(2, 9)},
 }
 
 
-def head_to_head(records, a: str, b: str) -> dict:
-    """Games won by a seat of agent `a`, by one of `b`, by both (an alliance) and by neither."""
-    wins_a = wins_b = both = neither = 0
-    for r in records:
-        if r.error:
-            continue
-        won = set(r.winners)
-        wa = any(f in won for f, spec in zip(r.factions, r.agents) if spec == a)
-        wb = any(f in won for f, spec in zip(r.factions, r.agents) if spec == b)
-        if wa and wb:
-            both += 1
-        elif wa:
-            wins_a += 1
-        elif wb:
-            wins_b += 1
-        else:
-            neither += 1
-    decided = wins_a + wins_b
-    return {"a": a, "b": b, "a_wins": wins_a, "b_wins": wins_b, "shared": both, "draws": neither,
-            "a_share_of_decided": round(wins_a / decided, 4) if decided else None,
-            "ci95": wilson(wins_a, decided)}
-
-
 def run_match(name: str, games: int, seed: int, jobs: int) -> dict:
-    players, agents, _ = MATCHES[name]
-    records, seconds = run(players, games, seed, agents, True, jobs)
-    out = {"match": name, "command": command(name, games, seed, jobs),
-           "summary": summarize(records, players, seconds)}
-    if len(set(agents)) > 1:
-        out["head_to_head"] = head_to_head(records, agents[0], agents[1])
-    return out
+    players, agents, _, deals = MATCHES[name]
+    records, seconds = [], 0.0
+    for deal in deals or (None,):
+        factions = [faction_id(f) for f in deal.split(",")] if deal else None
+        part, secs = run(players, games, seed, agents, True, jobs, factions=factions)
+        records += part
+        seconds += secs
+    return {"match": name, "command": command(name, games, seed, jobs), "summary": summarize(records, players, seconds)}
 
 
 def command(name: str, games: int, seed: int, jobs: int) -> str:
-    players, agents, _ = MATCHES[name]
-    return (f"dune-tui sim --players {players} --games {games} --seed {seed} --agents {','.join(agents)} "
-            f"--rotate --jobs {jobs} --json")
+    players, agents, _, deals = MATCHES[name]
+    return "; ".join(
+        f"dune-tui sim --players {players} --games {games} --seed {seed} --agents {','.join(agents)} "
+        + (f"--factions {deal} " if deal else "") + f"--rotate --jobs {jobs} --json"
+        for deal in deals or (None,))
 
 
 def pct(x: float) -> str:
@@ -83,6 +72,15 @@ def pct(x: float) -> str:
 
 def ci(pair) -> str:
     return f"{pct(pair[0])}-{pct(pair[1])}"
+
+
+def guild_split(h: dict) -> str:
+    """The head-to-head by who was dealt the Spacing Guild: "a-b" wins each time."""
+    g = h["by_guild"]
+    parts = [f"{label} {g[k]['a_wins']}-{g[k]['b_wins']}" + (f" ({g[k]['draws']} drawn)" if g[k]["draws"] else "")
+             for k, label in (("a", f"{h['a']} has the Guild"), ("b", f"{h['b']} has it"), ("none", "no Guild"))
+             if g[k]["games"]]
+    return "; ".join(parts)
 
 
 def table(results: list[dict]) -> str:
@@ -94,13 +92,15 @@ def table(results: list[dict]) -> str:
         if r["match"].startswith("balance"):
             balance.append(r)
             continue
-        h = r.get("head_to_head")
+        h = s.get("head_to_head")
         first = True
         for spec, a in s["wins_by_agent"].items():
             h2h = ""
             if first and h and h["a_share_of_decided"] is not None:
                 h2h = (f"{h['a']} {h['a_wins']} - {h['b_wins']} {h['b']}: {pct(h['a_share_of_decided'])} "
                        f"({ci(h['ci95'])})" + (f"; {h['shared']} won together" if h["shared"] else ""))
+            elif not first and h and "by_guild" in h and h2h == "":
+                h2h = guild_split(h)
             lines.append(f"| {r['match'] if first else ''} | {s['games'] if first else ''} | {spec} | "
                          f"{pct(a['win_rate'])} ({ci(a['ci95'])}) | {h2h} | "
                          f"{s['nobody_wins'] if first else ''} |")

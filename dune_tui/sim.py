@@ -23,7 +23,7 @@ from ai import AGENT_HELP, AgentSpecError, make_agent
 
 from .controller import Controller
 from .engine import Options, OptionsError, available_factions, faction_id
-from .engine.data import BENE_GESSERIT, FACTION_KEYS, FACTION_NAMES
+from .engine.data import BENE_GESSERIT, FACTION_KEYS, FACTION_NAMES, GUILD
 
 PLAYERS = range(2, 9)
 
@@ -94,6 +94,39 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
+def _tally(records: list[GameRecord], a: str, b: str) -> dict:
+    wins_a = wins_b = both = neither = 0
+    for r in records:
+        won = set(r.winners)
+        wa = any(f in won for f, spec in zip(r.factions, r.agents) if spec == a)
+        wb = any(f in won for f, spec in zip(r.factions, r.agents) if spec == b)
+        if wa and wb:
+            both += 1
+        elif wa:
+            wins_a += 1
+        elif wb:
+            wins_b += 1
+        else:
+            neither += 1
+    decided = wins_a + wins_b
+    return {"games": len(records), "a_wins": wins_a, "b_wins": wins_b, "shared": both, "draws": neither,
+            "a_share_of_decided": round(wins_a / decided, 4) if decided else None, "ci95": wilson(wins_a, decided)}
+
+
+def head_to_head(records: list[GameRecord], a: str, b: str) -> dict:
+    """Games won by a seat of agent `a`, by one of `b`, by both (an alliance) and by neither ("draws"),
+    with a's share of the games either won alone; then the same split by who was dealt the Spacing Guild,
+    whose default win after six rounds decides most small games (R11)."""
+    ok = [r for r in records if not r.error]
+
+    def guild_side(r: GameRecord) -> str:
+        spec = next((s for f, s in zip(r.factions, r.agents) if f == GUILD), None)
+        return "a" if spec == a else ("b" if spec == b else "none")
+
+    split = {side: _tally([r for r in ok if guild_side(r) == side], a, b) for side in ("a", "b", "none")}
+    return {"a": a, "b": b, **_tally(ok, a, b), "by_guild": split}
+
+
 def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
     ok = [r for r in records if not r.error]
     by_faction: Counter = Counter()
@@ -108,6 +141,7 @@ def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
             if f in won:
                 by_faction[f] += 1
                 seat_wins[spec] += 1
+    specs = list(dict.fromkeys(spec for r in ok for spec in r.agents))
     agents = {}
     for spec in sorted(seat_games):
         n, w = seat_games[spec], seat_wins[spec]
@@ -132,6 +166,7 @@ def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
         "guild_default_wins": sum(1 for r in ok if r.reason == "guild_default"),
         "nobody_wins": sum(1 for r in ok if r.reason == "nobody"),
         "bg_steals": sum(1 for r in ok if r.stolen_from >= 0 and BENE_GESSERIT in r.winners),
+        **({"head_to_head": head_to_head(ok, *specs)} if len(specs) == 2 else {}),
     }
 
 
@@ -215,6 +250,23 @@ def _print_table(s: dict) -> None:
     for spec, a in s["wins_by_agent"].items():
         lo, hi = a["ci95"]
         print(f"{spec:<16} {a['seats']:>5} {a['wins']:>6} {a['win_rate']:>6.1%}  {lo:.1%}-{hi:.1%}")
+    h = s.get("head_to_head")
+    if h:
+        print(_h2h_line(h, h, "head to head"))
+        for side, label in (("a", f"{h['a']} has the Guild"), ("b", f"{h['b']} has the Guild"), ("none", "no Guild")):
+            if h["by_guild"][side]["games"]:
+                print(_h2h_line(h, h["by_guild"][side], f"  {label}"))
     print("faction          games   wins   rate")
     for name, a in s["faction_win_rates"].items():
         print(f"{name:<16} {a['games']:>5} {a['wins']:>6} {a['win_rate']:>6.1%}")
+
+
+def _h2h_line(h: dict, t: dict, label: str) -> str:
+    share = ""
+    if t["a_share_of_decided"] is not None:
+        lo, hi = t["ci95"]
+        share = f": {t['a_share_of_decided']:.1%} ({lo:.1%}-{hi:.1%})"
+    shared = f", {t['shared']} won together" if t["shared"] else ""
+    games = f"{t['games']} game" + ("" if t["games"] == 1 else "s")
+    return (f"{label} ({games}): {h['a']} {t['a_wins']} - {t['b_wins']} {h['b']}{share}, "
+            f"{t['draws']} nobody won{shared}")

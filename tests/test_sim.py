@@ -7,7 +7,8 @@ import json
 import pytest
 
 from dune_tui.cli import main
-from dune_tui.sim import plan_game, wilson
+from dune_tui.engine.data import ATREIDES, FREMEN, GUILD
+from dune_tui.sim import GameRecord, head_to_head, plan_game, wilson
 
 KEYS = {"games", "players", "errors", "seconds", "games_per_second", "mean_turns", "wins_by_faction",
         "wins_by_agent", "alliance_wins", "guild_default_wins", "bg_steals"}
@@ -47,3 +48,33 @@ def test_rotate_gives_each_agent_each_seat_and_faction_of_a_block():
 def test_wilson_interval_brackets_the_rate():
     lo, hi = wilson(70, 100)
     assert lo < 0.7 < hi and round(lo, 2) == 0.6 and round(hi, 2) == 0.78
+
+
+def _record(factions, agents, winners):
+    return GameRecord(seed=0, factions=factions, agents=agents, winners=winners)
+
+
+def test_head_to_head_counts_decided_games_and_splits_them_by_who_has_the_guild():
+    records = [
+        _record([GUILD, ATREIDES], ["mcts", "heuristic"], [GUILD]),  # mcts has the Guild and wins by default
+        _record([ATREIDES, GUILD], ["mcts", "heuristic"], [GUILD]),  # heuristic has it and wins
+        _record([ATREIDES, FREMEN], ["mcts", "heuristic"], [ATREIDES]),
+        _record([FREMEN, ATREIDES], ["mcts", "heuristic"], []),  # nobody won: a draw
+    ]
+    h = head_to_head(records, "mcts", "heuristic")
+    assert (h["a_wins"], h["b_wins"], h["draws"], h["games"]) == (2, 1, 1, 4)
+    assert h["a_share_of_decided"] == round(2 / 3, 4)
+    by = h["by_guild"]
+    assert (by["a"]["a_wins"], by["a"]["b_wins"]) == (1, 0)
+    assert (by["b"]["a_wins"], by["b"]["b_wins"]) == (0, 1)
+    assert (by["none"]["a_wins"], by["none"]["b_wins"], by["none"]["draws"]) == (1, 0, 1)
+
+
+def test_a_two_agent_match_reports_its_head_to_head(capsys):
+    assert main(["sim", "--players", "2", "--games", "6", "--agents", "heuristic,random", "--rotate", "--json"]) == 0
+    h = json.loads(capsys.readouterr().out)["head_to_head"]
+    assert (h["a"], h["b"]) == ("heuristic", "random")
+    assert h["a_wins"] + h["b_wins"] + h["shared"] + h["draws"] == 6
+    assert sum(part["games"] for part in h["by_guild"].values()) == 6
+    assert main(["sim", "--players", "2", "--games", "6", "--agents", "heuristic,random", "--rotate"]) == 0
+    assert "head to head (6 games): heuristic" in capsys.readouterr().out
