@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 import threading
@@ -10,7 +11,7 @@ import pytest
 from ai_positions import FACTIONS_BY_COUNT, play, request
 
 from ai import AgentSpecError, agent_names, make_agent, parse_spec
-from ai.mcts import MctsAgent
+from ai.mcts import MctsAgent, Node, prior
 from dune_tui.engine import Options, apply, legal_actions, new_game
 
 
@@ -166,3 +167,34 @@ def test_the_kept_tree_is_reused_for_the_next_decision():
             reused += 1
         apply(s, seat, action)
     assert reused >= 1
+
+
+def _bandit(rewards: list[float], pulls: int) -> list[int]:
+    """Run the search's selection rule at one node whose actions pay `rewards` (the heuristic's pick first)."""
+    node = object.__new__(Node)
+    node.actions = list(range(len(rewards)))
+    node.visits = [0] * len(rewards)
+    node.wins = [0.0] * len(rewards)
+    node.n = 0
+    for _ in range(pulls):
+        i = node.select()
+        node.n += 1
+        node.visits[i] += 1
+        node.wins[i] += rewards[i]
+    return node.visits
+
+
+def test_the_prior_puts_half_on_the_heuristics_pick_and_decays_by_rank():
+    p = prior(6)
+    assert p[0] == 0.5 and abs(sum(p) - 1) < 1e-9
+    assert all(a > b for a, b in itertools.pairwise(p[1:]))
+
+
+def test_while_the_values_look_alike_the_search_keeps_the_heuristics_pick():
+    visits = _bandit([0.5] * 8, 400)
+    assert visits.index(max(visits)) == 0
+
+
+def test_a_clearly_better_alternative_takes_over_from_the_heuristics_pick():
+    visits = _bandit([0.5, 0.5, 0.5, 0.8, 0.5], 400)
+    assert visits.index(max(visits)) == 3
