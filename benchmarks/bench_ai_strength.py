@@ -99,7 +99,7 @@ def table(results: list[dict]) -> str:
             if first and h and h["a_share_of_decided"] is not None:
                 h2h = (f"{h['a']} {h['a_wins']} - {h['b_wins']} {h['b']}: {pct(h['a_share_of_decided'])} "
                        f"({ci(h['ci95'])})" + (f"; {h['shared']} won together" if h["shared"] else ""))
-            elif not first and h and "by_guild" in h and h2h == "":
+            elif not first and h:
                 h2h = guild_split(h)
             lines.append(f"| {r['match'] if first else ''} | {s['games'] if first else ''} | {spec} | "
                          f"{pct(a['win_rate'])} ({ci(a['ci95'])}) | {h2h} | "
