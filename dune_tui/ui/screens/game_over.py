@@ -61,12 +61,9 @@ class GameOverScreen(DuneScreen):
         with VerticalScroll(id="over"):
             yield Static(self._headline(), id="winners")
             with Container(id="over-body"):
-                yield MapView(id="final-map")
+                yield MapView(self.session.state, id="final-map")
                 yield Static(self._table(), id="stats")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(MapView).show(self.session.state)
 
     def _headline(self) -> Text:
         state = self.session.state

@@ -16,14 +16,17 @@ class MapView(Widget):
 
     DEFAULT_CSS = "MapView { height: auto; }"
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, view=None, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view = None
-        self.target = -1  # a region to point at (the movement target)
+        self._set(view)
+
+    def _set(self, view) -> None:
+        self.view = view
+        # a region to point at (the movement target)
+        self.target = view.target if view is not None and view.phase in ("move", "ally_move", "construct") else -1
 
     def show(self, view) -> None:
-        self.view = view
-        self.target = view.target if view is not None and view.phase in ("move", "ally_move", "construct") else -1
+        self._set(view)
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
