@@ -19,7 +19,9 @@ the hidden prediction and the other side's commit never split the tree.
   commit of each strength), and neither sees the other's choice.  The move
   actually played is drawn from the average strategy.
 - Leaves are valued by a heuristic rollout to the end of the game or, past a
-  horizon of turns, by the evaluation in `ai.evaluate`.
+  horizon of turns, by the evaluation in `ai.evaluate`.  At the levels'
+  budgets the tree stays within the seat's own turn: the other seats' turns
+  are the heuristic's rollouts (docs/STRENGTH.md, "Where the tree goes").
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
 
