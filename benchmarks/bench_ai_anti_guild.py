@@ -1,0 +1,87 @@
+"""Facing the Guild: a bot as the non-Guild side against the heuristic's Spacing Guild, two players.
+
+    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:easy --games 50 --seed 10000 --jobs 2
+
+The two-player head-to-head against the heuristic is decided by these games (docs/STRENGTH.md, "Facing the
+Guild"): the Guild wins by default after round six (R11), so the other side must hold four strategic regions
+alone at the end of one of its turns first.  Every deal with the Guild is played with the bot in either seat
+(`--games` of each: 4 factions x 2 seat orders), the heuristic always the Guild.  Besides the wins, it counts the
+milestone every win passes through: three regions held alone at the start of one of the bot's own turns (the
+Guild's turn did not break them), and how often that was turned into a win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import pathlib
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from ai import make_agent
+from dune_tui.controller import Controller, Decision
+from dune_tui.engine import Options
+from dune_tui.engine.data import ATREIDES, CORRINO, FACTION_KEYS, FREMEN, GUILD, HARKONNEN
+from dune_tui.engine.rules.victory import held_alone, strategic_needed
+from dune_tui.sim import wilson
+
+OTHERS = (ATREIDES, HARKONNEN, FREMEN, CORRINO)  # the two-player factions besides the Guild (R12)
+
+
+def play(plan: tuple[int, int, int, str]) -> tuple[int, int, bool, bool]:
+    """(faction, seat, won, reached need-1 held at the start of an own turn) of one game."""
+    seed, faction, seat, agent = plan
+    factions = [faction, GUILD] if seat == 0 else [GUILD, faction]
+    specs = [agent, "heuristic"] if seat == 0 else ["heuristic", agent]
+    c = Controller(Options(players=2, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions)))
+    bots = [make_agent(spec, seed=seed * 31 + s) for s, spec in enumerate(specs)]
+    near = strategic_needed(2) - 1
+    reached, last_turn = False, -1
+    while not c.over:
+        s = c.state
+        if s.active == seat and s.turn != last_turn and s.phase == "roll" and s.kept == 0:
+            last_turn = s.turn
+            reached = reached or held_alone(s, 1 << faction) >= near
+        for r in c.pending():
+            c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
+    return faction, seat, faction in c.state.result.winners, reached
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--agent", default="mcts:easy", help="the non-Guild side (default mcts:easy)")
+    p.add_argument("--games", type=int, default=50, help="games per faction and seat order (default 50: 400 games)")
+    p.add_argument("--seed", type=int, default=10000)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    plans = [(args.seed + i, f, seat, args.agent)
+             for i, (f, seat) in enumerate((f, seat) for f in OTHERS for seat in (0, 1) for _ in range(args.games))]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        games = list(pool.map(play, plans, chunksize=2))
+    wins = sum(g[2] for g in games)
+    reached = sum(g[3] for g in games)
+    converted = sum(g[2] and g[3] for g in games)
+    by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, won, _ in games if won)
+    out = {"agent": args.agent, "games": len(games), "seed": args.seed, "wins": wins,
+           "win_rate": wins / len(games), "ci95": wilson(wins, len(games)), "reached_three": reached,
+           "won_after_three": converted, "wins_by": dict(sorted(by.items())),
+           "seconds": round(time.perf_counter() - start, 1)}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    lo, hi = out["ci95"]
+    print(f"{args.agent} against the heuristic's Guild: {wins} of {len(games)} won, {wins / len(games):.1%} "
+          f"({lo:.1%}-{hi:.1%}); three regions held at the start of its turn in {reached} games, "
+          f"{converted} of them won; {out['seconds']} s")
+    print("wins by faction and seat:", ", ".join(f"{k} {v}" for k, v in out["wins_by"].items()) or "none")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
