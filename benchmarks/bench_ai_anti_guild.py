@@ -1,6 +1,6 @@
 """Facing the Guild: a bot as the non-Guild side against the heuristic's Spacing Guild, two players.
 
-    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:easy --games 50 --seed 10000 --jobs 2
+    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:easy --games 50 --seed 10001 --jobs 2
 
 The two-player head-to-head against the heuristic is decided by these games (docs/STRENGTH.md, "Facing the
 Guild"): the Guild wins by default after round six (R11), so the other side must hold four strategic regions
@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from ai import make_agent
+from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
 from dune_tui.engine import Options
 from dune_tui.engine.data import ATREIDES, CORRINO, FACTION_KEYS, FREMEN, GUILD, HARKONNEN
@@ -55,10 +56,16 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--agent", default="mcts:easy", help="the non-Guild side (default mcts:easy)")
     p.add_argument("--games", type=int, default=50, help="games per faction and seat order (default 50: 400 games)")
-    p.add_argument("--seed", type=int, default=10000)
+    p.add_argument("--seed", type=int, default=10001)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
+    if args.games < 1 or args.jobs < 1:
+        p.error("--games and --jobs must be at least 1")
+    try:
+        make_agent(args.agent)
+    except AgentSpecError as e:
+        p.error(str(e))
     plans = [(args.seed + i, f, seat, args.agent)
              for i, (f, seat) in enumerate((f, seat) for f in OTHERS for seat in (0, 1) for _ in range(args.games))]
     start = time.perf_counter()
