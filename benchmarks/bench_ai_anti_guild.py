@@ -22,15 +22,17 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from bench_ai_strength import GUILD_DEALS
+
 from ai import make_agent
 from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
-from dune_tui.engine import Options
-from dune_tui.engine.data import ATREIDES, CORRINO, FACTION_KEYS, FREMEN, GUILD, HARKONNEN
+from dune_tui.engine import Options, faction_id
+from dune_tui.engine.data import FACTION_KEYS, GUILD
 from dune_tui.engine.rules.victory import held_alone, strategic_needed
 from dune_tui.sim import wilson
 
-OTHERS = (ATREIDES, HARKONNEN, FREMEN, CORRINO)  # the two-player factions besides the Guild (R12)
+OTHERS = tuple(faction_id(deal.split(",")[0]) for deal in GUILD_DEALS)  # the Guild's two-player opponents (R12)
 
 
 def play(plan: tuple[int, int, int, str]) -> tuple[int, int, bool, bool]:
@@ -83,7 +85,7 @@ def main() -> int:
         print(json.dumps(out))
         return 0
     lo, hi = out["ci95"]
-    print(f"{args.agent} against the heuristic's Guild: {wins} of {len(games)} won, {wins / len(games):.1%} "
+    print(f"{args.agent} against the heuristic's Guild: {wins} of {len(games)} won, {out['win_rate']:.1%} "
           f"({lo:.1%}-{hi:.1%}); three regions held at the start of its turn in {reached} games, "
           f"{converted} of them won; {out['seconds']} s")
     print("wins by faction and seat:", ", ".join(f"{k} {v}" for k, v in out["wins_by"].items()) or "none")
