@@ -4,6 +4,11 @@ every seat can see.
 A logistic model per seat on a few features (strategic regions held alone,
 troop strength on the map and the card, turns left, the Guild's default win)
 whose weights were fitted on heuristic self-play (`benchmarks/bench_ai_fit_eval.py`).
+
+A second model values the one position the first judges worst: the non-Guild
+side of a two-player game with the Spacing Guild, which must hold four regions
+before the Guild's default win (docs/STRENGTH.md, "Facing the Guild").  It
+reads how close the side is to the fourth region and was fitted on such games.
 """
 
 from __future__ import annotations
@@ -14,7 +19,12 @@ from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, ST
 from dune_tui.engine.rules.victory import held_regions
 
 from . import board
-from .weights import WEIGHTS
+from .weights import FACING_GUILD, WEIGHTS
+
+# The facing-Guild model's log-odds z are spread as (z + SHIFT) / SCALE: its raw chances (0.002-0.13 in most
+# positions) differ too little for the search to see past its prior; spread they span about 0.1-0.8
+# (docs/STRENGTH.md: 174 against 141 of 2,000 games won at easy; a wider spread, / 0.8, no better).
+FACING_GUILD_SHIFT, FACING_GUILD_SCALE = 3.5, 1.2
 
 
 def features(s, seat: int) -> list[float]:
@@ -63,12 +73,67 @@ def _group(n: int) -> str:
     return "2" if n == 2 else ("3" if n == 3 else "4+")
 
 
+def _logistic(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def evaluate(s) -> list[float]:
     """Each seat's estimated chance to win, in [0, 1]."""
     w = WEIGHTS[_group(s.n)]
-    out = []
-    for seat in range(s.n):
-        x = features(s, seat)
-        z = sum(a * b for a, b in zip(w, x))
-        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
-    return out
+    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat)))) for seat in range(s.n)]
+
+
+def facing_guild_features(s, seat: int) -> list[float]:
+    """What the facing-Guild model reads for the non-Guild `seat` of a two-player game with the Guild."""
+    me = s.seat_faction[seat]
+    held = guild_alone = guild_weak = empty = 0
+    margins = []
+    guild_stacks = []
+    for r in STRATEGIC_ORDER:
+        m, g = board.strength(s, r, me), board.strength(s, r, GUILD)
+        if m and not g:
+            held += 1
+        elif g and not m:
+            guild_alone += 1
+            guild_weak += g <= 2
+        elif not m and not g:
+            empty += 1
+        if g:
+            guild_stacks.append(g)
+        margins.append(m - g)
+    margins.sort(reverse=True)
+    left = board.turns_left(s, seat)
+    fourth = max(-6, min(6, margins[3])) / 6  # how far the fourth-best region is from being mine
+    sink = board.strength(s, POLAR_SINK, me)  # the Polar Sink borders every region: a reserve to strike from
+    strike = max(-6, min(6, sink + board.leader_power(s, me) - min(guild_stacks, default=0))) / 6
+    three = 1.0 if held >= 3 else 0.0
+    return [
+        1.0,
+        held / 4,
+        three,
+        guild_alone / 4,
+        guild_weak / 4,
+        empty / 4,
+        board.total_strength(s, me) / 10,
+        board.total_strength(s, GUILD) / 10,
+        board.card_strength(s, me) / 10,
+        board.card_strength(s, GUILD) / 10,
+        left / 6,
+        fourth,
+        fourth * left / 6,
+        held / 4 * left / 6,
+        1.0 if left <= 1 else 0.0,
+        three * left / 6,
+        sink / 10,
+        strike,
+        three * strike,
+        three * (strike > 0),
+    ]
+
+
+def facing_guild(s, seat: int) -> list[float]:
+    """Both seats' values when `seat` faces the Guild alone (two players): the non-Guild seat's from the
+    facing-Guild model, spread (FACING_GUILD_SHIFT/SCALE); the Guild's is the rest."""
+    z = sum(a * b for a, b in zip(FACING_GUILD, facing_guild_features(s, seat)))
+    p = _logistic((z + FACING_GUILD_SHIFT) / FACING_GUILD_SCALE)
+    return [p, 1.0 - p] if seat == 0 else [1.0 - p, p]

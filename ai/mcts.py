@@ -39,7 +39,7 @@ from dune_tui.engine import apply, determinize, legal_actions, returns
 from dune_tui.engine.data import BENE_GESSERIT, GUILD
 
 from . import heuristic
-from .evaluate import evaluate
+from .evaluate import evaluate, facing_guild
 
 # Decisions that rarely matter get a fraction of the budget.
 MINOR_PHASES = frozenset({
@@ -56,6 +56,7 @@ PUCT_C = 0.5
 PRIOR_TOP, PRIOR_DECAY = 0.5, 0.6  # the heuristic's pick; each further candidate 0.6 times the one before
 FPU_REDUCTION = 0.1  # an unvisited candidate starts at the node's mean value less this
 DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody else's win either
+FACING_GUILD = True  # the non-Guild side of a two-player Guild game values leaves by evaluate.facing_guild
 
 
 def info_key(s, seat: int) -> int:
@@ -76,11 +77,14 @@ def outcome(s) -> list[float]:
     return r if any(r) else [DRAW] * s.n
 
 
-def expected(s) -> list[float]:
-    """The evaluation's chances to win, plus DRAW times the chance that nobody does."""
-    p = evaluate(s)
+def expected(s, seat: int) -> list[float]:
+    """The evaluation's chances to win, as the searching `seat` judges them, plus DRAW times the chance that
+    nobody does (none with the Guild in play: it wins if nobody else does)."""
     if s.in_play(GUILD):
-        return p
+        if FACING_GUILD and s.n == 2 and s.seat_faction[seat] != GUILD:
+            return facing_guild(s, seat)
+        return evaluate(s)
+    p = evaluate(s)
     nobody = max(0.0, 1.0 - sum(p))
     return [x + DRAW * nobody for x in p]
 
@@ -332,7 +336,7 @@ class MctsAgent:
                 break
             node = child
         if rewards is None:
-            rewards = self._rollout(s, horizon_turn)
+            rewards = self._rollout(s, horizon_turn, seat)
         node.n += 1
         for n, choice, probs in path:
             n.n += 1
@@ -342,13 +346,13 @@ class MctsAgent:
                 n.visits[choice] += 1
                 n.wins[choice] += rewards[n.seats[0]]
 
-    def _rollout(self, s, horizon_turn: int | None) -> list[float]:
+    def _rollout(self, s, horizon_turn: int | None, seat: int) -> list[float]:
         choose = heuristic.choose
         while s.result is None:
             if horizon_turn is not None and s.turn >= horizon_turn and s.phase == "roll" and s.kept == 0:
-                return expected(s)
-            seat = s.awaiting[0]
-            apply(s, seat, choose(s, seat), check=False)
+                return expected(s, seat)
+            mover = s.awaiting[0]
+            apply(s, mover, choose(s, mover), check=False)
         return outcome(s)
 
 

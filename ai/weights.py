@@ -1,5 +1,5 @@
-"""Fitted weights of the evaluation (ai/evaluate.py), by player count group.
-Regenerate with `benchmarks/bench_ai_fit_eval.py`."""
+"""Fitted weights of the evaluation (ai/evaluate.py), by player count group, and of its
+facing-Guild model. Regenerate with `benchmarks/bench_ai_fit_eval.py`."""
 
 WEIGHTS = {
     "2": [
@@ -15,3 +15,9 @@ WEIGHTS = {
         -0.0534, 3.6201, 0.5803, 1.6704, 7.4368, 1.555,
     ],
 }
+
+FACING_GUILD = [
+    -2.3616, 1.5674, 1.9638, -1.5816, -1.6792, -2.9378, -0.261, -1.4918,
+    0.168, -0.4082, 2.9356, 1.8926, -0.0211, 0.18, -0.5428, -0.6906,
+    1.1709, 1.3794, 1.3461, -0.9288,
+]

@@ -8,6 +8,12 @@ alone at the end of one of its turns first.  Every deal with the Guild is played
 (`--games` of each: 4 factions x 2 seat orders), the heuristic always the Guild.  Besides the wins, it counts the
 milestone every win passes through: three regions held alone at the start of one of the bot's own turns (the
 Guild's turn did not break them), and how often that was turned into a win.
+
+    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:normal --matches 1 1001 2001 3001 4001 5001
+
+With `--matches`, the games are instead those of the 100-game `mcts-heuristic-2p` matches with these seeds
+(`dune-tui sim --players 2 --agents mcts:normal,heuristic --rotate`) in which the heuristic was dealt the Guild,
+played again with `--agent` in the other seat: the same deals, seeds and bot seeds as in the matches.
 """
 
 from __future__ import annotations
@@ -25,33 +31,58 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from bench_ai_strength import GUILD_DEALS
 
 from ai import make_agent
+from ai.evaluate import evaluate, facing_guild_features
 from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
 from dune_tui.engine import Options, faction_id
 from dune_tui.engine.data import FACTION_KEYS, GUILD
 from dune_tui.engine.rules.victory import held_alone, strategic_needed
-from dune_tui.sim import wilson
+from dune_tui.sim import plan_game, wilson
 
 OTHERS = tuple(faction_id(deal.split(",")[0]) for deal in GUILD_DEALS)  # the Guild's two-player opponents (R12)
 
 
-def play(plan: tuple[int, int, int, str]) -> tuple[int, int, bool, bool]:
-    """(faction, seat, won, reached need-1 held at the start of an own turn) of one game."""
+def play(plan: tuple[int, int, int, str], collect: bool = False) -> tuple[int, int, bool, bool, list]:
+    """(faction, seat, won, reached need-1 held at the start of an own turn, positions) of one game; with
+    `collect`, positions has (own turn?, facing-Guild features, the general evaluation's chance) for the bot's
+    seat at the start of every turn (for fitting the facing-Guild model)."""
     seed, faction, seat, agent = plan
     factions = [faction, GUILD] if seat == 0 else [GUILD, faction]
     specs = [agent, "heuristic"] if seat == 0 else ["heuristic", agent]
     c = Controller(Options(players=2, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions)))
     bots = [make_agent(spec, seed=seed * 31 + s) for s, spec in enumerate(specs)]
     near = strategic_needed(2) - 1
-    reached, last_turn = False, -1
+    reached, last_turn, positions = False, -1, []
     while not c.over:
         s = c.state
-        if s.active == seat and s.turn != last_turn and s.phase == "roll" and s.kept == 0:
+        if s.turn != last_turn and s.phase == "roll" and s.kept == 0:
             last_turn = s.turn
-            reached = reached or held_alone(s, 1 << faction) >= near
+            own = s.active == seat
+            reached = reached or (own and held_alone(s, 1 << faction) >= near)
+            if collect:
+                positions.append((own, facing_guild_features(s, seat), evaluate(s)[seat]))
         for r in c.pending():
             c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
-    return faction, seat, faction in c.state.result.winners, reached
+    return faction, seat, faction in c.state.result.winners, reached, positions
+
+
+def plans(seed: int, games: int, agent: str) -> list[tuple[int, int, int, str]]:
+    """Every Guild deal, the bot in either seat, `games` of each; game i has seed `seed + i`."""
+    cells = [(f, seat) for f in OTHERS for seat in (0, 1) for _ in range(games)]
+    return [(seed + i, f, seat, agent) for i, (f, seat) in enumerate(cells)]
+
+
+def match_plans(seeds: list[int], games: int, agent: str) -> list[tuple[int, int, int, str]]:
+    """The games of `dune-tui sim --players 2 --agents mcts:normal,heuristic --rotate --seed S --games N` where the
+    heuristic was dealt the Guild, with `agent` in the other seat."""
+    out = []
+    for seed in seeds:
+        for g in range(games):
+            game_seed, factions, specs = plan_game(g, 2, ["mcts:normal", "heuristic"], seed, True)
+            seat = specs.index("mcts:normal")
+            if factions[1 - seat] == GUILD:
+                out.append((game_seed, factions[seat], seat, agent))
+    return out
 
 
 def main() -> int:
@@ -59,25 +90,28 @@ def main() -> int:
     p.add_argument("--agent", default="mcts:easy", help="the non-Guild side (default mcts:easy)")
     p.add_argument("--games", type=int, default=50, help="games per faction and seat order (default 50: 400 games)")
     p.add_argument("--seed", type=int, default=10001)
+    p.add_argument("--matches", type=int, nargs="+", metavar="SEED",
+                   help="the heuristic-Guild games of the 100-game mcts-heuristic-2p matches with these seeds")
+    p.add_argument("--match-games", type=int, default=100, help="games per match with --matches (default 100)")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
-    if args.games < 1 or args.jobs < 1:
-        p.error("--games and --jobs must be at least 1")
+    if args.games < 1 or args.jobs < 1 or args.match_games < 1:
+        p.error("--games, --match-games and --jobs must be at least 1")
     try:
         make_agent(args.agent)
     except AgentSpecError as e:
         p.error(str(e))
-    plans = [(args.seed + i, f, seat, args.agent)
-             for i, (f, seat) in enumerate((f, seat) for f in OTHERS for seat in (0, 1) for _ in range(args.games))]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = list(pool.map(play, plans, chunksize=2))
+        todo = (match_plans(args.matches, args.match_games, args.agent) if args.matches
+                else plans(args.seed, args.games, args.agent))
+        games = list(pool.map(play, todo, chunksize=2))
     wins = sum(g[2] for g in games)
     reached = sum(g[3] for g in games)
     converted = sum(g[2] and g[3] for g in games)
-    by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, won, _ in games if won)
-    out = {"agent": args.agent, "games": len(games), "seed": args.seed, "wins": wins,
+    by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, won, *_ in games if won)
+    out = {"agent": args.agent, "games": len(games), "seed": args.seed, "matches": args.matches, "wins": wins,
            "win_rate": wins / len(games), "ci95": wilson(wins, len(games)), "reached_three": reached,
            "won_after_three": converted, "wins_by": dict(sorted(by.items())),
            "seconds": round(time.perf_counter() - start, 1)}

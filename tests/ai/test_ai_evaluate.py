@@ -1,11 +1,25 @@
-"""The search's evaluation: chances in [0, 1] that grow with strategic regions held alone (R11)."""
+"""The search's evaluation: chances in [0, 1] that grow with strategic regions held alone (R11), and its
+facing-Guild model for the side that must beat the Guild's default win (R11) with two players."""
 
 from __future__ import annotations
 
-from ai_positions import find
+import pytest
+from ai_positions import find, reach, request
 
-from ai.evaluate import evaluate
-from dune_tui.engine.data import CARTHAG, HABBANYA_SIETCH, SIETCH_TABR, STRATEGIC_ORDER
+from ai import mcts
+from ai.evaluate import evaluate, facing_guild
+from dune_tui.engine.data import (
+    ARRAKEEN,
+    ATREIDES,
+    CARTHAG,
+    FACTION_UNITS,
+    GUILD,
+    HABBANYA_SIETCH,
+    POLAR_SINK,
+    SIETCH_TABR,
+    STRATEGIC_ORDER,
+    TUEKS_SIETCH,
+)
 from dune_tui.engine.state import NU
 
 
@@ -28,3 +42,53 @@ def test_holding_more_strategic_regions_alone_is_worth_more():
     for r in (HABBANYA_SIETCH, SIETCH_TABR, CARTHAG):
         s.board[r * NU + me] = 2
     assert evaluate(s)[seat] > before
+
+
+# ------------------------------------------------ facing the Guild (two players)
+
+def _facing_guild_position(mine: dict[int, int], guild: dict[int, int]):
+    """A two-player position, Atreides against the Guild, with only these troops in the strategic regions and
+    the Polar Sink (location: count of basic troops)."""
+    s = find(2, "roll")
+    for r in (*STRATEGIC_ORDER, POLAR_SINK):
+        for u in range(NU):
+            s.board[r * NU + u] = 0
+    for counts, faction in ((mine, ATREIDES), (guild, GUILD)):
+        for loc, k in counts.items():
+            s.board[loc * NU + FACTION_UNITS[faction][0]] = k
+    return s, s.seat_faction.index(ATREIDES)
+
+
+def test_facing_the_guild_the_guild_is_worth_the_rest():
+    s, seat = _facing_guild_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
+    p = facing_guild(s, seat)
+    assert 0.0 < p[seat] < 1.0
+    assert p[seat] + p[1 - seat] == pytest.approx(1.0)
+
+
+def test_facing_the_guild_three_regions_beat_two_and_a_strike_from_the_polar_sink_beats_none():
+    guild = {ARRAKEEN: 3, TUEKS_SIETCH: 3}
+    two, seat = _facing_guild_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2}, guild)
+    three, _ = _facing_guild_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2}, guild)
+    strike, _ = _facing_guild_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2, POLAR_SINK: 5}, guild)
+    assert facing_guild(two, seat)[seat] < facing_guild(three, seat)[seat] < facing_guild(strike, seat)[seat]
+
+
+def test_the_search_uses_the_facing_guild_model_only_on_the_non_guild_side_of_two_player_games():
+    s, seat = _facing_guild_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
+    assert mcts.expected(s, seat) == facing_guild(s, seat)
+    assert mcts.expected(s, 1 - seat) == evaluate(s)  # the Guild's own search: the general model
+    four = find(4, "roll")
+    assert mcts.expected(four, 0) == [p + mcts.DRAW * max(0.0, 1 - sum(evaluate(four))) for p in evaluate(four)]
+
+
+def test_the_search_judges_every_leaf_as_the_searching_seat(monkeypatch):
+    """The rollouts move both seats; the evaluation at the horizon is still asked for the seat that searches
+    (with two players and the Guild, the facing-Guild model is used only for the non-Guild seat)."""
+    s = next(s for seed in range(100) if (s := reach(2, seed, "roll")) and s.seat_faction[s.awaiting[0]] == ATREIDES)
+    seat = s.awaiting[0]
+    asked = []
+    real = mcts.expected
+    monkeypatch.setattr(mcts, "expected", lambda state, who: asked.append(who) or real(state, who))
+    mcts.MctsAgent(seed=3, budget=mcts.Budget(60, 30.0, mcts.HORIZON)).decide(request(s, seat))
+    assert asked and set(asked) == {seat}
