@@ -5,10 +5,12 @@ A logistic model per seat on a few features (strategic regions held alone,
 troop strength on the map and the card, turns left, the Guild's default win)
 whose weights were fitted on heuristic self-play (`benchmarks/bench_ai_fit_eval.py`).
 
-A second model values the one position the first judges worst: the non-Guild
-side of a two-player game with the Spacing Guild, which must hold four regions
-before the Guild's default win (docs/STRENGTH.md, "Facing the Guild").  It
-reads how close the side is to the fourth region and was fitted on such games.
+Two more models value the two-player positions the first judges worst, each
+fitted on such games of the search against the heuristic: the non-Guild side
+facing the Spacing Guild, which must hold four regions before the Guild's
+default win (docs/STRENGTH.md, "Facing the Guild"), and either side of a game
+without the Guild, where the first model sees little but a likely draw.  They
+read how close the seat is to its fourth region and what could strike at it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, ST
 from dune_tui.engine.rules.victory import held_regions
 
 from . import board
-from .weights import FACING_GUILD, WEIGHTS
+from .weights import FACING_GUILD, FACING_RIVAL, WEIGHTS
 
 # The facing-Guild model's log-odds z are spread as (z + SHIFT) / SCALE: its raw chances (0.002-0.13 in most
 # positions) differ too little for the search to see past its prior; spread they span about 0.1-0.8
@@ -83,41 +85,41 @@ def evaluate(s) -> list[float]:
     return [_logistic(sum(a * b for a, b in zip(w, features(s, seat)))) for seat in range(s.n)]
 
 
-def facing_guild_features(s, seat: int) -> list[float]:
-    """What the facing-Guild model reads for the non-Guild `seat` of a two-player game with the Guild."""
-    me = s.seat_faction[seat]
-    held = guild_alone = guild_weak = empty = 0
+def duel_features(s, seat: int) -> list[float]:
+    """What the two-player models read for `seat`, facing the other seat's faction (the rival)."""
+    me, rival = s.seat_faction[seat], s.seat_faction[1 - seat]
+    held = rival_alone = rival_weak = empty = 0
     margins = []
-    guild_stacks = []
+    rival_stacks = []
     for r in STRATEGIC_ORDER:
-        m, g = board.strength(s, r, me), board.strength(s, r, GUILD)
+        m, g = board.strength(s, r, me), board.strength(s, r, rival)
         if m and not g:
             held += 1
         elif g and not m:
-            guild_alone += 1
-            guild_weak += g <= 2
+            rival_alone += 1
+            rival_weak += g <= 2
         elif not m and not g:
             empty += 1
         if g:
-            guild_stacks.append(g)
+            rival_stacks.append(g)
         margins.append(m - g)
     margins.sort(reverse=True)
     left = board.turns_left(s, seat)
     fourth = max(-6, min(6, margins[3])) / 6  # how far the fourth-best region is from being mine
     sink = board.strength(s, POLAR_SINK, me)  # the Polar Sink borders every region: a reserve to strike from
-    strike = max(-6, min(6, sink + board.leader_power(s, me) - min(guild_stacks, default=0))) / 6
+    strike = max(-6, min(6, sink + board.leader_power(s, me) - min(rival_stacks, default=0))) / 6
     three = 1.0 if held >= 3 else 0.0
     return [
         1.0,
         held / 4,
         three,
-        guild_alone / 4,
-        guild_weak / 4,
+        rival_alone / 4,
+        rival_weak / 4,
         empty / 4,
         board.total_strength(s, me) / 10,
-        board.total_strength(s, GUILD) / 10,
+        board.total_strength(s, rival) / 10,
         board.card_strength(s, me) / 10,
-        board.card_strength(s, GUILD) / 10,
+        board.card_strength(s, rival) / 10,
         left / 6,
         fourth,
         fourth * left / 6,
@@ -131,9 +133,24 @@ def facing_guild_features(s, seat: int) -> list[float]:
     ]
 
 
+def threat_features(s, seat: int) -> list[float]:
+    """What the no-Guild model reads besides: the rival's threat (three regions held alone, with the turns left;
+    its strength in the Polar Sink) and whether it is `seat`'s turn."""
+    rival = s.seat_faction[1 - seat]
+    three = 1.0 if sum(1 for r in STRATEGIC_ORDER if s.occupants(r) == 1 << rival) >= 3 else 0.0
+    return [three, three * board.turns_left(s, seat) / 6, board.strength(s, POLAR_SINK, rival) / 10,
+            float(s.active == seat)]
+
+
 def facing_guild(s, seat: int) -> list[float]:
     """Both seats' values when `seat` faces the Guild alone (two players): the non-Guild seat's from the
     facing-Guild model, spread (FACING_GUILD_SHIFT/SCALE); the Guild's is the rest."""
-    z = sum(a * b for a, b in zip(FACING_GUILD, facing_guild_features(s, seat)))
+    z = sum(a * b for a, b in zip(FACING_GUILD, duel_features(s, seat)))
     p = _logistic((z + FACING_GUILD_SHIFT) / FACING_GUILD_SCALE)
     return [p, 1.0 - p] if seat == 0 else [1.0 - p, p]
+
+
+def facing_rival(s, seat: int) -> float:
+    """`seat`'s value in a two-player game without the Guild: its chance to win plus DRAW (0.25) times the chance
+    that nobody does, from the no-Guild model (fitted on such games, a game nobody won labelled 0.25)."""
+    return _logistic(sum(a * b for a, b in zip(FACING_RIVAL, duel_features(s, seat) + threat_features(s, seat))))

@@ -19,7 +19,8 @@ the hidden prediction and the other side's commit never split the tree.
   commit of each strength), and neither sees the other's choice.  The move
   actually played is drawn from the average strategy.
 - Leaves are valued by a heuristic rollout to the end of the game or, past a
-  horizon of turns, by the evaluation in `ai.evaluate`.  At the levels'
+  horizon of turns, by the evaluation in `ai.evaluate` (with two players,
+  its two-player models for the searching seat).  At the levels'
   budgets the tree stays within the seat's own turn: the other seats' turns
   are the heuristic's rollouts (docs/STRENGTH.md, "Where the tree goes").
 - The tree is kept between decisions: the next decision starts from the
@@ -39,7 +40,7 @@ from dune_tui.engine import apply, determinize, legal_actions, returns
 from dune_tui.engine.data import BENE_GESSERIT, GUILD
 
 from . import heuristic
-from .evaluate import evaluate, facing_guild
+from .evaluate import evaluate, facing_guild, facing_rival
 
 # Decisions that rarely matter get a fraction of the budget.
 MINOR_PHASES = frozenset({
@@ -56,7 +57,10 @@ PUCT_C = 0.5
 PRIOR_TOP, PRIOR_DECAY = 0.5, 0.6  # the heuristic's pick; each further candidate 0.6 times the one before
 FPU_REDUCTION = 0.1  # an unvisited candidate starts at the node's mean value less this
 DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody else's win either
-FACING_GUILD = True  # the non-Guild side of a two-player Guild game values leaves by evaluate.facing_guild
+# The two-player models of ai.evaluate: the non-Guild side facing the Guild values its leaves by facing_guild, either
+# side of a game without the Guild its own value by facing_rival.
+FACING_GUILD = True
+FACING_RIVAL = True
 
 
 def info_key(s, seat: int) -> int:
@@ -78,15 +82,19 @@ def outcome(s) -> list[float]:
 
 
 def expected(s, seat: int) -> list[float]:
-    """The evaluation's chances to win, as the searching `seat` judges them, plus DRAW times the chance that
-    nobody does (none with the Guild in play: it wins if nobody else does)."""
+    """Each seat's value of a leaf as the searching `seat` judges it: the evaluation's chance to win plus DRAW
+    times the chance that nobody does (none with the Guild in play: it wins if nobody else does); with two
+    players, `seat`'s own value from the two-player models."""
     if s.in_play(GUILD):
         if FACING_GUILD and s.n == 2 and s.seat_faction[seat] != GUILD:
             return facing_guild(s, seat)
         return evaluate(s)
     p = evaluate(s)
     nobody = max(0.0, 1.0 - sum(p))
-    return [x + DRAW * nobody for x in p]
+    out = [x + DRAW * nobody for x in p]
+    if FACING_RIVAL and s.n == 2:
+        out[seat] = facing_rival(s, seat)
+    return out
 
 
 _PRIORS: dict[int, list[float]] = {}

@@ -1,5 +1,5 @@
 """Fitted weights of the evaluation (ai/evaluate.py), by player count group, and of its
-facing-Guild model. Regenerate with `benchmarks/bench_ai_fit_eval.py`."""
+two-player models. Regenerate with `benchmarks/bench_ai_fit_eval.py`."""
 
 WEIGHTS = {
     "2": [
@@ -20,4 +20,10 @@ FACING_GUILD = [
     -2.3616, 1.5674, 1.9638, -1.5816, -1.6792, -2.9378, -0.261, -1.4918,
     0.168, -0.4082, 2.9356, 1.8926, -0.0211, 0.18, -0.5428, -0.6906,
     1.1709, 1.3794, 1.3461, -0.9288,
+]
+
+FACING_RIVAL = [
+    -0.9651, 0.5362, 0.4623, -1.3572, 0.1137, -0.3854, -0.0867, -0.0282,
+    -0.126, -0.3446, 0.7033, 0.294, 0.363, 1.0163, -0.0633, 1.0304,
+    0.1931, 0.292, 0.1829, -0.353, 0.1742, -0.4675, -0.2747, 0.3835,
 ]

@@ -9,17 +9,25 @@ alone at the end of one of its turns first.  Every deal with the Guild is played
 milestone every win passes through: three regions held alone at the start of one of the bot's own turns (the
 Guild's turn did not break them), and how often that was turned into a win.
 
+    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --no-guild --games 50 --seed 100000 --jobs 2
+
+With `--no-guild`, the six two-player deals without the Guild instead, the bot playing the first faction of the
+pair (in the order Atreides, Harkonnen, Fremen, Corrino: so never Corrino) in either seat, the heuristic the
+other: games nobody wins are draws.
+
     nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:normal --matches 1 1001 2001 3001 4001 5001
 
 With `--matches`, the games are instead those of the 100-game `mcts-heuristic-2p` matches with these seeds
-(`dune-tui sim --players 2 --agents mcts:normal,heuristic --rotate`) in which the heuristic was dealt the Guild,
-played again with `--agent` in the other seat: the same deals, seeds and bot seeds as in the matches.
+(`dune-tui sim --players 2 --agents mcts:normal,heuristic --rotate`) in which the heuristic was dealt the Guild
+(with `--no-guild`: in which nobody was), played again with `--agent` in the other seat: the same deals, seeds
+and bot seeds as in the matches.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import pathlib
 import sys
@@ -30,8 +38,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from bench_ai_strength import GUILD_DEALS
 
+import ai.mcts
 from ai import make_agent
-from ai.evaluate import evaluate, facing_guild_features
+from ai.evaluate import duel_features, threat_features
 from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
 from dune_tui.engine import Options, faction_id
@@ -42,56 +51,63 @@ from dune_tui.sim import plan_game, wilson
 OTHERS = tuple(faction_id(deal.split(",")[0]) for deal in GUILD_DEALS)  # the Guild's two-player opponents (R12)
 
 
-def play(plan: tuple[int, int, int, str], collect: bool = False) -> tuple[int, int, bool, bool, list]:
-    """(faction, seat, won, reached need-1 held at the start of an own turn, positions) of one game; with
-    `collect`, positions has (own turn?, facing-Guild features, the general evaluation's chance) for the bot's
-    seat at the start of every turn (for fitting the facing-Guild model)."""
-    seed, faction, seat, agent = plan
-    factions = [faction, GUILD] if seat == 0 else [GUILD, faction]
+def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> tuple[int, int, float, bool, list]:
+    """(the bot's faction, its seat, its result: 1 won, 0 nobody won, -1 lost, whether it held need-1 regions
+    alone at the start of an own turn, positions) of one game; with `collect`, positions has (own turn?, the
+    features of the two-player model for the game, the value the general evaluation gives) for the bot's seat at
+    the start of every turn (for fitting those models)."""
+    seed, factions, seat, agent = plan
     specs = [agent, "heuristic"] if seat == 0 else ["heuristic", agent]
     c = Controller(Options(players=2, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions)))
     bots = [make_agent(spec, seed=seed * 31 + s) for s, spec in enumerate(specs)]
-    near = strategic_needed(2) - 1
+    me, near, guild = factions[seat], strategic_needed(2) - 1, GUILD in factions
     reached, last_turn, positions = False, -1, []
     while not c.over:
         s = c.state
         if s.turn != last_turn and s.phase == "roll" and s.kept == 0:
             last_turn = s.turn
             own = s.active == seat
-            reached = reached or (own and held_alone(s, 1 << faction) >= near)
+            reached = reached or (own and held_alone(s, 1 << me) >= near)
             if collect:
-                positions.append((own, facing_guild_features(s, seat), evaluate(s)[seat]))
+                x = duel_features(s, seat) + ([] if guild else threat_features(s, seat))
+                positions.append((own, x, ai.mcts.expected(s, seat)[seat]))
         for r in c.pending():
             c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
-    return faction, seat, faction in c.state.result.winners, reached, positions
+    winners = c.state.result.winners
+    return me, seat, 1 if me in winners else (-1 if winners else 0), reached, positions
 
 
-def plans(seed: int, games: int, agent: str) -> list[tuple[int, int, int, str]]:
-    """Every Guild deal, the bot in either seat, `games` of each; game i has seed `seed + i`."""
-    cells = [(f, seat) for f in OTHERS for seat in (0, 1) for _ in range(games)]
-    return [(seed + i, f, seat, agent) for i, (f, seat) in enumerate(cells)]
+def plans(seed: int, games: int, agent: str, guild: bool = True) -> list[tuple[int, tuple[int, int], int, str]]:
+    """Every deal (with the Guild, or without it), the bot in either seat, `games` of each; game i has seed
+    `seed + i`."""
+    pairs = [(f, GUILD) for f in OTHERS] if guild else list(itertools.combinations(OTHERS, 2))
+    cells = [(mine, other, seat) for mine, other in pairs for seat in (0, 1) for _ in range(games)]
+    return [(seed + i, (mine, other) if seat == 0 else (other, mine), seat, agent)
+            for i, (mine, other, seat) in enumerate(cells)]
 
 
-def match_plans(seeds: list[int], games: int, agent: str) -> list[tuple[int, int, int, str]]:
+def match_plans(seeds: list[int], games: int, agent: str, guild: bool = True) -> list[tuple]:
     """The games of `dune-tui sim --players 2 --agents mcts:normal,heuristic --rotate --seed S --games N` where the
-    heuristic was dealt the Guild, with `agent` in the other seat."""
+    heuristic was dealt the Guild (or nobody was), with `agent` in the other seat."""
     out = []
     for seed in seeds:
         for g in range(games):
             game_seed, factions, specs = plan_game(g, 2, ["mcts:normal", "heuristic"], seed, True)
             seat = specs.index("mcts:normal")
-            if factions[1 - seat] == GUILD:
-                out.append((game_seed, factions[seat], seat, agent))
+            if (factions[1 - seat] == GUILD) if guild else (GUILD not in factions):
+                out.append((game_seed, tuple(factions), seat, agent))
     return out
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--agent", default="mcts:easy", help="the non-Guild side (default mcts:easy)")
-    p.add_argument("--games", type=int, default=50, help="games per faction and seat order (default 50: 400 games)")
+    p.add_argument("--agent", default="mcts:easy", help="the bot against the heuristic (default mcts:easy)")
+    p.add_argument("--games", type=int, default=50, help="games per deal and seat order (default 50)")
     p.add_argument("--seed", type=int, default=10001)
+    p.add_argument("--no-guild", action="store_true", help="the two-player deals without the Guild instead")
     p.add_argument("--matches", type=int, nargs="+", metavar="SEED",
-                   help="the heuristic-Guild games of the 100-game mcts-heuristic-2p matches with these seeds")
+                   help="the heuristic-Guild (or no-Guild) games of the 100-game mcts-heuristic-2p matches with these "
+                        "seeds")
     p.add_argument("--match-games", type=int, default=100, help="games per match with --matches (default 100)")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
@@ -102,25 +118,28 @@ def main() -> int:
         make_agent(args.agent)
     except AgentSpecError as e:
         p.error(str(e))
+    guild = not args.no_guild
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        todo = (match_plans(args.matches, args.match_games, args.agent) if args.matches
-                else plans(args.seed, args.games, args.agent))
+        todo = (match_plans(args.matches, args.match_games, args.agent, guild) if args.matches
+                else plans(args.seed, args.games, args.agent, guild))
         games = list(pool.map(play, todo, chunksize=2))
-    wins = sum(g[2] for g in games)
+    wins = sum(g[2] == 1 for g in games)
+    lost = sum(g[2] == -1 for g in games)
     reached = sum(g[3] for g in games)
-    converted = sum(g[2] and g[3] for g in games)
-    by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, won, *_ in games if won)
-    out = {"agent": args.agent, "games": len(games), "seed": args.seed, "matches": args.matches, "wins": wins,
-           "win_rate": wins / len(games), "ci95": wilson(wins, len(games)), "reached_three": reached,
-           "won_after_three": converted, "wins_by": dict(sorted(by.items())),
-           "seconds": round(time.perf_counter() - start, 1)}
+    converted = sum(g[2] == 1 and g[3] for g in games)
+    by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, result, *_ in games if result == 1)
+    out = {"agent": args.agent, "guild": guild, "games": len(games), "seed": args.seed, "matches": args.matches,
+           "wins": wins, "lost": lost, "draws": len(games) - wins - lost, "win_rate": wins / len(games),
+           "ci95": wilson(wins, len(games)), "reached_three": reached, "won_after_three": converted,
+           "wins_by": dict(sorted(by.items())), "seconds": round(time.perf_counter() - start, 1)}
     if args.json:
         print(json.dumps(out))
         return 0
     lo, hi = out["ci95"]
-    print(f"{args.agent} against the heuristic's Guild: {wins} of {len(games)} won, {out['win_rate']:.1%} "
-          f"({lo:.1%}-{hi:.1%}); three regions held at the start of its turn in {reached} games, "
+    against = "the heuristic's Guild" if guild else "the heuristic, no Guild"
+    print(f"{args.agent} against {against}: {wins} of {len(games)} won, {out['win_rate']:.1%} ({lo:.1%}-{hi:.1%}), "
+          f"{lost} lost, {out['draws']} drawn; three regions held at the start of its turn in {reached} games, "
           f"{converted} of them won; {out['seconds']} s")
     print("wins by faction and seat:", ", ".join(f"{k} {v}" for k, v in out["wins_by"].items()) or "none")
     return 0

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_ai_fit_eval.py --games 1500
     nice .venv/bin/python benchmarks/bench_ai_fit_eval.py --facing-guild 10001:50 20001:75 --jobs 2
+    nice .venv/bin/python benchmarks/bench_ai_fit_eval.py --facing-rival 100000:50 --jobs 2
 
 The general model: games are played by the heuristic with a little randomness
 (so positions vary); at the start of every turn each seat's features are
@@ -9,14 +10,14 @@ recorded with whether that seat went on to win.  A logistic regression per
 player-count group (2, 3, 4+) is fitted by Newton's method with a small L2
 penalty, and its log-loss and accuracy are printed next to a constant model's.
 
-The facing-Guild model (`--facing-guild SEED:GAMES ...`): the games of
-`bench_ai_anti_guild.py` with those seeds, mcts:easy against the heuristic's
-Guild, the search valuing its leaves by the general model only; the bot's
-features at the start of every turn, labelled by whether it won.  A fifth of
-the games is held out and scored at the starts of the bot's own turns (where
-the search evaluates), against the general model.  The shipped weights came
-from the two seeds above (1,000 games, about 27 minutes on two cores).
-The other model's weights are kept as they are.
+The two-player models (`--facing-guild SEED:GAMES ...`, `--facing-rival SEED:GAMES ...`): the games of
+`bench_ai_anti_guild.py` (with `--no-guild` for the rival model) with those seeds, mcts:easy against the
+heuristic, the search valuing its leaves by the general model only; the bot's features at the start of every
+turn, labelled by its result (facing the Guild: won or not; without it: won 1, nobody won 0.25, lost 0).  A fifth
+of the games is held out and scored at the starts of the bot's own turns (where the search evaluates), against
+the general model.  The shipped weights came from `--facing-guild 10001:50 20001:75` (1,000 games, about 27
+minutes on two cores) and `--facing-rival 100000:50` (600 games, about 16 minutes).  A model not named keeps its
+weights.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 import ai.mcts
 from ai import heuristic
 from ai.evaluate import features
-from ai.weights import FACING_GUILD, WEIGHTS
+from ai.weights import FACING_GUILD, FACING_RIVAL, WEIGHTS
 from dune_tui.engine import Options, apply, legal_actions, new_game, returns
 
 GROUPS = {"2": (2,), "3": (3,), "4+": (4, 5, 6, 7, 8)}
@@ -113,43 +114,52 @@ def logloss(w, data) -> tuple[float, float]:
     return total / len(data), right / len(data)
 
 
-def fit_facing_guild(seeds: list[tuple[int, int]], agent: str, jobs: int) -> list[float]:
-    """Fit the facing-Guild model on anti-Guild games (seed, games per cell) of `agent`."""
+# What a two-player model learns from a game's end, by the bot's result (1 won, 0 nobody won, -1 lost): facing the
+# Guild whether it won; without the Guild its value, a game nobody won worth DRAW (ai/mcts.py).
+LABELS = {"guild": {1: 1.0, 0: 0.0, -1: 0.0}, "rival": {1: 1.0, 0: ai.mcts.DRAW, -1: 0.0}}
+
+
+def fit_duel(kind: str, seeds: list[tuple[int, int]], agent: str, jobs: int) -> list[float]:
+    """Fit a two-player model ("guild": facing the Guild; "rival": no Guild) on the games of
+    bench_ai_anti_guild.py with these (seed, games per cell) of `agent`, which values its leaves by the general
+    model only."""
     import functools
     from concurrent.futures import ProcessPoolExecutor
 
     import bench_ai_anti_guild
 
-    ai.mcts.FACING_GUILD = False  # the positions the search reaches with the general model (forked workers too)
+    ai.mcts.FACING_GUILD = ai.mcts.FACING_RIVAL = False  # set before the workers fork
     t = time.perf_counter()
+    collect = functools.partial(bench_ai_anti_guild.play, collect=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        games = [g for seed, n in seeds for g in pool.map(functools.partial(bench_ai_anti_guild.play, collect=True),
-                                                            bench_ai_anti_guild.plans(seed, n, agent), chunksize=2)]
+        games = [g for seed, n in seeds
+                 for g in pool.map(collect, bench_ai_anti_guild.plans(seed, n, agent, kind == "guild"), chunksize=2)]
     random.Random(0).shuffle(games)
     cut = len(games) * 4 // 5
-    train = [(x, float(won)) for _, _, won, _, rows in games[:cut] for _, x, _ in rows]
-    test = [(x, float(won), p) for _, _, won, _, rows in games[cut:] for own, x, p in rows if own]
+    label = LABELS[kind]
+    train = [(x, label[result]) for _, _, result, _, rows in games[:cut] for _, x, _ in rows]
+    test = [(x, label[result], p) for _, _, result, _, rows in games[cut:] for own, x, p in rows if own]
     w = fit(train)
-    ll, acc = logloss(w, [(x, y) for x, y, _ in test])
+    ll, _ = logloss(w, [(x, y) for x, y, _ in test])
     general = -sum(y * math.log(min(1 - 1e-9, max(1e-9, p))) + (1 - y) * math.log(min(1 - 1e-9, max(1e-9, 1 - p)))
                    for _, y, p in test) / len(test)
-    print(f"facing the Guild: {len(games)} games ({sum(g[2] for g in games)} won), {len(train)} positions; held-out "
-          f"log-loss at own turns {ll:.4f} (general model {general:.4f}), accuracy {acc:.3f}, "
-          f"{time.perf_counter() - t:.0f} s")
+    won = sum(g[2] == 1 for g in games)
+    print(f"{kind}: {len(games)} games ({won} won), {len(train)} positions; held-out log-loss at its own turns "
+          f"{ll:.4f} (the general model {general:.4f}), {time.perf_counter() - t:.0f} s")
     return [round(v, 4) for v in w]
 
 
-def write_weights(path: str, weights: dict[str, list[float]], facing: list[float]) -> None:
+def write_weights(path: str, weights: dict[str, list[float]], guild: list[float], rival: list[float]) -> None:
     def rows(v: list[float], indent: str) -> list[str]:
         return [indent + ", ".join(str(x) for x in v[i:i + 8]) + "," for i in range(0, len(v), 8)]
 
     lines = ['"""Fitted weights of the evaluation (ai/evaluate.py), by player count group, and of its',
-             'facing-Guild model. Regenerate with `benchmarks/bench_ai_fit_eval.py`."""', "", "WEIGHTS = {"]
+             'two-player models. Regenerate with `benchmarks/bench_ai_fit_eval.py`."""', "", "WEIGHTS = {"]
     for k, v in weights.items():
         lines.append(f'    "{k}": [')
         lines += rows(v, "        ")
         lines.append("    ],")
-    lines += ["}", "", "FACING_GUILD = [", *rows(facing, "    "), "]"]
+    lines += ["}", "", "FACING_GUILD = [", *rows(guild, "    "), "]", "", "FACING_RIVAL = [", *rows(rival, "    "), "]"]
     pathlib.Path(path).write_text("\n".join(lines) + "\n")
     print("wrote", path)
 
@@ -169,12 +179,16 @@ def main() -> int:
     p.add_argument("--epsilon", type=float, default=0.1, help="chance of a random action in the self-play")
     p.add_argument("--out", default=str(pathlib.Path(__file__).resolve().parents[1] / "ai" / "weights.py"))
     p.add_argument("--facing-guild", nargs="+", type=seed_games, metavar="SEED:GAMES",
-                   help="fit only the facing-Guild model, on these anti-Guild screens")
-    p.add_argument("--agent", default="mcts:easy", help="the non-Guild side of those games (default mcts:easy)")
-    p.add_argument("--jobs", type=int, default=1, help="processes for the facing-Guild games (default 1)")
+                   help="fit only the facing-Guild model, on these screens of bench_ai_anti_guild.py")
+    p.add_argument("--facing-rival", nargs="+", type=seed_games, metavar="SEED:GAMES",
+                   help="fit only the no-Guild model, on these screens of bench_ai_anti_guild.py --no-guild")
+    p.add_argument("--agent", default="mcts:easy", help="the bot of those games (default mcts:easy)")
+    p.add_argument("--jobs", type=int, default=1, help="processes for those games (default 1)")
     args = p.parse_args()
-    if args.facing_guild:
-        write_weights(args.out, WEIGHTS, fit_facing_guild(args.facing_guild, args.agent, args.jobs))
+    if args.facing_guild or args.facing_rival:
+        guild = fit_duel("guild", args.facing_guild, args.agent, args.jobs) if args.facing_guild else FACING_GUILD
+        rival = fit_duel("rival", args.facing_rival, args.agent, args.jobs) if args.facing_rival else FACING_RIVAL
+        write_weights(args.out, WEIGHTS, guild, rival)
         return 0
     weights = {}
     for name, counts in GROUPS.items():
@@ -192,7 +206,7 @@ def main() -> int:
         print(f"{name}: {len(data)} samples, held-out log-loss {ll:.4f} (constant {ll0:.4f}), "
               f"accuracy {acc:.3f} (constant {acc0:.3f}), {time.perf_counter() - t:.0f} s")
         weights[name] = [round(v, 4) for v in w]
-    write_weights(args.out, weights, FACING_GUILD)
+    write_weights(args.out, weights, FACING_GUILD, FACING_RIVAL)
     return 0
 
 

@@ -1,20 +1,25 @@
 """The search's evaluation: chances in [0, 1] that grow with strategic regions held alone (R11), and its
-facing-Guild model for the side that must beat the Guild's default win (R11) with two players."""
+two-player models: the side that must beat the Guild's default win (R11), and either side without the Guild."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from ai_positions import find, reach, request
+from ai_positions import find, play, reach, request
 
 from ai import mcts
-from ai.evaluate import evaluate, facing_guild
+from ai.evaluate import evaluate, facing_guild, facing_rival
+from dune_tui.engine import Options, new_game
 from dune_tui.engine.data import (
     ARRAKEEN,
     ATREIDES,
     CARTHAG,
+    FACTION_KEYS,
     FACTION_UNITS,
     GUILD,
     HABBANYA_SIETCH,
+    HARKONNEN,
     POLAR_SINK,
     SIETCH_TABR,
     STRATEGIC_ORDER,
@@ -44,23 +49,26 @@ def test_holding_more_strategic_regions_alone_is_worth_more():
     assert evaluate(s)[seat] > before
 
 
-# ------------------------------------------------ facing the Guild (two players)
+# ------------------------------------------------ the two-player models
 
-def _facing_guild_position(mine: dict[int, int], guild: dict[int, int]):
-    """A two-player position, Atreides against the Guild, with only these troops in the strategic regions and
-    the Polar Sink (location: count of basic troops)."""
-    s = find(2, "roll")
+def _duel_position(mine: dict[int, int], theirs: dict[int, int], rival: int = GUILD):
+    """A two-player position at the start of a turn, Atreides against `rival`, with only these troops in the
+    strategic regions and the Polar Sink (location: count of basic troops)."""
+    s = new_game(Options(players=2, seed=5, factions=(FACTION_KEYS[ATREIDES], FACTION_KEYS[rival])))
+    play(s, random.Random(5), 40)
+    while s.phase != "roll":
+        play(s, random.Random(5), 1)
     for r in (*STRATEGIC_ORDER, POLAR_SINK):
         for u in range(NU):
             s.board[r * NU + u] = 0
-    for counts, faction in ((mine, ATREIDES), (guild, GUILD)):
+    for counts, faction in ((mine, ATREIDES), (theirs, rival)):
         for loc, k in counts.items():
             s.board[loc * NU + FACTION_UNITS[faction][0]] = k
     return s, s.seat_faction.index(ATREIDES)
 
 
 def test_facing_the_guild_the_guild_is_worth_the_rest():
-    s, seat = _facing_guild_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
+    s, seat = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
     p = facing_guild(s, seat)
     assert 0.0 < p[seat] < 1.0
     assert p[seat] + p[1 - seat] == pytest.approx(1.0)
@@ -68,14 +76,15 @@ def test_facing_the_guild_the_guild_is_worth_the_rest():
 
 def test_facing_the_guild_three_regions_beat_two_and_a_strike_from_the_polar_sink_beats_none():
     guild = {ARRAKEEN: 3, TUEKS_SIETCH: 3}
-    two, seat = _facing_guild_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2}, guild)
-    three, _ = _facing_guild_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2}, guild)
-    strike, _ = _facing_guild_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2, POLAR_SINK: 5}, guild)
+    two, seat = _duel_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2}, guild)
+    three, _ = _duel_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2}, guild)
+    strike, _ = _duel_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2, POLAR_SINK: 5}, guild)
     assert facing_guild(two, seat)[seat] < facing_guild(three, seat)[seat] < facing_guild(strike, seat)[seat]
 
 
 def test_the_search_uses_the_facing_guild_model_only_on_the_non_guild_side_of_two_player_games():
-    s, seat = _facing_guild_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
+    """(and with more than two players, only the general model)"""
+    s, seat = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
     assert mcts.expected(s, seat) == facing_guild(s, seat)
     assert mcts.expected(s, 1 - seat) == evaluate(s)  # the Guild's own search: the general model
     four = find(4, "roll")
@@ -92,3 +101,22 @@ def test_the_search_judges_every_leaf_as_the_searching_seat(monkeypatch):
     monkeypatch.setattr(mcts, "expected", lambda state, who: asked.append(who) or real(state, who))
     mcts.MctsAgent(seed=3, budget=mcts.Budget(60, 30.0, mcts.HORIZON)).decide(request(s, seat))
     assert asked and set(asked) == {seat}
+
+
+def test_without_the_guild_three_regions_and_a_strike_are_worth_more_and_the_rivals_three_less():
+    rival = {ARRAKEEN: 3, TUEKS_SIETCH: 3}
+    two, seat = _duel_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2}, rival, HARKONNEN)
+    three, _ = _duel_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2}, rival, HARKONNEN)
+    strike, _ = _duel_position({HABBANYA_SIETCH: 2, SIETCH_TABR: 2, CARTHAG: 2, POLAR_SINK: 5}, rival, HARKONNEN)
+    assert facing_rival(two, seat) < facing_rival(three, seat) < facing_rival(strike, seat)
+    threatened, _ = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3, TUEKS_SIETCH: 3, CARTHAG: 3}, HARKONNEN)
+    calm, _ = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3, TUEKS_SIETCH: 3}, HARKONNEN)
+    assert 0.0 < facing_rival(threatened, seat) < facing_rival(calm, seat) < 1.0
+
+
+def test_without_the_guild_the_search_takes_its_own_value_from_the_no_guild_model():
+    s, seat = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3}, HARKONNEN)
+    general = [p + mcts.DRAW * max(0.0, 1 - sum(evaluate(s))) for p in evaluate(s)]
+    values = mcts.expected(s, seat)
+    assert values[seat] == facing_rival(s, seat)
+    assert values[1 - seat] == general[1 - seat]
