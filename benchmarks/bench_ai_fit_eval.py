@@ -167,9 +167,12 @@ def write_weights(path: str, weights: dict[str, list[float]], guild: list[float]
 def seed_games(text: str) -> tuple[int, int]:
     seed, _, games = text.partition(":")
     try:
-        return int(seed), int(games)
+        pair = int(seed), int(games)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected SEED:GAMES such as 10001:50, not {text!r}") from None
+    if pair[1] < 5:
+        raise argparse.ArgumentTypeError(f"GAMES must be at least 5 (a fifth is held out), not {pair[1]}")
+    return pair
 
 
 def main() -> int:
