@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
-from dune_tui.engine.rules.victory import held_regions
+from dune_tui.engine.rules.victory import held_alone, held_regions
 
 from . import board
 from .weights import FACING_GUILD, FACING_RIVAL, WEIGHTS
@@ -137,7 +137,7 @@ def threat_features(s, seat: int) -> list[float]:
     """What the no-Guild model reads besides: the rival's threat (three regions held alone, with the turns left;
     its strength in the Polar Sink) and whether it is `seat`'s turn."""
     rival = s.seat_faction[1 - seat]
-    three = 1.0 if sum(1 for r in STRATEGIC_ORDER if s.occupants(r) == 1 << rival) >= 3 else 0.0
+    three = 1.0 if held_alone(s, 1 << rival) >= 3 else 0.0
     return [three, three * board.turns_left(s, seat) / 6, board.strength(s, POLAR_SINK, rival) / 10,
             float(s.active == seat)]
 

@@ -51,7 +51,7 @@ from dune_tui.sim import plan_game, wilson
 OTHERS = tuple(faction_id(deal.split(",")[0]) for deal in GUILD_DEALS)  # the Guild's two-player opponents (R12)
 
 
-def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> tuple[int, int, float, bool, list]:
+def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> tuple[int, int, int, bool, list]:
     """(the bot's faction, its seat, its result: 1 won, 0 nobody won, -1 lost, whether it held need-1 regions
     alone at the start of an own turn, positions) of one game; with `collect`, positions has (own turn?, the
     features of the two-player model for the game, the value the general evaluation gives) for the bot's seat at
