@@ -13,7 +13,8 @@ Guild's turn did not break them), and how often that was turned into a win.
 
 With `--no-guild`, the six two-player deals without the Guild instead, the bot playing the first faction of the
 pair (in the order Atreides, Harkonnen, Fremen, Corrino: so never Corrino) in either seat, the heuristic the
-other: games nobody wins are draws.
+other: games nobody wins are draws.  With `--every-faction` too, the bot plays either faction of each pair (24
+cells): the heuristic then also plays Atreides, against whom most of the bot's losses are.
 
     nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:normal --matches 1 1001 2001 3001 4001 5001
 
@@ -77,11 +78,13 @@ def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> 
     return me, seat, 1 if me in winners else (-1 if winners else 0), reached, positions
 
 
-def plans(seed: int, games: int, agent: str, guild: bool = True) -> list[tuple[int, tuple[int, int], int, str]]:
-    """Every deal (with the Guild, or without it), the bot in either seat, `games` of each; game i has seed
-    `seed + i`."""
+def plans(seed: int, games: int, agent: str, guild: bool = True,
+          every_faction: bool = False) -> list[tuple[int, tuple[int, int], int, str]]:
+    """Every deal (with the Guild, or without it: the bot as the first faction of the pair, or with
+    `every_faction` as either), the bot in either seat, `games` of each; game i has seed `seed + i`."""
     pairs = [(f, GUILD) for f in OTHERS] if guild else list(itertools.combinations(OTHERS, 2))
-    cells = [(mine, other, seat) for mine, other in pairs for seat in (0, 1) for _ in range(games)]
+    sides = ((0, 1), (1, 0)) if every_faction and not guild else ((0, 1),)
+    cells = [(pair[m], pair[o], seat) for pair in pairs for seat in (0, 1) for m, o in sides for _ in range(games)]
     return [(seed + i, (mine, other) if seat == 0 else (other, mine), seat, agent)
             for i, (mine, other, seat) in enumerate(cells)]
 
@@ -105,6 +108,8 @@ def main() -> int:
     p.add_argument("--games", type=int, default=50, help="games per deal and seat order (default 50)")
     p.add_argument("--seed", type=int, default=10001)
     p.add_argument("--no-guild", action="store_true", help="the two-player deals without the Guild instead")
+    p.add_argument("--every-faction", action="store_true",
+                   help="with --no-guild: the bot plays either faction of each pair, not only the first")
     p.add_argument("--matches", type=int, nargs="+", metavar="SEED",
                    help="the heuristic-Guild (or no-Guild) games of the 100-game mcts-heuristic-2p matches with these "
                         "seeds")
@@ -114,6 +119,8 @@ def main() -> int:
     args = p.parse_args()
     if args.games < 1 or args.jobs < 1 or args.match_games < 1:
         p.error("--games, --match-games and --jobs must be at least 1")
+    if args.every_faction and not args.no_guild:
+        p.error("--every-faction goes with --no-guild (facing the Guild the bot already plays every faction)")
     try:
         make_agent(args.agent)
     except AgentSpecError as e:
@@ -122,17 +129,19 @@ def main() -> int:
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         todo = (match_plans(args.matches, args.match_games, args.agent, guild) if args.matches
-                else plans(args.seed, args.games, args.agent, guild))
+                else plans(args.seed, args.games, args.agent, guild, args.every_faction))
         games = list(pool.map(play, todo, chunksize=2))
     wins = sum(g[2] == 1 for g in games)
     lost = sum(g[2] == -1 for g in games)
     reached = sum(g[3] for g in games)
     converted = sum(g[2] == 1 and g[3] for g in games)
     by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, result, *_ in games if result == 1)
+    lost_by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, result, *_ in games if result == -1)
     out = {"agent": args.agent, "guild": guild, "games": len(games), "seed": args.seed, "matches": args.matches,
            "wins": wins, "lost": lost, "draws": len(games) - wins - lost, "win_rate": wins / len(games),
            "ci95": wilson(wins, len(games)), "reached_three": reached, "won_after_three": converted,
-           "wins_by": dict(sorted(by.items())), "seconds": round(time.perf_counter() - start, 1)}
+           "wins_by": dict(sorted(by.items())), "lost_by": dict(sorted(lost_by.items())),
+           "seconds": round(time.perf_counter() - start, 1)}
     if args.json:
         print(json.dumps(out))
         return 0
@@ -142,6 +151,8 @@ def main() -> int:
           f"{lost} lost, {out['draws']} drawn; three regions held at the start of its turn in {reached} games, "
           f"{converted} of them won; {out['seconds']} s")
     print("wins by faction and seat:", ", ".join(f"{k} {v}" for k, v in out["wins_by"].items()) or "none")
+    if lost:
+        print("lost by faction and seat:", ", ".join(f"{k} {v}" for k, v in out["lost_by"].items()))
     return 0
 
 
