@@ -135,12 +135,16 @@ def main() -> int:
     lost = sum(g[2] == -1 for g in games)
     reached = sum(g[3] for g in games)
     converted = sum(g[2] == 1 and g[3] for g in games)
-    by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, result, *_ in games if result == 1)
-    lost_by = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, result, *_ in games if result == -1)
+
+    def by_cell(outcome: int) -> dict[str, int]:
+        cells = collections.Counter(f"{FACTION_KEYS[f]} seat {seat + 1}" for f, seat, result, *_ in games
+                                    if result == outcome)
+        return dict(sorted(cells.items()))
+
     out = {"agent": args.agent, "guild": guild, "games": len(games), "seed": args.seed, "matches": args.matches,
            "wins": wins, "lost": lost, "draws": len(games) - wins - lost, "win_rate": wins / len(games),
            "ci95": wilson(wins, len(games)), "reached_three": reached, "won_after_three": converted,
-           "wins_by": dict(sorted(by.items())), "lost_by": dict(sorted(lost_by.items())),
+           "wins_by": by_cell(1), "lost_by": by_cell(-1),
            "seconds": round(time.perf_counter() - start, 1)}
     if args.json:
         print(json.dumps(out))
