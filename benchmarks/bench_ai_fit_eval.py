@@ -103,13 +103,19 @@ def fit(data: list[tuple[list[float], float]], l2: float = 1.0, rounds: int = 12
     return w
 
 
+def cross_entropy(y: float, p: float) -> float:
+    """The log-loss of predicting chance p for label y (p kept off 0 and 1)."""
+    p = min(1 - 1e-9, max(1e-9, p))
+    return -(y * math.log(p) + (1 - y) * math.log(1 - p))
+
+
 def logloss(w, data) -> tuple[float, float]:
     total = 0.0
     right = 0
     for x, y in data:
         z = sum(a * b for a, b in zip(w, x))
-        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-max(-30, min(30, z))))))
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+        p = 1 / (1 + math.exp(-max(-30, min(30, z))))
+        total += cross_entropy(y, p)
         right += (p >= 0.5) == (y >= 0.5)
     return total / len(data), right / len(data)
 
@@ -141,8 +147,7 @@ def fit_duel(kind: str, seeds: list[tuple[int, int]], agent: str, jobs: int) -> 
     test = [(x, label[result], p) for _, _, result, _, rows in games[cut:] for own, x, p in rows if own]
     w = fit(train)
     ll, _ = logloss(w, [(x, y) for x, y, _ in test])
-    general = -sum(y * math.log(min(1 - 1e-9, max(1e-9, p))) + (1 - y) * math.log(min(1 - 1e-9, max(1e-9, 1 - p)))
-                   for _, y, p in test) / len(test)
+    general = sum(cross_entropy(y, p) for _, y, p in test) / len(test)
     won = sum(g[2] == 1 for g in games)
     print(f"{kind}: {len(games)} games ({won} won), {len(train)} positions; held-out log-loss at its own turns "
           f"{ll:.4f} (the general model {general:.4f}), {time.perf_counter() - t:.0f} s")
