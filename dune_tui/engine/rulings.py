@@ -1,4 +1,4 @@
-"""Our rulings where rules v1.06 and ../shared/RULINGS.md (R1-R13) are silent.
+"""Our rulings (H1-H21) where rules v1.06 and the rulings R1-R13 are silent; all are written out in docs/RULINGS.md.
 
 Each is a constant or a one-line function used at exactly one place in the
 rules, or a choice the code makes, and each is pinned by a test in
