@@ -26,3 +26,18 @@ def test_ci_runs_the_readme_test_command():
 def test_changelog_keeps_an_unreleased_section():
     text = (ROOT / "CHANGELOG.md").read_text()
     assert "Keep a Changelog" in text and "## [Unreleased]" in text
+
+
+def cited_rulings() -> set[str]:
+    """Every ruling number (R1.., H1..) a comment or docstring of the product, the bots or the tests cites."""
+    found: set[str] = set()
+    for folder in ("dune_tui", "ai", "tests"):
+        for path in (ROOT / folder).rglob("*.py"):
+            found |= set(re.findall(r"\b([RH]\d{1,2})\b", path.read_text()))
+    return found
+
+
+def test_every_cited_ruling_is_written_out_in_the_repo():
+    written = set(re.findall(r"^\| ([RH]\d{1,2}) \|", (ROOT / "docs" / "RULINGS.md").read_text(), flags=re.M))
+    assert {"R1", "R13", "H1", "H21"} <= written
+    assert cited_rulings() <= written, sorted(cited_rulings() - written)
