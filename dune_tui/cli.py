@@ -14,7 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim.add_parser(sub)
     ui.add_parsers(sub)
-    saves.add_parsers(sub)
+    saves.add_parsers(sub, play=ui.run_session)
     return parser
 
 

@@ -7,6 +7,7 @@ simulator does not need one (it drives a Controller directly).
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
 from typing import Literal
@@ -15,15 +16,26 @@ import msgspec
 
 from .controller import Controller, LogEntry, replay
 from .engine import Event, Options
+from .text import NAME_LIMIT, printable
 
 
 class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Who plays a seat: a person at this keyboard, or a bot with an agent spec
-    (`random`, `heuristic`, `mcts:easy`, `mcts:normal`, `mcts:hard`...)."""
+    (`random`, `heuristic`, `mcts:easy`, `mcts:normal`, `mcts:hard`...).
+
+    The name and the agent may come from a file or a peer: they are made printable (no control
+    characters, no bidi overrides) and the name cut to NAME_LIMIT characters, whatever made the seat."""
 
     kind: Literal["human", "bot"] = "bot"
     agent: str = "heuristic"
     name: str = ""
+
+    def __post_init__(self) -> None:
+        name, agent = printable(self.name, limit=NAME_LIMIT), printable(self.agent, limit=NAME_LIMIT)
+        if name != self.name:
+            msgspec.structs.force_setattr(self, "name", name)
+        if agent != self.agent:
+            msgspec.structs.force_setattr(self, "agent", agent)
 
     @property
     def is_human(self) -> bool:
@@ -35,9 +47,20 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
         return "Human" if self.is_human else f"Bot ({self.agent})"
 
 
+# A game id names its autosave file: ASCII letters, digits and hyphens, 1 to 64, starting with a letter or
+# digit.  new_game_id makes 20261125-061024-a1b2; older samples use sample-fresh.  Nothing path-like:
+# no dot, slash, backslash, NUL, space or control character.
+GAME_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z-]{0,63}")
+
+
 def new_game_id(created: datetime) -> str:
     """A game's identity in file names: its start time and a little randomness."""
     return f"{created.astimezone(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(2)}"
+
+
+def valid_game_id(game_id: object) -> bool:
+    """True for an identifier new_game_id could have made (it names the game's autosave file)."""
+    return isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None
 
 
 class Session:

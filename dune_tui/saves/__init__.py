@@ -1,8 +1,9 @@
 """Saved games: one msgspec file per game under the user's data directory.
-`add_parsers` adds `saves`, `load` and `replay` to `dune-tui`.
+`add_parsers` adds `saves`, `load` and `replay` to `dune-tui` (it imports no UI: `load` plays
+through the function dune_tui.cli gives it).
 
     from dune_tui.saves import autosave, load, list_saves, SaveError
-    path = autosave(session)              # after a turn, on exit, on SIGHUP (safe_autosave)
+    path = autosave(session)              # after a turn; on exit, on SIGHUP: try_autosave -> (path, error)
     session = load("my game")             # a name in the save directory, or a path
 """
 
@@ -22,6 +23,7 @@ from .store import (
     read_save,
     safe_autosave,
     save_named,
+    try_autosave,
 )
 
 __all__ = [
@@ -39,4 +41,5 @@ __all__ = [
     "safe_autosave",
     "save_dir",
     "save_named",
+    "try_autosave",
 ]

@@ -1,13 +1,19 @@
 """`dune-tui saves`, `dune-tui load` and `dune-tui replay`.
 
-A bad file is one line on stderr and exit status 2; the file is never changed.
+A bad file is one line on stderr and exit status 2; the file is never changed.  Whatever a file
+says (names, messages quoting it, file names) is printed through `dune_tui.text.printable`.
+This package does not import the UI: `dune-tui load` plays through the `play` function given to
+`add_parsers` (dune_tui.cli passes `dune_tui.ui.run_session`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Callable, Iterator
 
+from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 from .errors import SaveError, SnapshotMismatch
 from .files import ENV, default_dir, save_dir
 from .snapshot import differences, snapshot_of
@@ -16,8 +22,9 @@ from .store import SaveInfo, latest_autosave, list_saves, load, read_save, repla
 BAD_FILE = 2
 
 
-def add_parsers(sub) -> None:
-    """Subcommands for saved games."""
+def add_parsers(sub, play: Callable[..., int] | None = None) -> None:
+    """Subcommands for saved games.  `play(session, save_dir=...) -> exit status` runs a loaded game
+    for `dune-tui load` (without it, `load` says the game cannot be played here)."""
     dir_help = f"the save directory (default: ${ENV} if set, else {default_dir()})"
 
     p = sub.add_parser("saves", help="list the saved games", description="List the saved games, newest first.")
@@ -31,7 +38,7 @@ def add_parsers(sub) -> None:
     p.add_argument("--save-dir", metavar="DIR", help=dir_help)
     p.add_argument("--ignore-mismatch", action="store_true",
                    help="load even if the replayed log disagrees with the saved state (the log wins)")
-    p.set_defaults(func=cmd_load)
+    p.set_defaults(func=cmd_load, play=play)
 
     p = sub.add_parser("replay", help="re-run a save's decisions headless and print the events",
                        description="Re-run a save's decision log without the UI and print the events. Only "
@@ -47,8 +54,19 @@ def add_parsers(sub) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"dune-tui: {message}", file=sys.stderr)
+    print(f"dune-tui: {printable(message, limit=MESSAGE_LIMIT)}", file=sys.stderr)
     return BAD_FILE
+
+
+@contextlib.contextmanager
+def pipe_closed_ok() -> Iterator[None]:
+    """Stop printing quietly when the reader has gone (`dune-tui saves | head -1`): no traceback."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at /dev/null so that flush fails no more.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 # -------------------------------------------------------------------- saves
@@ -56,26 +74,34 @@ def _fail(message: str) -> int:
 
 def cmd_saves(args) -> int:
     folder = save_dir(args.save_dir)
-    infos = list_saves(folder)
-    if not infos:
-        print(f"No saved games in {folder}.")
-        return 0
-    width = max(len(i.name) for i in infos)
-    print(f"{'NAME':<{width}}  {'SAVED':<16}  ROUND  STATUS")
-    for info in infos:
-        print(format_info(info, width))
-    print(f"({len(infos)} in {folder})")
+    try:
+        infos = list_saves(folder)
+    except SaveError as e:
+        return _fail(str(e))
+    shown = printable(folder, limit=MESSAGE_LIMIT)
+    with pipe_closed_ok():
+        if not infos:
+            print(f"No saved games in {shown}.")
+            return 0
+        width = max(len(printable(i.name)) for i in infos)
+        print(f"{'NAME':<{width}}  {'SAVED':<16}  ROUND  STATUS")
+        for info in infos:
+            print(format_info(info, width))
+        print(f"({len(infos)} in {shown})")
     return 0
 
 
 def format_info(info: SaveInfo, width: int = 0) -> str:
-    """Two lines: name, date, round and whose turn or the result; then the players."""
-    date = info.date.astimezone().strftime("%Y-%m-%d %H:%M") if info.date else "?"
+    """Two lines: name, date, round and whose turn or the result; then the players.  Every string is
+    made printable here too, whoever built the SaveInfo."""
+    name, date = printable(info.name), info.date_text()
     if info.error:
-        return f"{info.name:<{width}}  {date:<16}  {'-':<5}  unreadable: {info.error}"
-    status = f"finished: {info.result}" if info.finished else "to move: " + (", ".join(info.to_move) or "-")
-    return f"{info.name:<{width}}  {date:<16}  {info.round:<5}  {status}\n    {info.players} players: " \
-           f"{info.players_text()}"
+        return f"{name:<{width}}  {date:<16}  {'-':<5}  unreadable: {printable(info.error, limit=MESSAGE_LIMIT)}"
+    to_move = ", ".join(printable(who, limit=2 * NAME_LIMIT) for who in info.to_move)
+    result = printable(info.result, limit=MESSAGE_LIMIT)
+    status = f"finished: {result}" if info.finished else f"to move: {to_move or '-'}"
+    return f"{name:<{width}}  {date:<16}  {info.round:<5}  {status}\n    {info.players} players: " \
+           f"{printable(info.players_text(), limit=8 * 2 * NAME_LIMIT)}"
 
 
 # --------------------------------------------------------------------- load
@@ -84,7 +110,10 @@ def format_info(info: SaveInfo, width: int = 0) -> str:
 def cmd_load(args) -> int:
     target = args.game
     if target is None:
-        target = latest_autosave(args.save_dir)
+        try:
+            target = latest_autosave(args.save_dir)
+        except SaveError as e:
+            return _fail(str(e))
         if target is None:
             return _fail(f"no autosave to continue in {save_dir(args.save_dir)}; start a game with `dune-tui new`")
     try:
@@ -94,13 +123,11 @@ def cmd_load(args) -> int:
     except SaveError as e:
         return _fail(str(e))
     if session.warning:
-        print(f"dune-tui: warning: {session.warning}", file=sys.stderr)
-    from .. import ui
-
-    run_session = getattr(ui, "run_session", None)
-    if run_session is None:
-        return _fail("the terminal game cannot open saves in this build yet (dune_tui.ui.run_session is missing)")
-    return run_session(session, save_dir=save_dir(args.save_dir))
+        print(f"dune-tui: warning: {printable(session.warning, limit=MESSAGE_LIMIT)}", file=sys.stderr)
+    play = getattr(args, "play", None)
+    if play is None:
+        return _fail("the terminal game cannot open saves in this build (no game to play it in)")
+    return play(session, save_dir=save_dir(args.save_dir))
 
 
 # ------------------------------------------------------------------- replay
@@ -115,26 +142,24 @@ def cmd_replay(args) -> int:
         controller, events = replay_log(save, f"cannot replay {path}")
     except SaveError as e:
         return _fail(str(e))
-    try:
+    shown = printable(path, limit=MESSAGE_LIMIT)
+    with pipe_closed_ok():  # `dune-tui replay x | head`
         if not args.quiet:
             for event in events:
                 line = event_line(event, args.all, None if args.seat is None else args.seat - 1)
                 if line is not None:
-                    print(line)
-            print(summary(controller.state, len(save.log)))
+                    print(printable(line))
+            print(printable(summary(controller.state, len(save.log))))
         diff = differences(snapshot_of(controller.state), save.snapshot)
         if args.verify:
             if diff:
-                print(f"dune-tui: {path}: MISMATCH: the replayed state differs from the saved snapshot in: "
+                print(f"dune-tui: {shown}: MISMATCH: the replayed state differs from the saved snapshot in: "
                       f"{', '.join(diff)}", file=sys.stderr)
                 return 1
-            print(f"{path}: verified: {len(save.log)} decisions replay to the saved state")
+            print(f"{shown}: verified: {len(save.log)} decisions replay to the saved state")
         elif diff:
             print(f"dune-tui: warning: the replayed state differs from the saved snapshot in: {', '.join(diff)}",
                   file=sys.stderr)
-        sys.stdout.flush()
-    except BrokenPipeError:  # `dune-tui replay x | head`
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

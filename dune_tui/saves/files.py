@@ -3,7 +3,9 @@
 Writes are atomic: a temporary file in the same directory, fsync, rename over
 the old file, fsync the directory.  A crash or a kill at any moment leaves the
 last good save (and its backup) in place.  Files are 0600, the default
-directory 0700: on a shared server nobody else reads your games.
+directory 0700: on a shared server nobody else reads your games.  Like ssh
+with ~/.ssh, a save directory owned by another user or writable by group or
+others is refused (`trusted`): its owner could read, swap or plant saves.
 """
 
 from __future__ import annotations
@@ -43,16 +45,42 @@ def default_dir() -> Path:
 
 def ensure_dir(directory: Path) -> Path:
     """Create the directory (0700) if needed.  The default directory is made private even if it
-    exists; a directory the user named (--save-dir, $DUNE_TUI_SAVE_DIR) that exists is left as it is."""
+    exists; a directory the user named (--save-dir, $DUNE_TUI_SAVE_DIR) that exists is left as it is,
+    if it is `trusted` (SaveError if not)."""
     existed = directory.is_dir()
     try:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not existed or directory == default_dir():
+        if not existed or (directory == default_dir() and _owned(directory)):
             os.chmod(directory, 0o700)
     except FileExistsError:
         raise SaveError(f"cannot save in {directory}: it is a file, not a directory") from None
     except OSError as e:
         raise SaveError(f"cannot use the save directory {directory}: {e.strerror or e}") from None
+    return trusted(directory)
+
+
+def _owned(directory: Path) -> bool:
+    with contextlib.suppress(OSError):
+        return os.stat(directory).st_uid == os.geteuid()
+    return False
+
+
+def trusted(directory: Path) -> Path:
+    """The directory, if only its owner, this user, can change it (it and its target, if a symlink);
+    SaveError saying why and how to fix it if not.  A directory that does not exist passes."""
+    try:
+        st = os.stat(directory)
+    except (OSError, ValueError):
+        return directory  # nothing there yet (or no such path): nothing to trust
+    if not stat.S_ISDIR(st.st_mode):
+        return directory
+    if st.st_uid != os.geteuid():
+        raise SaveError(f"refusing the save directory {directory}: it belongs to another user (uid {st.st_uid}), "
+                        f"who could read or replace your saves; use a directory of your own (--save-dir or ${ENV})")
+    if st.st_mode & 0o022:
+        who = "group and others" if st.st_mode & 0o022 == 0o022 else "others" if st.st_mode & 0o002 else "its group"
+        raise SaveError(f"refusing the save directory {directory}: {who} can write in it and could replace your "
+                        f"saves; make it private with `chmod 700 {directory}`")
     return directory
 
 
@@ -81,17 +109,33 @@ def backup_path(path: Path) -> Path:
 
 
 def _backup(path: Path) -> None:
-    """Make `<path>.bak` the current `path`: a hard link (instant), else a copy."""
+    """Make `<path>.bak` the current `path`, 0600 like every save: a hard link (instant), else a copy.
+    The old file is about to be replaced, so making the link 0600 changes nothing else; a file that is
+    not our own regular file (a symlink, another user's, one with other links) is copied, never chmodded."""
     bak = backup_path(path)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return  # no previous file
     fd, tmp = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.close(fd)
         os.unlink(tmp)
         try:
-            os.link(path, tmp)
+            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_nlink != 1:
+                raise PermissionError("copy it")
+            os.link(path, tmp, follow_symlinks=False)
+            os.chmod(tmp, 0o600)
         except FileNotFoundError:
             return  # no previous file
-        except OSError:  # no hard links here: copy
+        except OSError:  # no hard links here, or not ours to chmod: copy
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            try:
+                if not stat.S_ISREG(os.stat(path).st_mode):
+                    return  # a symlink to a pipe or a device: nothing to back up
+            except OSError:
+                return  # a dangling symlink: nothing to back up
             with open(path, "rb") as src, open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as dst:
                 shutil.copyfileobj(src, dst)
                 dst.flush()

@@ -1,10 +1,11 @@
-"""A State as the save file holds it (`SnapshotV1`), and back."""
+"""A State as the save file holds it (`SnapshotV1`).  Loading never restores a State from it: the
+state is rebuilt from the log, and the snapshot only checks the result (and feeds the listing)."""
 
 from __future__ import annotations
 
 import msgspec
 
-from ..engine import Options, Result, State
+from ..engine import Options, State
 from ..engine.state import _LISTS, _SCALARS
 from .schema import OptionsV1, SnapshotV1
 
@@ -23,20 +24,6 @@ def options_from_file(options: OptionsV1) -> Options:
 def snapshot_of(state: State) -> SnapshotV1:
     fields = {name: getattr(state, name) for name in FIELDS}
     return msgspec.convert(msgspec.to_builtins(fields), SnapshotV1)
-
-
-def restore(snap: SnapshotV1) -> State:
-    """The State a snapshot describes (the fast way to load: no replay)."""
-    state = State.__new__(State)
-    for name in _SCALARS:
-        setattr(state, name, getattr(snap, name))
-    for name in _LISTS:
-        setattr(state, name, list(getattr(snap, name)))
-    state.options = options_from_file(snap.options)
-    state.result = None if snap.result is None else Result(**msgspec.structs.asdict(snap.result))
-    state.events = []
-    state._legal = None
-    return state
 
 
 def differences(a: SnapshotV1, b: SnapshotV1) -> list[str]:

@@ -2,8 +2,10 @@
 
 Each game has one autosave, `autosave-<game id>.dune.json`, rewritten after
 every turn and on exit; the one before it is kept as `<file>.bak`.  Named
-saves are `<name>.dune.json`.  Loading replays the decision log and checks
-the result against the file's snapshot of the state.
+saves are `<name>.dune.json`.  Loading always rebuilds the state by replaying
+the decision log (the engine judges every decision), and checks the result
+against the file's snapshot; the snapshot is never trusted as a state.
+Everything a file says is shown through `dune_tui.text.printable`.
 """
 
 from __future__ import annotations
@@ -16,16 +18,19 @@ from pathlib import Path
 
 import msgspec
 
+from ai import AgentSpecError, parse_spec
+
 from .. import __version__
-from ..controller import Controller, LogEntry, replay
-from ..engine import DuneError, as_action
+from ..controller import Controller, replay
+from ..engine import DuneError
 from ..engine.data import FACTION_NAMES
-from ..session import SeatConfig, Session
+from ..session import SeatConfig, Session, valid_game_id
+from ..text import MESSAGE_LIMIT, printable
 from . import schema
 from .errors import SaveError, SnapshotMismatch
-from .files import SUFFIX, ensure_dir, read_limited, save_dir, write_atomic
+from .files import SUFFIX, ensure_dir, read_limited, save_dir, trusted, write_atomic
 from .schema import LogEntryV1, Save, SeatV1
-from .snapshot import differences, options_from_file, options_to_file, restore, snapshot_of
+from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
 AUTOSAVE = "autosave-"
 _NAME = re.compile(r"[^\W_][\w .,'()+-]{0,63}")  # starts with a letter or digit; no slashes
@@ -46,6 +51,10 @@ class SaveInfo(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool = False
     result: str = ""  # how it ended
     error: str = ""  # why the file cannot be read ("" when it can)
+
+    def date_text(self) -> str:
+        """When it was saved, in local time ("2025-01-01 13:00"), or "?"."""
+        return local_time(self.date)
 
     def players_text(self) -> str:
         """ "Atreides: Alice, Fremen: Bot (heuristic), ..." """
@@ -77,11 +86,20 @@ def maybe_autosave(session: Session, directory: str | os.PathLike | None = None)
     return autosave(session, directory) if autosave_due(session) else None
 
 
+def try_autosave(session: Session, directory: str | os.PathLike | None = None) -> tuple[Path | None, str | None]:
+    """Autosave that never raises: (path, None), or (None, why it failed) for the player to read."""
+    try:
+        return autosave(session, directory), None
+    except SaveError as e:
+        return None, str(e)
+    except Exception as e:  # exit paths and signal handlers must go on
+        return None, printable(f"cannot autosave: {schema.one_line(e)}", limit=MESSAGE_LIMIT)
+
+
 def safe_autosave(session: Session, directory: str | os.PathLike | None = None) -> Path | None:
-    """Autosave for exit paths and signal handlers (SIGHUP, SIGTERM): never raises; None if it failed."""
-    with contextlib.suppress(Exception):
-        return autosave(session, directory)
-    return None
+    """Autosave for exit paths and signal handlers (SIGHUP, SIGTERM): never raises; None if it failed
+    (try_autosave also says why)."""
+    return try_autosave(session, directory)[0]
 
 
 def save_named(session: Session, name: str, directory: str | os.PathLike | None = None) -> Path:
@@ -114,6 +132,8 @@ def to_file(session: Session, name: str, kind: str) -> Save:
 
 
 def _write(session: Session, name: str, kind: str, directory) -> Path:
+    if not valid_game_id(session.game_id):
+        raise SaveError(f"cannot save: the game id {printable(session.game_id, limit=40)!r} cannot name a file")
     folder = ensure_dir(save_dir(directory))
     path = folder / f"{name}{SUFFIX}"
     data = schema.encode(to_file(session, name, kind))
@@ -134,19 +154,21 @@ def resolve(path_or_name: str | os.PathLike, directory: str | os.PathLike | None
         path = Path(text).expanduser()
         if path.exists() or os.sep in text or text.endswith((SUFFIX, ".json", ".bak")):
             return path
-        folder = save_dir(directory)
+        folder = trusted(save_dir(directory))
         path = folder / f"{text}{SUFFIX}"
         found = path.exists()
     except (OSError, ValueError) as e:
-        raise SaveError(f"cannot load {text!r}: {getattr(e, 'strerror', None) or e}") from None
+        raise SaveError(f"cannot load {printable(text, limit=200)!r}: {getattr(e, 'strerror', None) or e}") from None
     if not found:
-        raise SaveError(f"no save named {text!r} in {folder} (`dune-tui saves` lists them)")
+        raise SaveError(f"no save named {printable(text, limit=200)!r} in {printable(folder, limit=200)} "
+                        f"(`dune-tui saves` lists them)")
     return path
 
 
 def latest_autosave(directory: str | os.PathLike | None = None) -> Path | None:
-    """The most recently written autosave (what Continue opens), or None."""
-    folder = save_dir(directory)
+    """The most recently written autosave (what Continue opens), or None; SaveError if the save
+    directory is not `trusted`."""
+    folder = trusted(save_dir(directory))
     best, best_time = None, -1.0
     with contextlib.suppress(OSError):
         for path in folder.glob(f"{AUTOSAVE}*{SUFFIX}"):
@@ -158,8 +180,9 @@ def latest_autosave(directory: str | os.PathLike | None = None) -> Path | None:
 
 
 def list_saves(directory: str | os.PathLike | None = None) -> list[SaveInfo]:
-    """Every save in the directory, newest first; unreadable files are listed with their `error`."""
-    folder = save_dir(directory)
+    """Every save in the directory, newest first; unreadable files are listed with their `error`.
+    SaveError if the directory is not `trusted`."""
+    folder = trusted(save_dir(directory))
     try:
         paths = sorted(p for p in folder.glob(f"*{SUFFIX}") if not p.name.startswith("."))
     except OSError:
@@ -169,25 +192,53 @@ def list_saves(directory: str | os.PathLike | None = None) -> list[SaveInfo]:
     return sorted(infos, key=lambda i: i.date or oldest, reverse=True)
 
 
+def utc(moment: datetime | None) -> datetime | None:
+    """`moment` in UTC, or None if it has no time zone or falls outside the years 1 to 9999 once in UTC."""
+    try:
+        return moment.astimezone(UTC) if moment is not None and moment.tzinfo is not None else None
+    except (OverflowError, ValueError):
+        return None
+
+
+def local_time(moment: datetime | None) -> str:
+    """"2025-01-01 13:00" in local time, or "?" for no date (or one a local clock cannot show)."""
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment is not None else "?"
+    except (OverflowError, ValueError, OSError):
+        return "?"
+
+
 def _info(path: Path) -> SaveInfo:
-    name = path.name.removesuffix(SUFFIX)
+    """What the listing shows of a file: every string printable, every number checked, every date in
+    range; a file it cannot describe so is listed with its `error`."""
+    name = printable(path.name.removesuffix(SUFFIX), limit=80)
     try:
         save = read_save(path)
+        return _describe(save, name, path)
     except SaveError as e:
-        date = None
-        with contextlib.suppress(OSError):
-            date = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-        return SaveInfo(name=name, path=path, date=date, error=str(e))
-    snap = save.snapshot
+        error = str(e)
+    except Exception as e:  # the listing shows every file, whatever is in it
+        error = f"cannot read {path}: the file is damaged ({schema.one_line(e)})"
+    date = None
+    with contextlib.suppress(OSError, OverflowError, ValueError):
+        date = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    return SaveInfo(name=name, path=path, date=date, error=printable(error, limit=MESSAGE_LIMIT))
+
+
+def _describe(save: Save, name: str, path: Path) -> SaveInfo:
+    snap, players = save.snapshot, save.options.players
+    if not 2 <= players <= 8 or len(save.seats) != players:
+        raise SaveError(f"cannot load {path}: {len(save.seats)} seats for {players} players")
     labels = [SeatConfig(kind=s.kind, agent=s.agent, name=s.name).label() for s in save.seats]
-    factions = tuple(FACTION_NAMES[f] if 0 <= f < len(FACTION_NAMES) else "" for f in snap.seat_faction)
+    factions = tuple(FACTION_NAMES[f] if 0 <= f < len(FACTION_NAMES) else "" for f in snap.seat_faction[:players])
     to_move = () if snap.result is not None else tuple(
         f"{factions[s]}: {labels[s]}" if factions[s] else labels[s]
-        for s in snap.awaiting if 0 <= s < min(len(labels), len(factions)))
+        for s in snap.awaiting[:players] if 0 <= s < min(len(labels), len(factions)))
     return SaveInfo(
-        name=name, path=path, date=save.saved_at, kind=save.kind, players=save.options.players,
-        seats=tuple(labels), factions=factions, round=snap.round, to_move=to_move,
-        finished=snap.result is not None, result=snap.result.text if snap.result else "")
+        name=name, path=path, date=utc(save.saved_at), kind=save.kind, players=players,
+        seats=tuple(labels), factions=factions, round=snap.round if 0 <= snap.round <= 999 else 0, to_move=to_move,
+        finished=snap.result is not None,
+        result=printable(snap.result.text, limit=MESSAGE_LIMIT) if snap.result else "")
 
 
 # ----------------------------------------------------------------- loading
@@ -198,54 +249,69 @@ def read_save(path: Path) -> Save:
     try:
         return schema.decode(read_limited(path))
     except SaveError as e:
-        raise SaveError(f"cannot load {path}: {e}") from None
+        raise SaveError(f"cannot load {printable(path, limit=200)}: {e}") from None
 
 
 def load(path_or_name: str | os.PathLike, directory: str | os.PathLike | None = None, *,
          verify: bool = True, strict: bool = True) -> Session:
     """Open a save as a Session, by path or by name in the save directory.
 
-    verify: rebuild the state by replaying the log and compare it with the
-    snapshot (SnapshotMismatch when they differ, unless strict=False: then the
-    replayed state wins and `session.warning` says so).  verify=False restores
-    the snapshot without replaying (faster; for files this program just wrote).
-    Any problem is a SaveError with a one-line message; the file is never changed."""
+    The state is always rebuilt by replaying the log (the engine judges every
+    decision; the snapshot is never taken as a state).  verify: compare it with
+    the snapshot (SnapshotMismatch when they differ, unless strict=False: then
+    the replayed state wins and `session.warning` says so); verify=False skips
+    the comparison.  Any problem is a SaveError with a one-line message (its
+    quotes of the file made printable); the file is never changed."""
     path = resolve(path_or_name, directory)
     return session_from_save(read_save(path), path, verify=verify, strict=strict)
 
 
 def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bool = True) -> Session:
-    where = f"cannot load {path}"
+    where = f"cannot load {printable(path, limit=200)}"
     options = game_options(save, where)
-    try:
-        seats = [msgspec.convert(msgspec.to_builtins(s), SeatConfig) for s in save.seats]
-    except (msgspec.MsgspecError, ValueError, TypeError) as e:
-        raise SaveError(f"{where}: the seats are invalid ({schema.one_line(e)})") from None
+    check_identity(save, where)
+    seats = seat_configs(save, where)
     if len(seats) != options.players:
         raise SaveError(f"{where}: {len(seats)} seats for {options.players} players")
     warning = ""
-    if verify:
-        controller, events = replay_log(save, where, options)
-        diff = differences(snapshot_of(controller.state), save.snapshot)
-        if diff:
-            warning = (f"{path.name}: the decision log replays to a different position than the saved one "
-                       f"(differs in: {', '.join(diff)}); was it edited, or saved by another rules version "
-                       f"({save.app_version})?")
-            if strict:
-                raise SnapshotMismatch(f"cannot load {warning}", diff)
-    else:
-        controller, events = Controller(options), []
-        try:
-            controller.state = restore(save.snapshot)
-        except (DuneError, msgspec.MsgspecError, ValueError, TypeError) as e:
-            raise SaveError(f"{where}: the saved state is invalid ({schema.one_line(e)})") from None
-        controller.log = [LogEntry(e.seat, as_action(e.action)) for e in save.log]
+    controller, events = replay_log(save, where, options)
+    diff = differences(snapshot_of(controller.state), save.snapshot)
+    if verify and diff:
+        warning = (f"{printable(path.name, limit=80)}: the decision log replays to a different position than the "
+                   f"saved one (differs in: {', '.join(diff)}); was it edited, or saved by another rules version "
+                   f"({printable(save.app_version, limit=20)})?")
+        if strict:
+            raise SnapshotMismatch(f"cannot load {warning}", diff)
     session = Session(options, seats, controller, name=save.name if save.kind == "named" else "",
                       created=save.created, game_id=save.game_id)
     session.history = events
     session.autosaved_turn = turns_done(controller.state)
     session.warning = warning
     return session
+
+
+def check_identity(save: Save, where: str) -> None:
+    """The game id and the save's name will name files: SaveError unless they are what this program writes."""
+    if not valid_game_id(save.game_id):
+        raise SaveError(f"{where}: the game id {printable(save.game_id, limit=40)!r} is not one dune-tui makes "
+                        f"(like 20261125-061024-a1b2)")
+    if save.kind == "named":
+        try:
+            check_name(save.name)
+        except SaveError as e:
+            raise SaveError(f"{where}: the save name {printable(save.name, limit=70)!r} is invalid: {e}") from None
+
+
+def seat_configs(save: Save, where: str) -> list[SeatConfig]:
+    """The seats (names made printable by SeatConfig); SaveError for a bot no agent plays."""
+    try:
+        seats = [msgspec.convert(msgspec.to_builtins(s), SeatConfig) for s in save.seats]
+        for seat in seats:
+            if not seat.is_human:
+                parse_spec(seat.agent)
+    except (msgspec.MsgspecError, AgentSpecError, ValueError, TypeError) as e:
+        raise SaveError(f"{where}: the seats are invalid ({printable(schema.one_line(e), limit=200)})") from None
+    return seats
 
 
 def replay_log(save: Save, where: str, options=None) -> tuple[Controller, list]:
@@ -255,10 +321,12 @@ def replay_log(save: Save, where: str, options=None) -> tuple[Controller, list]:
         return replay(options, [(e.seat, e.action) for e in save.log])
     except DuneError as e:
         at = "; ".join(getattr(e, "__notes__", ())) or "in the log"
-        raise SaveError(f"{where}: the decision log is broken {at}: {schema.one_line(e)}") from None
+        raise SaveError(f"{where}: the decision log is broken {at}: {printable(schema.one_line(e), limit=300)}") \
+            from None
     except Exception as e:  # a malformed action the engine could not even judge
         at = "; ".join(getattr(e, "__notes__", ())) or "in the log"
-        raise SaveError(f"{where}: the decision log cannot be replayed {at} ({schema.one_line(e)})") from None
+        raise SaveError(f"{where}: the decision log cannot be replayed {at} "
+                        f"({printable(schema.one_line(e), limit=300)})") from None
 
 
 def game_options(save: Save, where: str):

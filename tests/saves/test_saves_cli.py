@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import msgspec
 import pytest
 
-from dune_tui import cli, ui
+from dune_tui import cli, saves, ui
 from dune_tui.engine import Options
 from dune_tui.engine.data import FACTION_NAMES
 from dune_tui.saves import autosave, save_named
@@ -117,11 +120,29 @@ def test_load_without_a_name_continues_the_latest_autosave(capsys, play_game, sa
     assert run(capsys, "load")[0] == 17
 
 
-def test_load_before_the_game_can_open_saves(capsys, play_game, save_dir, monkeypatch):
+def test_load_without_a_game_to_play_it_in(capsys, play_game, save_dir):
+    """The saves package runs no UI of its own: `load` plays through what the caller gives it."""
     save_named(play_game(Options(players=2, seed=2), 3), "early")
-    monkeypatch.delattr(ui, "run_session", raising=False)
-    code, _, err = run(capsys, "load", "early")
-    assert code == 2 and "cannot open saves in this build yet" in err
+    parser = argparse.ArgumentParser(prog="dune-tui")
+    saves.add_parsers(parser.add_subparsers())
+    args = parser.parse_args(["load", "early"])
+    assert args.func(args) == 2
+    assert "cannot open saves in this build" in capsys.readouterr().err
+
+
+def test_the_saves_package_never_imports_the_ui():
+    """Data flows engine -> saves -> UI: no module of dune_tui.saves imports dune_tui.ui, even lazily."""
+    folder = Path(saves.__file__).parent
+    for source in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                names = [("." * node.level) + (node.module or "") + "." + a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                assert not name.startswith(("..ui", "dune_tui.ui", "textual")), f"{source.name} imports {name}"
 
 
 def test_no_traceback_from_the_real_command(tmp_path):

@@ -1,14 +1,29 @@
-"""Load: the saved games, newest first; Enter resumes the highlighted one."""
+"""Load: the saved games, newest first; Enter resumes the highlighted one.
+
+Everything shown here comes from files (names, seats, messages): it is drawn as `rich.text.Text` made
+printable, never as markup, so `[bold red]` or a terminal escape in a save shows as harmless text."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
+from ...text import MESSAGE_LIMIT, printable
 from .. import saving
 from .base import DuneScreen
+
+
+def plain(value, limit: int | None = MESSAGE_LIMIT) -> Text:
+    """File-derived text for a widget: printable, and literal (not markup)."""
+    return Text(printable(value, limit=limit))
+
+
+def date_text(info) -> str:
+    method = getattr(info, "date_text", None)
+    return method() if method else "?"
 
 
 def status(info) -> str:
@@ -43,11 +58,11 @@ class LoadScreen(DuneScreen):
         table = self.query_one(DataTable)
         table.add_columns("Name", "Saved", "Round", "Status", "Players")
         for info in self.infos:
-            date = info.date.astimezone().strftime("%Y-%m-%d %H:%M") if info.date else "?"
             players = info.players_text() if hasattr(info, "players_text") else str(info.players)
-            table.add_row(info.name, date, str(info.round or "-"), status(info), players)
+            table.add_row(plain(info.name, 80), date_text(info), str(info.round or "-"), plain(status(info)),
+                          plain(players))
         note = error or (f"{len(self.infos)} saved games in {folder}" if self.infos else f"No saved games in {folder}.")
-        self.query_one("#load-note", Static).update(note)
+        self.query_one("#load-note", Static).update(plain(note))
         table.focus()
 
     def action_back(self) -> None:
@@ -60,6 +75,6 @@ class LoadScreen(DuneScreen):
         info = self.infos[table.cursor_row]
         session, error = saving.load(info.path, self.settings.save_dir)
         if error:
-            self.query_one("#load-note", Static).update(f"Cannot load {info.name}: {error}")
+            self.query_one("#load-note", Static).update(plain(f"Cannot load {info.name}: {error}"))
             return
         self.app.start_game(session, replace=self, resumed=True)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...text import MESSAGE_LIMIT, printable
 from .. import saving
 from .base import DuneScreen
 
@@ -44,9 +46,10 @@ class MainMenu(DuneScreen):
         yield Footer()
 
     def on_screen_resume(self) -> None:
-        latest, _ = saving.latest_autosave(self.settings.save_dir)
-        note = f"Continue: {latest.name}" if latest else "No autosave yet."
-        self.query_one("#menu-note", Static).update(note)
+        latest, error = saving.latest_autosave(self.settings.save_dir)
+        note = f"Continue: {latest.name}" if latest else error or "No autosave yet."
+        # a file name (or a message quoting a path): printable, and literal, not markup
+        self.query_one("#menu-note", Static).update(Text(printable(note, limit=MESSAGE_LIMIT)))
         self.query_one("#menu-list").focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
