@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import msgspec
@@ -11,9 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dune_tui import cli
 from dune_tui.engine import Options
-from dune_tui.saves import SaveError, SnapshotMismatch, autosave, load
+from dune_tui.saves import SaveError, SnapshotMismatch, autosave, list_saves, load
+from dune_tui.saves.commands import format_info
 from dune_tui.saves.files import MAX_BYTES
+from dune_tui.session import Session
 
 
 def fingerprint(path: Path):
@@ -154,18 +160,150 @@ def test_edited_snapshot_is_a_clear_mismatch(tmp_path, good_save):
     assert session.warning and session.state.round != 5
 
 
+# ----------------------------------------------- every reader, every hostile file
+
+def controls(text: str) -> list[str]:
+    """The control characters (but newlines) in what was printed: none may come from a file."""
+    return [ch for ch in text if ch != "\n" and unicodedata.category(ch) in {"Cc", "Cs", "Zl", "Zp"}]
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def every_reader(path: Path) -> Session | None:
+    """`load` (both ways), the listing, `dune-tui saves` and `dune-tui replay` each read the file: a session
+    or a one-line SaveError, a listing line, a printout without control characters or traceback; the file is
+    never changed.  Returns the loaded session, if it loads."""
+    before = fingerprint(path)
+    session = None
+    for verify in (True, False):
+        try:
+            session = load(path, verify=verify)
+        except SaveError as e:
+            assert "\n" not in str(e) and not controls(str(e)), str(e)
+            session = None
+    for info in list_saves(path.parent):
+        line = format_info(info, 10)
+        assert not controls(line) and line.count("\n") <= 1, line
+    for argv in (("saves", "--save-dir", str(path.parent)), ("replay", str(path), "--all"),
+                 ("replay", str(path), "--verify", "--quiet")):
+        code, out, err = run_cli(*argv)
+        assert code in (0, 1, 2) and "Traceback" not in err and not controls(out + err), (argv, out, err)
+        assert err.count("\n") <= 1, err
+    assert fingerprint(path) == before
+    return session
+
+
+FAR_FUTURE = "9999-12-31T23:59:59-23:59"  # year 10000 in UTC
+ESCAPES = "\u001b]0;PWNED\u0007\u001b[2J"
+
+
+def set_in(doc, keys, value) -> None:
+    for key in keys[:-1]:
+        doc = doc[key]
+    doc[keys[-1]] = value
+
+
+HOSTILE = {  # id: (path in the document, value)
+    "saved_at-far-future": (["saved_at"], FAR_FUTURE),
+    "saved_at-year-1": (["saved_at"], "0001-01-01T00:00:00+23:59"),
+    "created-far-future": (["created"], FAR_FUTURE),
+    "seat-name-escapes": (["seats", 0, "name"], ESCAPES),
+    "seat-name-markup": (["seats", 0, "name"], "[bold red]Ann[/]"),
+    "seat-name-bidi": (["seats", 1, "name"], "\u202eeviL"),
+    "seat-name-huge": (["seats", 0, "name"], "x" * 100_000),
+    "agent-escapes": (["seats", 1, "agent"], ESCAPES),
+    "agent-unknown": (["seats", 1, "agent"], "rm -rf"),
+    "name-escapes": (["name"], ESCAPES),
+    "name-path": (["name"], "../../etc/passwd"),
+    "app-version-escapes": (["app_version"], ESCAPES),
+    "game-id-path": (["game_id"], "a/../../b"),
+    "game-id-nul": (["game_id"], "\u0000"),
+    "game-id-dots": (["game_id"], ".."),
+    "game-id-escapes": (["game_id"], ESCAPES),
+    "lcard-huge": (["snapshot", "lcard", 0], 2**64 + 1),
+    "phase-garbled": (["snapshot", "phase"], "garbled"),
+    "round-huge": (["snapshot", "round"], 2**64 + 1),
+    "round-negative": (["snapshot", "round"], -5),
+    "seat-faction-huge": (["snapshot", "seat_faction"], [2**63, -(2**63), 99, 7, 3]),
+    "awaiting-out-of-range": (["snapshot", "awaiting"], [99, -1, 2**64]),
+    "rng-huge": (["snapshot", "rng"], 2**200),
+    "result-escapes": (["snapshot", "result"], {"winners": [0], "reason": "x", "round": 1, "text": ESCAPES}),
+    "players-99": (["options", "players"], 99),
+    "seed-huge": (["options", "seed"], 2**256),
+}
+
+
+@pytest.mark.parametrize(("where", "value"), HOSTILE.values(), ids=HOSTILE.keys())
+def test_hostile_field(tmp_path, good_save, where, value):
+    path = tmp_path / "hostile.dune.json"
+    path.write_bytes(edited(good_save, lambda doc: set_in(doc, where, value)))
+    session = every_reader(path)
+    if session is not None:  # what loads is clean: names printable, ids safe to name files
+        assert all(not controls(s.name) and len(s.name) <= 40 for s in session.seats)
+        assert "/" not in session.game_id and "\0" not in session.game_id
+
+
+@pytest.mark.parametrize("game_id", ["a/../../b", "\u0000", "..", "x" * 65, "-a"])
+def test_a_game_id_that_is_not_ours_is_refused(tmp_path, good_save, game_id):
+    """A loaded game id names its autosave: a path-like one would make every autosave fail."""
+    path = tmp_path / "id.dune.json"
+    path.write_bytes(edited(good_save, lambda doc: doc.update(game_id=game_id)))
+    refused(path, "the game id")
+
+
+def test_a_named_save_whose_name_cannot_name_a_file_is_refused(tmp_path, good_save):
+    path = tmp_path / "named.dune.json"
+    path.write_bytes(edited(good_save, lambda doc: doc.update(kind="named", name="../../etc/passwd")))
+    refused(path, "the save name")
+
+
+def test_the_snapshot_is_never_taken_as_the_state(tmp_path, good_save):
+    """load(verify=False) used to restore the snapshot as it was: a garbled phase crashed it (KeyError) and
+    lcard[0] = 2**64+1 made the engine allocate until the OOM killer came.  The log is the truth."""
+    honest = load_bytes(tmp_path, good_save)
+
+    def garble(doc):
+        doc["snapshot"]["phase"] = "garbled"
+        doc["snapshot"]["lcard"][0] = 2**64 + 1
+
+    path = tmp_path / "garbled.dune.json"
+    path.write_bytes(edited(good_save, garble))
+    fast = load(path, verify=False)
+    assert fast.state.phase == honest.state.phase and fast.state.lcard == honest.state.lcard
+    fast.controller.pending()  # the game goes on from the replayed state
+    with pytest.raises(SnapshotMismatch, match="phase"):
+        load(path)
+
+
+def load_bytes(tmp_path, content: bytes):
+    path = tmp_path / "good.dune.json"
+    path.write_bytes(content)
+    return load(path)
+
+
+@pytest.mark.parametrize("name", [ESCAPES, "[bold red]x", "\u202egnp", "tab\tand\nnewline"])
+def test_hostile_file_names(tmp_path, good_save, name):
+    """File names in the save directory come from whoever wrote there: shown printable too."""
+    folder = tmp_path / "d"
+    folder.mkdir(mode=0o700)
+    (folder / f"{name}.dune.json").write_bytes(good_save)
+    (folder / f"{name}-bad.dune.json").write_bytes(b"{")
+    for path in folder.iterdir():
+        every_reader(path)
+
+
 # ------------------------------------------------------------------ fuzzing
 
 def check_never_crashes(content: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.dune.json"
         path.write_bytes(content)
-        before = fingerprint(path)
-        try:
-            load(path)
-        except SaveError as e:
-            assert "\n" not in str(e)
-        assert fingerprint(path) == before
+        every_reader(path)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -189,7 +327,8 @@ def test_fuzz_corrupted_bytes(good_save, data):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=6),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=6)
+    | st.sampled_from([FAR_FUTURE, "0001-01-01T00:00:00+23:59", ESCAPES, "[bold red]", "a/../../b", 2**64 + 1]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12)
 

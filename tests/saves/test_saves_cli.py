@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,7 +137,8 @@ def test_the_saves_package_never_imports_the_ui():
     for source in folder.glob("*.py"):
         for node in ast.walk(ast.parse(source.read_text())):
             if isinstance(node, ast.ImportFrom):
-                names = [("." * node.level) + (node.module or "") + "." + a.name for a in node.names]
+                base = "." * node.level + (f"{node.module}." if node.module else "")
+                names = [base + alias.name for alias in node.names]
             elif isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             else:
@@ -151,3 +153,61 @@ def test_no_traceback_from_the_real_command(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"dune-tui: cannot load {tmp_path}: that is a directory, not a save file"
+
+
+def hostile_save(session, folder, **fields):
+    """A save of `session` in `folder`, with some fields set as a hostile file would have them."""
+    path = autosave(session, folder)
+    doc = msgspec.json.decode(path.read_bytes())
+    for key, value in fields.items():
+        if key == "seat_name":
+            doc["seats"][0]["name"] = value
+        else:
+            doc[key] = value
+    path.write_bytes(msgspec.json.encode(doc))
+    return path
+
+
+def test_saves_lists_a_file_from_the_year_10000(capsys, play_game, save_dir):
+    """The audit's OverflowError: `saved_at` 9999-12-31T23:59:59-23:59 is year 10000 in UTC."""
+    hostile_save(play_game(Options(players=2, seed=4), 10), save_dir, saved_at="9999-12-31T23:59:59-23:59",
+                 created="9999-12-31T23:59:59-23:59")
+    save_named(play_game(Options(players=2, seed=5), 10), "ordinary")
+    code, out, err = run(capsys, "saves")
+    assert code == 0 and err == ""
+    assert "autosave-" in out and "ordinary" in out
+    assert "?" in out  # a date no clock can show
+
+
+def test_saves_never_prints_a_terminal_escape(capsys, play_game, save_dir):
+    hostile_save(play_game(Options(players=2, seed=4), 10), save_dir, seat_name="\u001b]0;PWNED\u0007\u001b[2J")
+    (save_dir / "\u001b[2Jgone.dune.json").write_bytes(b"{")  # a file name is file-derived text too
+    code, out, err = run(capsys, "saves")
+    assert code == 0 and err == ""
+    assert "\x1b" not in out and "\x07" not in out
+    assert "]0;PWNED" in out and "[2Jgone" in out and "unreadable" in out
+
+
+def test_replay_and_load_errors_never_print_a_terminal_escape(capsys, save_dir, tmp_path):
+    path = tmp_path / "\u001b[2J\u202e.dune.json"
+    path.write_bytes(b"not json")
+    for argv in (("replay", str(path)), ("load", str(path))):
+        code, _out, err = run(capsys, *argv)
+        assert code == 2 and "cannot load" in err
+        assert "\x1b" not in err and "\u202e" not in err and err.count("\n") == 1
+
+
+def test_saves_into_a_closed_pipe_prints_no_traceback(play_game, tmp_path):
+    """`dune-tui saves | head -1`: the reader has gone before the listing is written."""
+    for seed in range(3):
+        save_named(play_game(Options(players=2, seed=seed), 5), f"game {seed}", tmp_path)
+    for argv in (["saves", "--save-dir", str(tmp_path)], ["replay", str(tmp_path / "game 0.dune.json")]):
+        read, write = os.pipe()
+        os.close(read)  # deterministic: every write fails with EPIPE
+        try:
+            proc = subprocess.run([sys.executable, "-m", "dune_tui", *argv], stdout=write, stderr=subprocess.PIPE,
+                                  text=True, timeout=60)
+        finally:
+            os.close(write)
+        assert "Traceback" not in proc.stderr and "BrokenPipeError" not in proc.stderr, proc.stderr
+        assert proc.returncode == 0
