@@ -40,15 +40,23 @@ def agent_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
-def parse_spec(spec: str) -> tuple[str, str | None]:
+def _split(spec: str) -> tuple[str, str | None, Callable]:
     name, _, arg = spec.strip().partition(":")
     name = name.lower()
     if name not in _FACTORIES:
         raise AgentSpecError(f"unknown agent {spec!r}; choose from {AGENT_HELP}")
-    return name, (arg or None)
+    return name, (arg or None), _FACTORIES[name]
+
+
+def parse_spec(spec: str) -> tuple[str, str | None]:
+    """(name, argument) of a spec an agent can be built from; AgentSpecError says what was wrong.
+    The agent's own factory is the judge (it builds one and drops it), so a spec that parses always builds."""
+    name, arg, factory = _split(spec)
+    factory(arg, 0)
+    return name, arg
 
 
 def make_agent(spec: str, seed: int = 0):
     """Build the agent a spec names; AgentSpecError says what was wrong."""
-    name, arg = parse_spec(spec)
-    return _FACTORIES[name](arg, seed)
+    _, arg, factory = _split(spec)
+    return factory(arg, seed)

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
-from ai import AGENT_HELP, AgentSpecError, make_agent
+from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
 from .engine import Options, OptionsError, available_factions, faction_id
@@ -212,7 +212,7 @@ def main(args) -> int:
     factions = None
     try:
         for a in agents:
-            make_agent(a, 0)
+            parse_spec(a)
         if args.factions:
             names = [f.strip() for f in args.factions.split(",")]
             Options(players=args.players, factions=tuple(names))  # validates count and availability (R12)

@@ -24,9 +24,13 @@ def test_json_summary_has_every_figure(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
+    (["--players", "0"], "--players must be 2 to 8, not 0"),
     (["--players", "1"], "--players must be 2 to 8"),
     (["--players", "9"], "--players must be 2 to 8"),
     (["--agents", "random,wizard"], "unknown agent 'wizard'"),
+    (["--agents", "mcts:ultra"], "mcts takes easy, normal, hard"),
+    (["--agents", "heuristic,mcts:iters=-5"], "mcts:iters must be 1 to 1000000, not -5"),
+    (["--agents", "mcts:time=0"], "mcts:time must be 0.01 to 600 seconds, not 0"),
     (["--players", "2", "--factions", "atreides,sardaukar"], "unknown faction 'sardaukar'"),
     (["--players", "4", "--factions", "atreides,bg,fremen,guild"], "Bene Gesserit needs at least 5 players"),
     (["--games", "0"], "--games must be at least 1"),
