@@ -8,19 +8,35 @@ import sys
 from . import __version__, saves, sim, ui
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The `dune-tui` parser and its commands' parsers by name."""
     parser = argparse.ArgumentParser(prog="dune-tui", description="Dune: The Dice Game in your terminal.")
     parser.add_argument("--version", action="version", version=f"dune-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim.add_parser(sub)
     ui.add_parsers(sub)
     saves.add_parsers(sub, play=ui.run_session)
-    return parser
+    return parser, sub.choices
+
+
+def build_parser() -> argparse.ArgumentParser:
+    return _parsers()[0]
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse the command line.  argparse hands a command's unknown arguments up to `dune-tui` itself, which would
+    print the top usage: refuse them with the command's own usage and error instead (exit 2)."""
+    parser, commands = _parsers()
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        argv = sys.argv[1:] if argv is None else argv
+        after_command = args.command is not None and extras[0] not in argv[:argv.index(args.command)]
+        (commands[args.command] if after_command else parser).error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(argv)
     func = getattr(args, "func", ui.run_default)
     try:
         return func(args)

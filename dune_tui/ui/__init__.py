@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
 NO_TERMINAL = ("dune-tui: the game needs a terminal (stdin and stdout must be a TTY); "
                "over ssh use `ssh -t`.")
 
@@ -18,7 +19,8 @@ def add_parsers(sub) -> None:
     p = sub.add_parser("new", help="start a new game in the terminal",
                        description="Start a new game. Seats are given in play order (seat 1 plays first); "
                                    "seats not given are bots.")
-    p.add_argument("--players", type=int, metavar="N", help="2 to 8 (default: the number of --seat, else 2)")
+    p.add_argument("--players", type=int, metavar="N",
+                   help=f"2 to 8 (default: the number of --seat or --faction if 2 or more, else {DEFAULT_PLAYERS})")
     p.add_argument("--seed", type=int, metavar="S", help="the dice seed (default: random)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO",
                    help="human, random, heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
@@ -58,7 +60,10 @@ def session_from_args(args):
     from .seats import default_bot
 
     seats = [s.strip().lower() for s in args.seat]
-    players = args.players or max(len(seats), len(args.faction), 2)
+    players = args.players
+    if players is None:
+        given = max(len(seats), len(args.faction))
+        players = given if given >= 2 else DEFAULT_PLAYERS
     if not 2 <= players <= 8:
         raise ValueError(f"--players must be 2 to 8, not {players}")
     if len(seats) > players:

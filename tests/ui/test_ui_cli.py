@@ -8,8 +8,9 @@ import threading
 import time
 
 import pytest
+from ui_helpers import make_app, pilot_test, screen_name, until
 
-from dune_tui.cli import build_parser
+from dune_tui.cli import build_parser, main
 from dune_tui.controller import Controller
 from dune_tui.engine import Options
 from dune_tui.ui import session_from_args
@@ -27,10 +28,26 @@ def test_new_builds_the_seats_in_play_order_with_bots_filling_the_rest():
     assert game.seats[0].agent == "random"
 
 
-def test_new_without_seats_puts_one_human_first():
+def test_new_without_seats_puts_one_human_first_against_three_bots():
     game = session_from_args(parse())
-    assert game.options.players == 2
-    assert game.seats[0].is_human and not game.seats[1].is_human
+    assert game.options.players == 4
+    assert game.seats[0].is_human and not any(s.is_human for s in game.seats[1:])
+
+
+def test_new_with_seats_or_factions_takes_their_number_of_players():
+    assert session_from_args(parse("--seat", "human", "--seat", "mcts:hard")).options.players == 2
+    assert session_from_args(parse("--seat", "human")).options.players == 4
+    assert session_from_args(parse("--faction", "atreides", "--faction", "fremen", "--faction", "guild")
+                             ).options.players == 3
+
+
+@pilot_test
+async def test_the_new_game_form_offers_as_many_players_as_the_command_line():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        assert app.screen.query_one("#players").value == session_from_args(parse()).options.players
 
 
 def test_new_takes_factions_and_the_face_dancers_option():
@@ -43,6 +60,12 @@ def test_new_takes_factions_and_the_face_dancers_option():
 
 @pytest.mark.parametrize(("argv", "message"), [
     (("--players", "9"), "2 to 8"),
+    (("--players", "0"), "2 to 8, not 0"),
+    (("--players", "0", "--seat", "human", "--seat", "random"), "2 to 8, not 0"),
+    (("--seat", "mcts:ultra"), "--seat: mcts takes easy, normal, hard"),
+    (("--seat", "mcts:iters=-5"), "mcts:iters must be 1 to 1000000, not -5"),
+    (("--seat", "mcts:time=0"), "mcts:time must be 0.01 to 600 seconds, not 0"),
+    (("--seat", "heuristic:3"), "takes no options"),
     (("--players", "2", "--seat", "human", "--seat", "human", "--seat", "human"), "3 --seat given for 2 players"),
     (("--seat", "grandmaster"), "unknown agent"),
     (("--players", "2", "--faction", "atreides"), "one --faction per seat"),
@@ -54,21 +77,34 @@ def test_new_rejects_bad_arguments_with_a_sentence(argv, message):
         session_from_args(parse(*argv))
 
 
-def test_the_command_line_says_what_is_wrong_and_exits_2():
-    out = subprocess.run([sys.executable, "-m", "dune_tui", "new", "--seat", "wizard"], capture_output=True,
+@pytest.mark.parametrize(("seat", "message"), [
+    ("wizard", "unknown agent 'wizard'"),
+    ("mcts:iters=-5", "mcts:iters must be 1 to 1000000, not -5"),
+])
+def test_the_command_line_says_what_is_wrong_and_exits_2(seat, message):
+    out = subprocess.run([sys.executable, "-m", "dune_tui", "new", "--seat", seat], capture_output=True,
                          text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert out.returncode == 2
-    assert "unknown agent 'wizard'" in out.stderr
+    line, = out.stderr.splitlines()  # one line, before any terminal is needed
+    assert line.startswith(f"dune-tui: --seat: {message}")
     assert "Traceback" not in out.stderr
 
 
-@pytest.mark.parametrize("argv", [["new"], []])
-def test_no_terminal_no_game(argv):
-    """Without a TTY a Textual app would be orphaned at 100% CPU: refuse at once."""
-    out = subprocess.run([sys.executable, "-m", "dune_tui", *argv], capture_output=True, text=True, timeout=60,
-                         stdin=subprocess.DEVNULL)
-    assert out.returncode == 2
-    assert "needs a terminal" in out.stderr
+@pytest.mark.parametrize(("argv", "usage", "unknown"), [
+    (["new", "--bogus"], "usage: dune-tui new ", "--bogus"),
+    (["new", "--players", "3", "extra", "new"], "usage: dune-tui new ", "extra new"),
+    (["sim", "--bogus"], "usage: dune-tui sim ", "--bogus"),
+    (["saves", "--bogus"], "usage: dune-tui saves ", "--bogus"),
+    (["--bogus"], "usage: dune-tui [-h]", "--bogus"),
+    (["--bogus", "new"], "usage: dune-tui [-h]", "--bogus"),  # before the command: the top level's
+])
+def test_an_unknown_argument_shows_the_usage_of_its_own_command(argv, usage, unknown, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert err.rstrip().endswith(f"error: unrecognized arguments: {unknown}")
 
 
 def a_request():

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from ...engine import Options, OptionsError
+from .. import DEFAULT_PLAYERS
 from ..seats import bot_specs, default_bot, seat_config
 from ..settings import PAUSES
 from ..widgets.cycler import Cycler
@@ -50,7 +51,7 @@ class NewGameScreen(DuneScreen):
         bot = default_bot()
         with VerticalScroll(id="new-game"):
             yield Static("New game", classes="screen-title")
-            yield Cycler("Players", list(range(2, 9)), 4, id="players")
+            yield Cycler("Players", list(range(2, 9)), DEFAULT_PLAYERS, id="players")
             for seat in range(8):
                 yield Cycler(f"Seat {seat + 1}" + (" (plays first)" if seat == 0 else ""), self.choices,
                              "human" if seat == 0 else bot, id=f"seat-{seat}")
