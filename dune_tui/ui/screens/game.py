@@ -26,8 +26,8 @@ from textual.worker import get_current_worker
 from ...controller import Decision, StaleDecision
 from ...engine import DuneError, view
 from ...engine.data import FACTION_NAMES
+from ...table.bots import BotCancelled, BotFailed, make_runner
 from .. import saving
-from ..bots import BotCancelled, BotFailed, make_runner
 from ..labels import faction_label
 from ..settings import Settings
 from ..widgets.decision import DecisionPanel

@@ -1,8 +1,8 @@
-"""Where the bots think: in a child process (default) or in a thread.
+"""Where the bots think: in a child process (default) or in a thread (the table asks them).
 
 A pure-Python search holds the GIL, so a bot thinking in a thread of the
 Textual process delays key presses; a child process does not.  Both runners
-offer the same blocking calls, made from a Textual thread worker:
+offer the same blocking calls, made from a worker thread of the table's loop:
 
     runner.decide(request, cancel) -> action     (cancel: threading.Event)
     runner.observe(seat, events)
@@ -28,7 +28,7 @@ BOT_SEED_STRIDE = 7919
 
 
 class BotCancelled(Exception):
-    """The decision was abandoned (the game screen closed, the app is quitting)."""
+    """The decision was abandoned (the table closed: the game left, the app quitting)."""
 
 
 class BotFailed(Exception):

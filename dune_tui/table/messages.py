@@ -1,0 +1,162 @@
+"""What a table and its clients say to each other: msgspec Structs, nothing else.
+
+To a client (each `send` carries one):
+    Welcome        on attach: everything to draw the screen (a rejoin gets the same)
+    DecisionRequest  the controller's request to this client's seat (its view, its legal actions)
+    Closed         a request of this seat is no longer open (answered, or withdrawn)
+    EventBatch     the controller's batch: only the events this seat may see
+    Board          the seat's view after a change
+    Seats          who sits where: names, human or bot, connected or away
+    Thinking       a bot is deciding (seat -1: nobody is)
+    Sealed         R10: a side of the battle has sealed its commit (public)
+    Pace           the pause between bot steps, and whether the table skips ahead
+    Notice         a line for the players (a bot failed and played a random move)
+    SaveFailed     an autosave (ref 0) or a requested save failed: why, and the last good save
+    Saved          a requested save was written
+    Refused        this client's message was refused (the state is unchanged): why
+    GameOver       the result, the final view and the history the seat may see
+
+From a client:
+    Decision       the controller's answer to an open request of the client's seat
+    Skip, SetPace  the bots' pace
+    Save           save now (autosave, or under a name) - the host's clients only
+
+The Structs are tagged so that a tagged union decodes them; the views are engine States (`view: Any`): the wire
+form of a view comes with the network step.  Seat -1 is a spectator: public information only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from ..controller import Decision, DecisionRequest, EventBatch
+from ..engine import Event
+
+SPECTATOR = -1
+
+__all__ = [
+    "SPECTATOR", "Board", "Closed", "Decision", "DecisionRequest", "EventBatch", "GameOver", "Notice", "Pace",
+    "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo", "Seats", "SetPace", "Skip", "Thinking",
+    "Welcome",
+]
+
+
+class _Message(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    pass
+
+
+class SeatInfo(_Message):
+    """One seat as every client may know it (the same shape as a SeatConfig for the widgets)."""
+
+    seat: int
+    name: str = ""
+    kind: Literal["human", "bot"] = "bot"
+    agent: str = ""
+    connected: bool = True  # a human seat with no client attached is away; a bot is always there
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def label(self) -> str:
+        if self.name:
+            return self.name
+        return "Human" if self.is_human else f"Bot ({self.agent})"
+
+
+class Seats(_Message):
+    seats: tuple[SeatInfo, ...]
+
+
+class Board(_Message):
+    seat: int
+    view: Any  # engine State, viewer == seat (or -1: the public view)
+    decisions: int  # decisions played so far
+
+
+class Closed(_Message):
+    seat: int
+    id: int  # the request that is no longer open
+
+
+class Thinking(_Message):
+    seat: int = -1  # the bot deciding; -1: none
+    prompt: str = ""
+
+
+class Sealed(_Message):
+    seat: int  # the side that has sealed its commit
+    text: str
+
+
+class Pace(_Message):
+    pause: float
+    skipping: bool = False
+
+
+class Notice(_Message):
+    text: str
+    severity: Literal["information", "warning", "error"] = "warning"
+
+
+class SaveFailed(_Message):
+    reason: str
+    last_good: str = ""  # the path of the last good save of this game ("" if none is known)
+    ref: int = 0  # 0: an autosave; else the Save that asked
+
+
+class Saved(_Message):
+    path: str
+    ref: int = 0
+
+
+class Refused(_Message):
+    reason: str
+    id: int = 0  # the request the refused decision answered (0: not a decision)
+
+
+class GameOver(_Message):
+    """The end, for one seat: `state` is its final view (the prediction shown), `history` the events it
+    may see (duck-typed like a Session for the game-over screen's statistics)."""
+
+    seat: int
+    state: Any
+    history: list[Event]
+    decisions: int
+    seats: tuple[SeatInfo, ...]
+
+
+class Welcome(_Message):
+    """Everything a client attached for `seat` needs to draw its screen."""
+
+    seat: int
+    game_id: str
+    seats: tuple[SeatInfo, ...]
+    view: Any
+    events: list[Event]  # the recent events the seat may see, oldest first
+    requests: tuple[DecisionRequest, ...] = ()  # open for this seat
+    decisions: int = 0
+    thinking: Thinking = Thinking()
+    sealed: Sealed | None = None
+    pace: Pace = Pace(pause=0.5)
+    resumed: bool = False
+    warning: str = ""
+    over: GameOver | None = None
+
+
+class Skip(_Message):
+    """Skip ahead: bots play without pausing until the next human decision."""
+
+
+class SetPace(_Message):
+    pause: float
+
+
+class Save(_Message):
+    """Save now: an autosave (no name), or under `name`; in `directory` if given, else the table's."""
+
+    name: str = ""
+    directory: str = ""
+    ref: int = 0  # echoed in Saved / SaveFailed

@@ -1,0 +1,329 @@
+"""The table: one game, its bots, its pace and its saves; clients only ever get messages.
+
+    table = Table(session, bots="thread", pause=0.5)
+    me = table.attach(0, send)          # send(message) gets a Welcome, then the game as it goes
+    table.receive(me, Decision(...))    # checked: this seat, an open request, legal; else Refused to `me`
+    await table.run()                   # on the running loop, until the game ends or table.close()
+
+The table alone reads the authoritative state.  What leaves it are the controller's per-seat requests and
+batches, and `engine.view` of the state for a seat (a spectator, seat -1, gets the public view and the
+events sent to everyone).  Bots decide first, in the runner (a child process or a thread), so a bot's sealed
+commit is in before a human is asked; human requests are delivered only when no bot must decide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import random
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from .. import saves
+from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
+from ..engine import DuneError, view
+from ..engine.data import FACTION_NAMES
+from .bots import BotCancelled, BotFailed, make_runner
+from .messages import (
+    SPECTATOR,
+    Board,
+    Closed,
+    GameOver,
+    Notice,
+    Pace,
+    Refused,
+    Save,
+    Saved,
+    SaveFailed,
+    Sealed,
+    SeatInfo,
+    Seats,
+    SetPace,
+    Skip,
+    Thinking,
+    Welcome,
+)
+
+RECENT_EVENTS = 200  # events a client gets on attach
+
+
+class Connection:
+    """One client attached for one seat.  `host`: the table's own terminal (it may save)."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, seat: int, send: Callable[[object], None], host: bool) -> None:
+        self.id = next(self._ids)
+        self.seat, self.send, self.host = seat, send, host
+
+    def __repr__(self) -> str:
+        return f"Connection({self.id}, seat={self.seat})"
+
+
+class Table:
+    def __init__(self, session, *, bots: str = "process", pause: float = 0.5, autosave: bool = True,
+                 save_dir: Path | None = None, resumed: bool = False, runner=None) -> None:
+        self.session = session
+        self.controller = session.controller
+        self.pause, self.skipping = pause, False
+        self.autosave_on, self.save_dir, self.resumed = autosave, save_dir, resumed
+        specs = {s: cfg.agent for s, cfg in enumerate(session.seats) if not cfg.is_human}
+        self.runner = runner or make_runner(bots, specs, session.options.seed)
+        self.connections: list[Connection] = []
+        self.asked: dict[int, DecisionRequest] = {}  # human requests delivered and still open
+        self.thinking = Thinking()
+        self.holding = False  # a bot's answer waits for the pause
+        self.sealed: Sealed | None = None
+        self.last_saved: Path | None = None
+        self.save_error: str | None = None  # why the last autosave failed (None: it did not)
+        self.closed = False
+        self._cancel = threading.Event()
+        self._wake = asyncio.Event()
+        self._skip = asyncio.Event()
+
+    # ------------------------------------------------------------ clients
+    def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False) -> Connection:
+        """A client sits down at `seat` (SPECTATOR: -1) and gets a Welcome at once."""
+        if seat != SPECTATOR and not (0 <= seat < len(self.session.seats) and self.session.seats[seat].is_human):
+            raise ValueError(f"seat {seat + 1} is not a human seat at this table")
+        conn = Connection(seat, send, host)
+        self.connections.append(conn)
+        conn.send(self.welcome(seat))
+        self._broadcast(Seats(self.seat_list()))
+        return conn
+
+    def detach(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+            self._broadcast(Seats(self.seat_list()))
+
+    def seat_list(self) -> tuple[SeatInfo, ...]:
+        here = {c.seat for c in self.connections}
+        return tuple(SeatInfo(seat=s, name=cfg.name, kind=cfg.kind, agent=cfg.agent,
+                              connected=not cfg.is_human or s in here)
+                     for s, cfg in enumerate(self.session.seats))
+
+    def welcome(self, seat: int) -> Welcome:
+        history = self.controller.events_for(seat, self.session.history)
+        return Welcome(
+            seat=seat, game_id=self.session.game_id, seats=self.seat_list(), view=view(self.controller.state, seat),
+            events=history[-RECENT_EVENTS:], requests=tuple(r for r in self.asked.values() if r.seat == seat),
+            decisions=len(self.controller.log), thinking=self.thinking, sealed=self.sealed,
+            pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
+            warning=getattr(self.session, "warning", ""),
+            over=self.game_over(seat) if self.controller.over else None)
+
+    def receive(self, conn: Connection, message) -> None:
+        """A message from `conn`'s client; a refusal goes back to that client only."""
+        if conn not in self.connections:
+            return
+        if isinstance(message, Decision):
+            self._decision(conn, message)
+        elif isinstance(message, Skip):
+            self.skipping = True
+            self._skip.set()
+            self._broadcast(Pace(pause=self.pause, skipping=True))
+        elif isinstance(message, SetPace) and 0 <= message.pause <= 60:
+            self.pause = message.pause
+            self._broadcast(Pace(pause=self.pause, skipping=self.skipping))
+        elif isinstance(message, Save) and conn.host:
+            self._save(conn, message)
+        else:
+            conn.send(Refused(reason=f"this table does not take {type(message).__name__} from this seat"))
+
+    def _decision(self, conn: Connection, decision: Decision) -> None:
+        request = self.asked.get(decision.id)
+        if conn.seat != decision.seat:
+            conn.send(Refused(id=decision.id, reason=f"you sit at seat {conn.seat + 1}, not {decision.seat + 1}"))
+        elif request is None or request.seat != decision.seat:
+            conn.send(Refused(id=decision.id, reason="that decision is not asked for now"))
+        else:
+            try:
+                self._submit(request, decision.action)
+            except (StaleDecision, DuneError) as e:
+                conn.send(Refused(id=decision.id, reason=str(e)))
+
+    # ------------------------------------------------------------- the loop
+    async def run(self) -> None:
+        """Play until the game ends or the table closes: bots first, then wait for the humans."""
+        if not self.resumed:
+            self.autosave(force=True)  # a new game is saved at once
+        while not self.closed:
+            if self.controller.over:
+                self._finish()
+                return
+            requests = self.controller.pending()
+            self._withdraw(requests)
+            bots = [r for r in requests if not self.session.seats[r.seat].is_human]
+            if bots:
+                await self._bot_turn(bots[0])
+                continue
+            self._ask(requests)
+            self._wake.clear()
+            await self._wake.wait()
+
+    def close(self) -> None:
+        """Stop: cancel the bots, end `run`.  Saving is the caller's choice (`autosave`)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._cancel.set()
+        self._wake.set()
+        self._skip.set()
+        self.runner.close()
+
+    def _ask(self, requests: list[DecisionRequest]) -> None:
+        if self.skipping:
+            self.skipping = False
+            self._broadcast(Pace(pause=self.pause, skipping=False))
+        for r in requests:
+            if r.id not in self.asked:
+                self.asked[r.id] = r
+                self._send(r.seat, r)
+
+    def _withdraw(self, requests: list[DecisionRequest]) -> None:
+        open_ids = {r.id for r in requests}
+        for rid in [rid for rid in self.asked if rid not in open_ids]:
+            gone = self.asked.pop(rid)
+            self._send(gone.seat, Closed(seat=gone.seat, id=rid))
+
+    async def _bot_turn(self, request: DecisionRequest) -> None:
+        self.thinking = Thinking(seat=request.seat, prompt=request.prompt)
+        self._broadcast(self.thinking)
+        started = time.monotonic()
+        error = None
+        try:
+            action = await asyncio.to_thread(self.runner.decide, request, self._cancel)
+        except BotCancelled:
+            return
+        except BotFailed as e:
+            action, error = None, str(e)
+        except Exception as e:  # the runner itself broke: report, the game goes on
+            action, error = None, f"{type(e).__name__}: {e}"
+        if self.closed:
+            return
+        if error is not None or action not in request.legal:
+            why = error or f"an illegal move {action!r}"
+            self._broadcast(Notice(text=f"Bot of seat {request.seat + 1} failed ({why}); it plays a random legal "
+                                        "move."))
+            action = random.Random(request.id).choice(request.legal)
+        wait = 0.0 if self.skipping else self.pause - (time.monotonic() - started)
+        if wait > 0.01:
+            self.holding = True
+            self._skip.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._skip.wait(), wait)
+            self.holding = False
+        if self.closed:
+            return
+        self.thinking = Thinking()
+        with contextlib.suppress(StaleDecision, DuneError):  # a human's answer came first: ask again
+            self._submit(request, action)
+
+    def _submit(self, request: DecisionRequest, action) -> None:
+        """Apply a checked decision (raises StaleDecision or IllegalAction, state unchanged) and tell everyone."""
+        batches = self.controller.submit(Decision(request.id, request.seat, action))
+        if self.asked.pop(request.id, None) is not None:
+            self._send(request.seat, Closed(seat=request.seat, id=request.id))
+        events = list({id(e): e for b in batches for e in b.events}.values())
+        self.session.history.extend(events)
+        for batch in batches:
+            if not self.session.seats[batch.seat].is_human and batch.events:
+                self.runner.observe(batch.seat, batch.events)
+        state, decisions = self.controller.state, len(self.controller.log)
+        for conn in list(self.connections):
+            seen = batches[conn.seat].events if conn.seat >= 0 else self.controller.events_for(SPECTATOR, events)
+            conn.send(EventBatch(conn.seat, seen))
+            conn.send(Board(seat=conn.seat, view=view(state, conn.seat), decisions=decisions))
+        self._sealed_note()
+        self.autosave()
+        self._wake.set()
+
+    def _sealed_note(self) -> None:
+        """R10: say (publicly) when one side of the battle has sealed its commit and the other has not."""
+        state, note = self.controller.state, None
+        if state.phase == "commit":
+            sides = (state.active, state.faction_seat[state.b_def])
+            done = [s for s in sides if s not in state.awaiting]
+            if len(done) == 1:
+                note = Sealed(seat=done[0], text=f"The {FACTION_NAMES[state.seat_faction[done[0]]]} have sealed "
+                                                 "theirs.")
+        if note != self.sealed:
+            self.sealed = note
+            self._broadcast(note or Sealed(seat=SPECTATOR, text=""))
+
+    def _finish(self) -> None:
+        self.autosave(force=True)
+        for conn in list(self.connections):
+            conn.send(self.game_over(conn.seat))
+        self.close()
+
+    def game_over(self, seat: int) -> GameOver:
+        final = view(self.controller.state, seat)
+        final.prediction = self.controller.state.prediction  # the prediction is shown at the end
+        return GameOver(seat=seat, state=final, history=self.controller.events_for(seat, self.session.history),
+                        decisions=len(self.controller.log), seats=self.seat_list())
+
+    # ------------------------------------------------------------- sending
+    def _send(self, seat: int, message) -> None:
+        for conn in [c for c in self.connections if c.seat == seat]:
+            conn.send(message)
+
+    def _broadcast(self, message) -> None:
+        for conn in list(self.connections):
+            conn.send(message)
+
+    # -------------------------------------------------------------- saving
+    def autosave(self, force: bool = False, directory: Path | None = None) -> tuple[Path | None, str | None]:
+        """Write the game's autosave (when a turn has ended, or now if `force`); a new failure is told to every
+        client (SaveFailed), and remembered for the exit message (`exit_note`)."""
+        if not self.autosave_on or not (force or saves.autosave_due(self.session)):
+            return None, None
+        path, error = saves.try_autosave(self.session, directory or self.save_dir)
+        if error is None:
+            self.last_saved, self.save_error = path, None
+        else:
+            if self.save_error is None:
+                self._broadcast(SaveFailed(reason=error, last_good=self.last_good()))
+            self.save_error = error
+        return path, error
+
+    def _save(self, conn: Connection, message: Save) -> None:
+        directory = Path(message.directory).expanduser() if message.directory else self.save_dir
+        if message.name:
+            try:
+                path, error = saves.save_named(self.session, message.name, directory), None
+            except Exception as e:  # SaveError has the sentence
+                path, error = None, str(e) or type(e).__name__
+        else:
+            path, error = saves.try_autosave(self.session, directory)
+            if error is None:
+                self.last_saved, self.save_error = path, None
+                self.save_dir = directory  # the player chose this place: later autosaves go there too
+            else:
+                self.save_error = error
+        if error is None:
+            conn.send(Saved(path=str(path), ref=message.ref))
+        else:
+            conn.send(SaveFailed(reason=error, last_good=self.last_good(), ref=message.ref))
+
+    def last_good(self) -> str:
+        """Where the last good save of this game is ("" if none is known)."""
+        if self.last_saved is not None:
+            return str(self.last_saved)
+        with contextlib.suppress(Exception):
+            for info in saves.list_saves(self.save_dir):
+                if info.kind == "auto" and info.name.endswith(self.session.game_id) and not info.error:
+                    return str(info.path)
+        return ""
+
+    def exit_note(self) -> str:
+        """The line to print on exit when the last autosave failed ("" when the game is saved)."""
+        if self.save_error is None:
+            return ""
+        where = self.last_good()
+        return (f"dune-tui: the game could not be saved ({self.save_error}); "
+                + (f"the last good save is {where}" if where else "no save of this game was written"))
