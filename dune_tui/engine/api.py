@@ -16,7 +16,7 @@ import msgspec
 
 from . import flow, rng
 from .data import BENE_GESSERIT, FACTION_NAMES
-from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
+from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices
@@ -56,11 +56,24 @@ def legal_actions(state: State, seat: int) -> list:
     return acts
 
 
-def as_action(action) -> tuple:
-    """An action as the engine spells it: nested tuples (JSON gives lists)."""
-    if isinstance(action, (list, tuple)):
-        return tuple(as_action(a) for a in action)
+MAX_DEPTH = 8  # deeper than any action nests (a commit: 3); what lies deeper is not an action
+
+
+def as_action(action, _depth: int = 0) -> tuple:
+    """An action as the engine spells it: nested tuples (JSON gives lists).
+    Anything else is returned as is, for `apply` to refuse."""
+    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:
+        return tuple(as_action(a, _depth + 1) for a in action)
     return action
+
+
+def _plain(action, depth: int = 0) -> bool:
+    """Made only of ints (not bools), strs and tuples, as every legal action is: then `==` is type-strict
+    (`7.0 == 7` and `True == 1` are equal but no float or bool gets this far)."""
+    kind = type(action)
+    if kind is tuple:
+        return depth < MAX_DEPTH and all(_plain(a, depth + 1) for a in action)
+    return kind is int or kind is str
 
 
 def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]:
@@ -68,7 +81,9 @@ def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]
 
     Returns the events (all of them: use `Event.visible_to` to filter per seat).
     Raises IllegalAction (or NotYourTurn, GameOver, HiddenInformation) and
-    leaves the state unchanged when the action is not legal now.
+    leaves the state unchanged when the action is not legal now: an action is
+    legal only if it equals one of `legal_actions` with the same types (ints,
+    not floats or bools; strs; tuples, or the JSON lists `as_action` turns into tuples).
     `check=False` skips the checks for callers that took the action from
     `legal_actions` (a tree search)."""
     if check:
@@ -87,11 +102,13 @@ def _check(state: State, seat: int, action) -> None:
         raise HiddenInformation("a seat's view cannot be played on; determinize it first")
     if state.result is not None:
         raise GameOver("the game is over")
+    if type(seat) is not int:
+        raise NotYourTurn(f"{quoted(seat)} is not a seat number")
     if seat not in state.awaiting:
         whose = ", ".join(f"seat {s + 1}" for s in state.awaiting)
-        raise NotYourTurn(f"it is not seat {seat + 1}'s decision now (waiting for {whose})")
-    if action not in legal_actions(state, seat):
-        raise IllegalAction(f"{action!r} is not a legal {state.phase.replace('_', ' ')} decision now")
+        raise NotYourTurn(f"it is not seat {quoted(seat + 1)}'s decision now (waiting for {whose})")
+    if not _plain(action) or action not in legal_actions(state, seat):
+        raise IllegalAction(f"{quoted(action)} is not a legal {state.phase.replace('_', ' ')} decision now")
 
 
 def _apply(state: State, seat: int, action) -> None:
