@@ -8,6 +8,7 @@ This module strings them together in the rulebook's order (ORDRE DU TOUR).
 
 from __future__ import annotations
 
+from . import payloads as pl
 from .data import ATREIDES, FACTION_NAMES, FREMEN, HARKONNEN, SMUGGLERS
 from .events import emit
 from .rules import alliance, battle, construction, dice, kanly, landing, movement, recruitment, setup, storm, victory
@@ -78,7 +79,7 @@ def _start_turn(state) -> None:
     state.turn += 1
     for name, value in _TURN_RESET:
         setattr(state, name, value)
-    emit(state, "turn_start", "Round {round}: {faction} to play.", round=state.round,
+    emit(state, pl.TurnStart, "Round {round}: {faction} to play.", round=state.round,
          faction=FACTION_NAMES[state.active_faction], seat=state.active, faction_id=state.active_faction)
     dice.start(state)
 
@@ -109,7 +110,7 @@ def step_done(state, step: str) -> None:
         state.result = result
         state.phase = "over"
         state.awaiting = ()
-        emit(state, "game_over", "{text}", text=result.text, winners=result.winners, reason=result.reason)
+        emit(state, pl.GameOver, "{text}", text=result.text, winners=result.winners, reason=result.reason)
         return
     _start_turn(state)
 

@@ -8,6 +8,7 @@ Smugglers it does not and is -1).  The Bene Gesserit cannot be refused.
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import BENE_GESSERIT, FACTION_DICE, FACTION_NAMES, SMUGGLERS, TLEILAXU
 from ..events import emit
 
@@ -40,14 +41,16 @@ def legal_propose(state, seat: int) -> list:
 
 def apply_propose(state, seat: int, action) -> bool:
     if action[0] == "no_alliance":
-        emit(state, "no_alliance", "{faction} proposes no alliance.", faction=FACTION_NAMES[state.active_faction])
+        emit(state, pl.NoAlliance, "{faction} proposes no alliance.", faction=FACTION_NAMES[state.active_faction],
+             faction_id=state.active_faction)
         return True
     _, target, symbol = action
     state.proposal = (target, symbol)
-    emit(state, "alliance_proposed", "{faction} proposes an alliance to the {target}.",
-         faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target, symbol=symbol)
+    emit(state, pl.AllianceProposed, "{faction} proposes an alliance to the {target}.",
+         faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target, symbol=symbol,
+         faction_id=state.active_faction)
     if state.active_faction == BENE_GESSERIT:  # The Voice
-        emit(state, "the_voice", "The Voice: the proposal cannot be refused.")
+        emit(state, pl.TheVoice, "The Voice: the proposal cannot be refused.")
         _ally(state, target)
         return True
     state.phase = "alliance_answer"
@@ -64,11 +67,13 @@ def apply_answer(state, seat: int, action) -> bool:
     if action[0] == "accept":
         _ally(state, target)
     else:
-        emit(state, "alliance_declined", "The {target} decline the alliance.", target=FACTION_NAMES[target])
+        emit(state, pl.AllianceDeclined, "The {target} decline the alliance.", target=FACTION_NAMES[target],
+             target_id=target)
     return True
 
 
 def _ally(state, target: int) -> None:
     state.ally = target
-    emit(state, "alliance", "The {faction} and the {target} are allied for this turn.",
-         faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target)
+    emit(state, pl.Alliance, "The {faction} and the {target} are allied for this turn.",
+         faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target,
+         faction_id=state.active_faction)

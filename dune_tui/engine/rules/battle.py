@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from .. import payloads as pl
 from ..data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
@@ -63,6 +64,10 @@ def _names(mask: int) -> str:
     return ", ".join(FACTION_NAMES[f] for f in range(8) if mask >> f & 1)
 
 
+def _ids(mask: int) -> tuple[int, ...]:
+    return tuple(f for f in range(8) if mask >> f & 1)
+
+
 # --------------------------------------------------------------- the order
 
 
@@ -94,8 +99,8 @@ def apply_order(state, seat: int, action) -> bool:
         spend(state, 1)
         state.lreserve[me] -= 1
         state.lcard[me] += 1
-        emit(state, "ghola", "Gholas: {faction} pays 1 spice and {leader} returns to the card.",
-             faction=FACTION_NAMES[me], leader=LEADER_NAMES[me])
+        emit(state, pl.Ghola, "Gholas: {faction} pays 1 spice and {leader} returns to the card.",
+             faction=FACTION_NAMES[me], leader=LEADER_NAMES[me], faction_id=me)
         return False
     loc = action[1]
     state.battles = tuple(b for b in state.battles if b != loc)
@@ -110,15 +115,16 @@ def _start(state, loc: int) -> bool:
     foes = enemies(state)
     state.b_def = most_recent(state, foes)
     attackers = side_of_active(state) & state.occupants(loc)
-    emit(state, "battle", "Battle in {region}: {attackers} attack; {defender} defend{helped}.",
+    emit(state, pl.Battle, "Battle in {region}: {attackers} attack; {defender} defend{helped}.",
          region=REGION_NAMES[loc], attackers=_names(attackers | 1 << state.active_faction),
          defender=FACTION_NAMES[state.b_def],
          helped=f" with {_names(foes & ~(1 << state.b_def))}" if foes & ~(1 << state.b_def) else "",
-         loc=loc, defender_id=state.b_def)
+         loc=loc, defender_id=state.b_def, attacker_ids=_ids(attackers | 1 << state.active_faction),
+         helper_ids=_ids(foes & ~(1 << state.b_def)))
     if state.constr[loc] == FORTIFICATION:
         if has_ability(state, HARKONNEN):
-            emit(state, "infiltration", "Infiltration: the Fortification in {region} is ignored.",
-                 region=REGION_NAMES[loc])
+            emit(state, pl.Infiltration, "Infiltration: the Fortification in {region} is ignored.",
+                 region=REGION_NAMES[loc], loc=loc)
         else:
             if len(_attacking_units(state)) > 1:
                 state.phase = "fort_loss"
@@ -149,14 +155,14 @@ def _fort_loss(state, unit: int) -> None:
     state.board[loc * NU + unit] -= 1
     state.reserve[unit] += 1
     state.constr[loc] = 0
-    emit(state, "fortification", "The Fortification in {region} kills {a_unit} troop and returns to the pool.",
+    emit(state, pl.Fortification, "The Fortification in {region} kills {a_unit} troop and returns to the pool.",
          region=REGION_NAMES[loc], unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], loc=loc, unit_id=unit)
 
 
 def _after_fortification(state) -> bool:
     if not _attacking_units(state):  # H7
-        emit(state, "no_battle", "No attacker is left in {region}: there is no battle.",
-             region=REGION_NAMES[state.b_loc])
+        emit(state, pl.NoBattle, "No attacker is left in {region}: there is no battle.",
+             region=REGION_NAMES[state.b_loc], loc=state.b_loc, gone="attacker")
         fortification_cleanup(state, state.b_loc)
         return _enter_order(state)
     return _enter_face_dancers(state)
@@ -208,17 +214,18 @@ def apply_face_dancers(state, seat: int, action) -> bool:
     state.reserve[unit] += 1
     state.board[loc * NU + TLEILAXU] += 1
     state.reserve[TLEILAXU] -= 1
-    emit(state, "face_dancer", "Face Dancer! {an_unit} troop in {region} was a Tleilaxu all along.",
+    emit(state, pl.FaceDancer, "Face Dancer! {an_unit} troop in {region} was a Tleilaxu all along.",
          unit=UNIT_NAMES[unit], an_unit=UNIT_A[unit][0].upper() + UNIT_A[unit][1:],
          region=REGION_NAMES[loc], loc=loc, unit_id=unit)
     foes = enemies(state)
     if not foes:  # H7
-        emit(state, "no_battle", "No defender is left in {region}: there is no battle.", region=REGION_NAMES[loc])
+        emit(state, pl.NoBattle, "No defender is left in {region}: there is no battle.", region=REGION_NAMES[loc],
+             loc=loc, gone="defender")
         return not _enter_order(state)
     if not foes >> state.b_def & 1:  # R10: the defender is one of the enemy factions still there
         state.b_def = most_recent(state, foes)
-        emit(state, "defender", "The {faction} now defend {region}.", faction=FACTION_NAMES[state.b_def],
-             region=REGION_NAMES[loc], defender_id=state.b_def)
+        emit(state, pl.Defender, "The {faction} now defend {region}.", faction=FACTION_NAMES[state.b_def],
+             region=REGION_NAMES[loc], defender_id=state.b_def, loc=loc)
     return False
 
 
@@ -258,10 +265,10 @@ def apply_offer(state, seat: int, action) -> bool:
     state.b_queue = state.b_queue[1:]
     if action[0] == "offer":
         state.b_offers |= 1 << f
-        emit(state, "leader_offered", "The {faction} offer {leader} for the battle.", faction=FACTION_NAMES[f],
+        emit(state, pl.LeaderOffered, "The {faction} offer {leader} for the battle.", faction=FACTION_NAMES[f],
              leader=_leaders_on_card(state, f), faction_id=f)
     else:
-        emit(state, "leader_kept", "The {faction} keep {leader} out of the battle.", faction=FACTION_NAMES[f],
+        emit(state, pl.LeaderKept, "The {faction} keep {leader} out of the battle.", faction=FACTION_NAMES[f],
              leader=_leaders_on_card(state, f), faction_id=f)
     return not _next_offer(state)
 
@@ -337,7 +344,8 @@ def apply_commit(state, seat: int, action) -> bool:
     commits[side] = action
     state.b_commits = tuple(commits)
     state.awaiting = tuple(s for s in state.awaiting if s != seat)
-    emit(state, "committed", "The {faction} seal their commit.", faction=FACTION_NAMES[principal(state, side)])
+    emit(state, pl.Committed, "The {faction} seal their commit.", faction=FACTION_NAMES[principal(state, side)],
+         faction_id=principal(state, side))
     if None in commits:
         return False
     return not _resolve(state)
@@ -350,15 +358,17 @@ def _resolve(state) -> bool:
     sa, sd = strength(att_commit), strength(def_commit)
     attacker_wins = sa > sd  # a tie goes to the defender
     winner = principal(state, ATTACKER if attacker_wins else DEFENDER)
-    emit(state, "reveal", "Reveal in {region}: {attacker} commit {a}; {defender} commit {d}. The {winner} win.",
+    emit(state, pl.Reveal, "Reveal in {region}: {attacker} commit {a}; {defender} commit {d}. The {winner} win.",
          region=REGION_NAMES[loc], attacker=FACTION_NAMES[state.active_faction], a=describe_commit(att_commit),
          defender=FACTION_NAMES[state.b_def], d=describe_commit(def_commit), winner=FACTION_NAMES[winner],
          loc=loc, attack=sa, defence=sd, attacker_wins=attacker_wins,
-         attacker_commit=att_commit, defender_commit=def_commit)
+         attacker_commit=att_commit, defender_commit=def_commit, attacker_id=state.active_faction,
+         defender_id=state.b_def, winner_id=winner, attacker_seat=state.active,
+         defender_seat=state.faction_seat[state.b_def])
     duel = bool(att_commit[2]) and bool(def_commit[2])
     me, ally = state.active_faction, state.ally
     if duel:
-        emit(state, "duel", "Both sides fought with leaders: an Honourable Duel.")
+        emit(state, pl.Duel, "Both sides fought with leaders: an Honourable Duel.")
     base = loc * NU
     for commit in (att_commit, def_commit):
         for u, k in commit[1]:
@@ -382,7 +392,7 @@ def _resolve(state) -> bool:
 
 
 def _told_loss(state, unit: int, n: int, why: str, to_card: bool) -> None:
-    emit(state, "battle_loss", "{faction} loses {n} {unit} troop{s} {why}; {it} go{es} to the {where}.",
+    emit(state, pl.BattleLoss, "{faction} loses {n} {unit} troop{s} {why}; {it} go{es} to the {where}.",
          faction=FACTION_NAMES[UNIT_OWNER[unit]], n=n, unit=UNIT_NAMES[unit], s="s" if n > 1 else "", why=why,
          it="they" if n > 1 else "it", es="" if n > 1 else "es", where="faction card" if to_card else "reserve",
          unit_id=unit, count=n, to_card=to_card)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import (
     CORRINO,
     FACTION_NAMES,
@@ -80,10 +81,9 @@ def lose_troop(state, loc: int, unit: int, to_card: bool, why: str) -> None:
     else:
         state.reserve[unit] += 1
     where = "faction card" if to_card else "reserve"
-    emit(
-        state, "troop_lost", "{faction} loses {a_unit} troop in {region} ({why}); it goes to the {where}.",
+    emit(state, pl.TroopLost, "{faction} loses {a_unit} troop in {region} ({why}); it goes to the {where}.",
         faction=FACTION_NAMES[UNIT_OWNER[unit]], unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc],
-        why=why, where=where, loc=loc, unit_id=unit,
+        why=why, where=where, loc=loc, unit_id=unit, to_card=to_card,
     )
 
 
@@ -91,7 +91,7 @@ def fortification_cleanup(state, loc: int) -> None:
     """R10/R11: a Fortification in a region nobody holds goes back to the pool at once."""
     if loc != POLAR_SINK and state.constr[loc] == FORTIFICATION and not state.occupants(loc):
         state.constr[loc] = 0
-        emit(state, "fortification_removed", "The empty Fortification in {region} returns to the pool.",
+        emit(state, pl.FortificationRemoved, "The empty Fortification in {region} returns to the pool.",
              region=REGION_NAMES[loc], loc=loc)
 
 

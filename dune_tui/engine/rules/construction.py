@@ -6,6 +6,7 @@ pool; `("demolish",)` only removes it; `("pass",)` leaves it (H10).
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import (
     CONSTRUCTION_A,
     CONSTRUCTION_KINDS,
@@ -57,11 +58,12 @@ def apply(state, seat: int, action) -> bool:
         return True
     state.constr[t] = 0
     if here:
-        emit(state, "demolished", "{faction} returns the {kind} in {region} to the pool.", faction=who,
-             kind=CONSTRUCTION_NAMES[here], region=REGION_NAMES[t], loc=t)
+        emit(state, pl.Demolished, "{faction} returns the {kind} in {region} to the pool.", faction=who,
+             kind=CONSTRUCTION_NAMES[here], region=REGION_NAMES[t], loc=t, kind_id=here,
+             faction_id=state.active_faction)
     if action[0] == "build":
         state.constr[t] = action[1]
-        emit(state, "built", "{faction} builds {a_kind} in {region}.", faction=who,
+        emit(state, pl.Built, "{faction} builds {a_kind} in {region}.", faction=who,
              kind=CONSTRUCTION_NAMES[action[1]], a_kind=CONSTRUCTION_A[action[1]], region=REGION_NAMES[t], loc=t,
-             kind_id=action[1])
+             kind_id=action[1], faction_id=state.active_faction)
     return True

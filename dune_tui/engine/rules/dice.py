@@ -8,6 +8,7 @@ spice die must be in the mask, unless the player discards its Thumper:
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from .. import rng
 from ..data import (
     ALL_DICE_MASK,
@@ -48,6 +49,10 @@ def dice_text(state, mask: int) -> str:
     return ", ".join(face_name(d, state.dice[d]) for d in range(N_DICE) if mask >> d & 1)
 
 
+def dice_values(state, mask: int) -> tuple[int, ...]:
+    return tuple(state.dice[d] for d in range(N_DICE) if mask >> d & 1)
+
+
 def roll(state, mask: int) -> None:
     """Roll the dice in `mask` with the game's generator."""
     r = state.rng
@@ -58,8 +63,10 @@ def roll(state, mask: int) -> None:
             r, i = rng.below(r, 6)
             dice[d] = faces[i]
     state.rng = r
-    emit(state, "dice_rolled", "{faction} rolls: {faces}.", faction=FACTION_NAMES[state.active_faction],
-         faces=dice_text(state, mask), mask=mask)
+    if state.events is not None:  # a tree search does not record: skip the words
+        f = state.active_faction
+        emit(state, pl.DiceRolled, "{faction} rolls: {faces}.", faction=FACTION_NAMES[f], faction_id=f,
+             faces=dice_text(state, mask), mask=mask, values=dice_values(state, mask))
 
 
 def start(state) -> bool:
@@ -91,11 +98,14 @@ def apply_roll(state, seat: int, action) -> bool:
     faction = FACTION_NAMES[state.active_faction]
     if kind == "thumper":
         state.thumpers &= ~(1 << state.active_faction)
-        emit(state, "thumper_used", "{faction} discards a Thumper: the Shai-Hulud is rerolled.", faction=faction)
+        emit(state, pl.ThumperUsed, "{faction} discards a Thumper: the Shai-Hulud is rerolled.", faction=faction,
+             faction_id=state.active_faction)
     elif mask & SPICE_BIT and state.dice[SPICE_DIE] == WORM:
-        emit(state, "worm_kept", "Shai-Hulud! The spice die must be kept.")
+        emit(state, pl.WormKept, "Shai-Hulud! The spice die must be kept.")
     state.kept |= mask
-    emit(state, "dice_kept", "{faction} keeps {faces}.", faction=faction, faces=dice_text(state, mask), mask=mask)
+    if state.events is not None:
+        emit(state, pl.DiceKept, "{faction} keeps {faces}.", faction=faction, faction_id=state.active_faction,
+             faces=dice_text(state, mask), mask=mask, values=dice_values(state, mask))
     if state.kept == ALL_DICE_MASK:
         return True
     roll(state, ALL_DICE_MASK & ~state.kept)
@@ -121,7 +131,7 @@ def legal_piter(state, seat: int) -> list:
 def apply_piter(state, seat: int, action) -> bool:
     if action[0] == "poison":
         state.dice[KANLY_DIE] = POISON
-        emit(state, "piter", "Piter De Vries turns the Kanly die to Poison.")
+        emit(state, pl.Piter, "Piter De Vries turns the Kanly die to Poison.")
     return True
 
 
@@ -143,6 +153,6 @@ def legal_axolotl(state, seat: int) -> list:
 
 def apply_axolotl(state, seat: int, action) -> bool:
     state.axolotl = action[1]
-    emit(state, "axolotl", "Axolotl Tanks: the Tleilaxu take the {symbol} symbol as theirs this turn.",
+    emit(state, pl.Axolotl, "Axolotl Tanks: the Tleilaxu take the {symbol} symbol as theirs this turn.",
          symbol=FACTION_NAMES[action[1]], symbol_id=action[1])
     return True

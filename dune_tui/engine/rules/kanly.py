@@ -7,6 +7,7 @@ whoever holds them; a Thumper comes from the pool (at most one each, four in all
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import (
     BENE_GESSERIT,
     CRYSKNIFE,
@@ -52,14 +53,15 @@ def enter(state) -> bool:
             else:
                 state.shield = me
             source = "the pool" if holder < 0 else f"the {FACTION_NAMES[holder]}"
-            emit(state, "marker_taken", "{faction} takes the {marker} from {source}.", faction=name,
-                 marker=KANLY_NAMES[face], source=source, marker_id=face)
+            emit(state, pl.MarkerTaken, "{faction} takes the {marker} from {source}.", faction=name,
+                 marker=KANLY_NAMES[face], source=source, marker_id=face,
+                 faction_id=me, from_id=holder)
         return False
     if face == THUMPER:
         if not state.thumpers >> me & 1 and popcount(state.thumpers) < THUMPER_TOTAL:
             state.thumpers |= 1 << me
-            emit(state, "marker_taken", "{faction} takes a Thumper from the pool.", faction=name,
-                 marker="Thumper", source="the pool", marker_id=face)
+            emit(state, pl.MarkerTaken, "{faction} takes a Thumper from the pool.", faction=name,
+                 marker="Thumper", source="the pool", marker_id=face, faction_id=me, from_id=-1)
         return False
     state.phase = "kanly"
     state.awaiting = (state.active,)
@@ -82,13 +84,15 @@ def legal(state, seat: int) -> list:
 
 def apply(state, seat: int, action) -> bool:
     if action[0] == "pass":
-        emit(state, "kanly_pass", "{faction} sends no assassin.", faction=FACTION_NAMES[state.active_faction])
+        emit(state, pl.KanlyPass, "{faction} sends no assassin.", faction=FACTION_NAMES[state.active_faction],
+             faction_id=state.active_faction)
         return True
     _, loc, unit = action
     state.board[loc * NU + unit] -= 1
     state.reserve[unit] += 1
-    emit(state, "kanly", "Kanly: {weapon}! {faction} removes {a_unit} troop from {region}.",
+    emit(state, pl.Kanly, "Kanly: {weapon}! {faction} removes {a_unit} troop from {region}.",
          weapon=KANLY_NAMES[state.dice[KANLY_DIE]], faction=FACTION_NAMES[state.active_faction],
-         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
+         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit,
+         faction_id=state.active_faction, weapon_id=state.dice[KANLY_DIE])
     fortification_cleanup(state, loc)
     return True

@@ -11,6 +11,7 @@ after which the ally lands (`("land", unit, loc)` ... `("done",)`).
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import (
     BENE_GESSERIT,
     CORRINO,
@@ -63,7 +64,7 @@ def enter(state) -> bool:
     state.spice_other = 0
     if state.dice[SPICE_DIE] == WORM:
         state.spice_die = 0
-        emit(state, "no_spice", "Shai-Hulud: no spice this turn.")
+        emit(state, pl.NoSpice, "Shai-Hulud: no spice this turn.")
         if _harvesters(state, False):
             state.phase = "worm_harvester"
             state.awaiting = (state.active,)
@@ -72,9 +73,9 @@ def enter(state) -> bool:
         state.spice_die = state.dice[SPICE_DIE]
         harvest = 2 * len(_harvesters(state, True))
         state.spice_other = harvest
-        emit(state, "spice", "{faction} has {total} spice this turn ({die} from the die, {harvest} harvested).",
+        emit(state, pl.Spice, "{faction} has {total} spice this turn ({die} from the die, {harvest} harvested).",
              faction=FACTION_NAMES[state.active_faction], total=state.spice_die + harvest, die=state.spice_die,
-             harvest=harvest)
+             harvest=harvest, faction_id=state.active_faction)
     return _enter_gift(state)
 
 
@@ -84,7 +85,7 @@ def legal_harvester(state, seat: int) -> list:
 
 def apply_harvester(state, seat: int, action) -> bool:
     state.constr[action[1]] = 0
-    emit(state, "harvester_lost", "Shai-Hulud swallows the Harvester in {region}.", region=REGION_NAMES[action[1]],
+    emit(state, pl.HarvesterLost, "Shai-Hulud swallows the Harvester in {region}.", region=REGION_NAMES[action[1]],
          loc=action[1])
     return not _enter_gift(state)
 
@@ -108,8 +109,8 @@ def apply_gift(state, seat: int, action) -> bool:
     k = action[1]
     state.store[CORRINO] -= k
     state.spice_other += k
-    emit(state, "gift", "CHOAM: the Corrino give {k} stored spice to the {faction}.", k=k,
-         faction=FACTION_NAMES[state.active_faction])
+    emit(state, pl.Gift, "CHOAM: the Corrino give {k} stored spice to the {faction}.", k=k,
+         faction=FACTION_NAMES[state.active_faction], faction_id=state.active_faction, spice=k)
     return not _enter_consent(state)
 
 
@@ -140,8 +141,9 @@ def legal_consent(state, seat: int) -> list:
 def apply_consent(state, seat: int, action) -> bool:
     state.consent = action[0] == "consent"
     verb = "let" if state.consent else "do not let"
-    emit(state, "consent", "The {ally} {verb} the {faction} land in their regions.", ally=FACTION_NAMES[state.ally],
-         verb=verb, faction=FACTION_NAMES[state.active_faction])
+    emit(state, pl.Consent, "The {ally} {verb} the {faction} land in their regions.", ally=FACTION_NAMES[state.ally],
+         verb=verb, faction=FACTION_NAMES[state.active_faction], faction_id=state.active_faction, ally_id=state.ally,
+         given=state.consent)
     return not _enter_land(state)
 
 
@@ -191,8 +193,9 @@ def _land(state, faction: int, unit: int, loc: int) -> None:
     _pool(state, faction)[unit] -= 1
     state.board[loc * NU + unit] += 1
     spend(state, price(faction, loc))
-    emit(state, "landed", "{faction} lands {a_unit} troop in {region}.", faction=FACTION_NAMES[faction],
-         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit)
+    emit(state, pl.Landed, "{faction} lands {a_unit} troop in {region}.", faction=FACTION_NAMES[faction],
+         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit,
+         faction_id=faction)
     if loc != POLAR_SINK:
         state.landed_out |= 1 << faction
         _transport_monopoly(state, faction)
@@ -205,8 +208,8 @@ def _transport_monopoly(state, faction: int) -> None:
     state.guild_paid = True
     if state.store[GUILD] < STORE_MAX:
         state.store[GUILD] += 1
-        emit(state, "monopoly", "Transport Monopoly: the Spacing Guild stores 1 spice ({n} now).",
-             n=state.store[GUILD])
+        emit(state, pl.Monopoly, "Transport Monopoly: the Spacing Guild stores 1 spice ({n} now).",
+             n=state.store[GUILD], stored=state.store[GUILD])
 
 
 def apply_land(state, seat: int, action) -> bool:
@@ -220,17 +223,18 @@ def apply_land(state, seat: int, action) -> bool:
         spend(state, 1)
         state.lreserve[me] -= 1
         state.lcard[me] += 1
-        emit(state, "ghola", "Gholas: {faction} pays 1 spice and {leader} returns to the card.",
-             faction=FACTION_NAMES[me], leader=LEADER_NAMES[me])
+        emit(state, pl.Ghola, "Gholas: {faction} pays 1 spice and {leader} returns to the card.",
+             faction=FACTION_NAMES[me], leader=LEADER_NAMES[me], faction_id=me)
     elif kind == "hire_leader":
         spend(state, SMUGGLERS_LEADER_PRICE)
         state.lreserve[me] -= 1
         state.lcard[me] += 1
-        emit(state, "hire_leader", "The Smugglers pay 2 spice to bring Esmar Tuek to the card.")
+        emit(state, pl.HireLeader, "The Smugglers pay 2 spice to bring Esmar Tuek to the card.")
     elif kind == "ally_lands":
         state.ally_budget = action[1]
-        emit(state, "ally_budget", "{faction} will pay up to {k} spice for the {ally} to land.",
-             faction=FACTION_NAMES[me], k=action[1], ally=FACTION_NAMES[state.ally])
+        emit(state, pl.AllyBudget, "{faction} will pay up to {k} spice for the {ally} to land.",
+             faction=FACTION_NAMES[me], k=action[1], ally=FACTION_NAMES[state.ally],
+             faction_id=me, ally_id=state.ally, spice=action[1])
         state.phase = "ally_land"
         state.awaiting = (state.faction_seat[state.ally],)
     return False

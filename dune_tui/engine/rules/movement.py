@@ -8,6 +8,7 @@ unoccupied region.  Then `("move", from, unit, n)` for the active player,
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import (
     ADJACENT,
     FACTION_NAMES,
@@ -56,8 +57,9 @@ def apply_target(state, seat: int, action) -> bool:
     state.target = loc
     state.rats_flee = dict(targets(state))[loc]
     how = " (Rats Flee)" if state.rats_flee else ""
-    emit(state, "target", "{faction} targets {region}{how}.", faction=FACTION_NAMES[state.active_faction],
-         region=REGION_NAMES[loc], how=how, loc=loc)
+    emit(state, pl.Target, "{faction} targets {region}{how}.", faction=FACTION_NAMES[state.active_faction],
+         region=REGION_NAMES[loc], how=how, loc=loc,
+         faction_id=state.active_faction, rats_flee=state.rats_flee)
     state.phase = "move"
     return False
 
@@ -108,9 +110,10 @@ def _move(state, faction: int, action) -> None:
     _, src, unit, n = action
     state.board[src * NU + unit] -= n
     state.board[state.target * NU + unit] += n
-    emit(state, "moved", "{faction} moves {n} {unit} troop{s} from {src} to {dst}.", faction=FACTION_NAMES[faction],
+    emit(state, pl.Moved, "{faction} moves {n} {unit} troop{s} from {src} to {dst}.", faction=FACTION_NAMES[faction],
          n=n, unit=UNIT_NAMES[unit], s="s" if n > 1 else "", src=REGION_NAMES[src], dst=REGION_NAMES[state.target],
-         src_id=src, dst_id=state.target, unit_id=unit)
+         src_id=src, dst_id=state.target, unit_id=unit,
+         faction_id=faction, count=n)
     fortification_cleanup(state, src)
 
 

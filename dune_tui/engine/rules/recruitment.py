@@ -8,6 +8,7 @@ ally (never a leader).  Only maximal mixes are offered (H1).
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import CORRINO, FACTION_DICE, FACTION_NAMES, FREMEN, SARDAUKAR, SMUGGLERS, TLEILAXU
 from ..events import emit
 from ..rulings import CORRINO_ALLY_MAY_RECRUIT_SARDAUKAR, TLEILAXU_MAY_SPARE_DICE
@@ -83,8 +84,9 @@ def legal_share(state, seat: int) -> list:
 
 def apply_share(state, seat: int, action) -> bool:
     state.share = action[1]
-    emit(state, "dice_shared", "{faction} lets the {ally} recruit with {k} of the shared dice.",
-         faction=FACTION_NAMES[state.active_faction], ally=FACTION_NAMES[state.ally], k=action[1])
+    emit(state, pl.DiceShared, "{faction} lets the {ally} recruit with {k} of the shared dice.",
+         faction=FACTION_NAMES[state.active_faction], ally=FACTION_NAMES[state.ally], k=action[1],
+         faction_id=state.active_faction, ally_id=state.ally, count=action[1])
     return not _enter_active(state)
 
 
@@ -136,10 +138,10 @@ def _recruit(state, faction: int, dice: list[int], action, as_ally: bool) -> Non
     if leaders:
         parts.append("a leader")
     if not parts:
-        emit(state, "recruited", "{faction} recruits nothing.", faction=FACTION_NAMES[faction], faction_id=faction,
+        emit(state, pl.Recruited, "{faction} recruits nothing.", faction=FACTION_NAMES[faction], faction_id=faction,
              troops=0, leaders=0, sardaukar=0)
         return
-    emit(state, "recruited", "{faction} recruits {what} to the faction card.", faction=FACTION_NAMES[faction],
+    emit(state, pl.Recruited, "{faction} recruits {what} to the faction card.", faction=FACTION_NAMES[faction],
          what=" and ".join(parts), faction_id=faction, troops=troops, leaders=leaders, sardaukar=sard)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from .. import rng
 from ..data import (
     ATREIDES,
@@ -48,7 +49,7 @@ def free_factions(state) -> list[int]:
 def seat(state, seat_: int, faction: int) -> None:
     state.seat_faction[seat_] = faction
     state.faction_seat[faction] = seat_
-    emit(state, "faction_chosen", "Seat {seat} plays the {faction}.", seat=seat_ + 1,
+    emit(state, pl.FactionChosen, "Seat {seat} plays the {faction}.", seat=seat_ + 1,
          faction=FACTION_NAMES[faction], seat_id=seat_, faction_id=faction)
 
 
@@ -93,14 +94,14 @@ def roll_storm_and_place_constructions(state) -> None:
     on each strategic region; the sixth waits for the Harkonnen (R12)."""
     state.rng, face = rng.below(state.rng, 6)
     state.storm = face + 1
-    emit(state, "storm_placed", "The storm starts in zone {zone}.", zone=state.storm)
+    emit(state, pl.StormPlaced, "The storm starts in zone {zone}.", zone=state.storm)
     markers = [k for k in CONSTRUCTION_KINDS for _ in range(CONSTRUCTION_TOTAL)]
     for i in range(len(markers) - 1, 0, -1):  # Fisher-Yates with the game's dice
         state.rng, j = rng.below(state.rng, i + 1)
         markers[i], markers[j] = markers[j], markers[i]
     for region, kind in zip(STRATEGIC_ORDER, markers):
         state.constr[region] = kind
-        emit(state, "construction_placed", "Setup: {kind} in {region}.", kind=CONSTRUCTION_NAMES[kind],
+        emit(state, pl.ConstructionPlaced, "Setup: {kind} in {region}.", kind=CONSTRUCTION_NAMES[kind],
              region=REGION_NAMES[region], loc=region, kind_id=kind)
 
 
@@ -129,7 +130,7 @@ def _leader_to_card(state, faction: int, count: int = 1) -> None:
 
 
 def _told(state, faction: int, what: str) -> None:
-    emit(state, "faction_setup", "{faction} setup: {what}.", faction=FACTION_NAMES[faction], what=what,
+    emit(state, pl.FactionSetup, "{faction} setup: {what}.", faction=FACTION_NAMES[faction], what=what,
          faction_id=faction)
 
 
@@ -223,9 +224,9 @@ def legal_predict(state, seat_: int) -> list:
 
 def apply_predict(state, seat_: int, action) -> bool:
     state.prediction = action[1]
-    emit(state, "prediction", "The Bene Gesserit secretly predict the {faction} will win.", to=(seat_,),
+    emit(state, pl.Prediction, "The Bene Gesserit secretly predict the {faction} will win.", to=(seat_,),
          faction=FACTION_NAMES[action[1]], faction_id=action[1])
-    emit(state, "prediction_made", "The Bene Gesserit write down their secret prediction.")
+    emit(state, pl.PredictionMade, "The Bene Gesserit write down their secret prediction.")
     return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import payloads as pl
 from ..data import (
     DESERT,
     FACTION_UNITS,
@@ -27,9 +28,10 @@ def run(state) -> None:
     face = state.dice[REGION_DIE]
     old = state.storm
     state.storm = storm_step(old, face)
-    emit(state, "storm", "The storm moves {way} from zone {old} to zone {new} ({regions}).",
+    emit(state, pl.Storm, "The storm moves {way} from zone {old} to zone {new} ({regions}).",
          way="West" if face in WEST_FACES else "East", old=old, new=state.storm,
-         regions=" and ".join(REGION_NAMES[r] for r in ZONE_REGIONS[state.storm]), zone=state.storm)
+         regions=" and ".join(REGION_NAMES[r] for r in ZONE_REGIONS[state.storm]), zone=state.storm,
+         west=face in WEST_FACES)
     for region in ZONE_REGIONS[state.storm]:
         if region in DESERT and state.constr[region] != FORTIFICATION:
             sweep_desert(state, region)
@@ -48,5 +50,5 @@ def sweep_desert(state, region: int) -> None:
                 break
     if state.constr[region] == ORNITHOPTER:
         state.constr[region] = 0
-        emit(state, "ornithopter_lost", "The storm destroys the Ornithopter in {region}.",
+        emit(state, pl.OrnithopterLost, "The storm destroys the Ornithopter in {region}.",
              region=REGION_NAMES[region], loc=region)

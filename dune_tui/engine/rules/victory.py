@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from .. import payloads as pl
 from ..data import BENE_GESSERIT, CORRINO, FACTION_NAMES, GUILD, STORE_MAX, STRATEGIC_ORDER
 from ..events import emit
 
@@ -78,15 +79,17 @@ def choam(state) -> None:
         return
     before = state.store[CORRINO]
     state.store[CORRINO] = min(STORE_MAX, before + 2 * state.spice_die)
-    emit(state, "choam", "CHOAM: {n} unspent spice of the die store {gain} for the Corrino ({total} now).",
-         n=state.spice_die, gain=state.store[CORRINO] - before, total=state.store[CORRINO])
+    emit(state, pl.Choam, "CHOAM: {n} unspent spice of the die store {gain} for the Corrino ({total} now).",
+         n=state.spice_die, gain=state.store[CORRINO] - before, total=state.store[CORRINO],
+         spice=state.spice_die)
 
 
 def end_turn(state) -> Result | None:
     """Wrap up the active player's turn; the result if the game is over."""
     choam(state)
     result = check_victory(state)
-    emit(state, "turn_end", "{faction} ends the turn.", faction=FACTION_NAMES[state.active_faction])
+    emit(state, pl.TurnEnd, "{faction} ends the turn.", faction=FACTION_NAMES[state.active_faction],
+         faction_id=state.active_faction)
     if result is not None:
         return result
     state.active = (state.active + 1) % state.n
@@ -94,5 +97,5 @@ def end_turn(state) -> Result | None:
         if state.round == ROUNDS:
             return guild_default(state)
         state.round += 1
-        emit(state, "round", "Round {round} begins.", round=state.round)
+        emit(state, pl.Round, "Round {round} begins.", round=state.round)
     return None

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
 from textual.widgets import Footer, Static
 
+from ...engine import payloads
 from ...engine.data import BENE_GESSERIT, FACTION_NAMES, STRATEGIC_ORDER
 from ..labels import faction_label
 from ..widgets.map import MapView
@@ -23,25 +24,20 @@ REASONS = {
 
 
 def statistics(session) -> dict[int, Counter]:
-    """Per faction: turns, battles won and lost, troops landed, from the game's events (`session.history`)."""
+    """Per faction: turns, battles won and lost, troops landed, from the game's events (`session.history`).
+
+    A battle counts for both sides' principals, the attacker and the defender (not their helpers)."""
     stats: dict[int, Counter] = {f: Counter() for f in session.state.seat_faction if f >= 0}
-    events = session.history
-    index = {name: f for f, name in enumerate(FACTION_NAMES)}
-    for e in events:
+    for e in session.history:
         d = e.data
-        if e.kind == "reveal":
-            winner = index.get(d.get("winner"))
-            for name in (d.get("attacker"),):
-                f = index.get(name)
+        if isinstance(d, payloads.Reveal):
+            for f in (d.attacker_id, d.defender_id):
                 if f in stats:
-                    stats[f]["won" if f == winner else "lost"] += 1
-            f = d.get("defender_id")
-            if f in stats:
-                stats[f]["won" if f == winner else "lost"] += 1
-        elif e.kind == "landed" and index.get(d.get("faction")) in stats:
-            stats[index[d["faction"]]]["landed"] += 1
-        elif e.kind == "turn_start" and d.get("faction_id") in stats:
-            stats[d["faction_id"]]["turns"] += 1
+                    stats[f]["won" if f == d.winner_id else "lost"] += 1
+        elif isinstance(d, payloads.Landed) and d.faction_id in stats:
+            stats[d.faction_id]["landed"] += 1
+        elif isinstance(d, payloads.TurnStart) and d.faction_id in stats:
+            stats[d.faction_id]["turns"] += 1
     return stats
 
 
@@ -52,24 +48,25 @@ class GameOverScreen(DuneScreen):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session, settings) -> None:
+    def __init__(self, over, settings) -> None:
+        """`over`: the table's GameOver for this screen's seat (its final view, the history it may see)."""
         super().__init__()
-        self.session = session
+        self.over = over
         self.settings = settings
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="over"):
             yield Static(self._headline(), id="winners")
             with Container(id="over-body"):
-                yield MapView(self.session.state, id="final-map")
+                yield MapView(self.over.state, id="final-map")
                 yield Static(self._table(), id="stats")
         yield Footer()
 
     def _headline(self) -> Text:
-        state = self.session.state
+        state = self.over.state
         result = state.result
         text = Text("Game over", style="bold")
-        text.append(f" — round {result.round}, {state.turn} turns, {len(self.session.log)} decisions\n")
+        text.append(f" — round {result.round}, {state.turn} turns, {self.over.decisions} decisions\n")
         if result.winners:
             text.append("Winner" + ("s: " if len(result.winners) > 1 else ": "), style="bold")
             for i, f in enumerate(result.winners):
@@ -78,7 +75,7 @@ class GameOverScreen(DuneScreen):
                 text.append_text(faction_label(f))
                 seat = state.faction_seat[f]
                 if seat >= 0:
-                    text.append(f", {self.session.seats[seat].label()}")
+                    text.append(f", {self.over.seats[seat].label()}")
         else:
             text.append("Nobody wins.", style="bold")
         how = REASONS.get(result.reason)
@@ -88,8 +85,8 @@ class GameOverScreen(DuneScreen):
         return text
 
     def _table(self) -> Table:
-        state = self.session.state
-        stats = statistics(self.session)
+        state = self.over.state
+        stats = statistics(self.over)
         table = Table(title="Statistics", box=None, padding=(0, 1), title_style="bold", title_justify="left",
                       caption="battles won and lost; troops landed; at the end: troops on the map, "
                               "strategic regions held", caption_justify="left", caption_style="dim")
