@@ -13,7 +13,7 @@ from .api import (
 )
 from .errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from .events import Event
-from .options import Options, available_factions, faction_id
+from .options import Options, available_factions, faction_id, random_seed
 from .rules.victory import Result
 from .state import SEALED, State
 
@@ -38,6 +38,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "opening_events",
+    "random_seed",
     "returns",
     "view",
 ]

@@ -28,7 +28,7 @@ HIDDEN = -2  # a view's stand-in for the Bene Gesserit prediction
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision (faction choice, setups or the first roll)."""
     state = State(options)
-    state.rng = rng.seed_state(options.seed)
+    state.rng = rng.seed_state(options.seed, options.dice)
     state.events = []
     flow.start_game(state)
     _settle(state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Literal
 
 import msgspec
@@ -20,6 +21,9 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         them at random ("random").
     face_dancers: the Tleilaxu Face Dancers ability: "dice" (the card) or
         "spice" (the card's variant: 1 spice per replacement), R10.
+    dice: the generator behind the seed (see `rng`): "keyed", whose rolls
+        nobody can predict without the seed, or "splitmix", for the games
+        saved before it (a save without this field).
     """
 
     players: int = 4
@@ -27,9 +31,18 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     factions: tuple[str, ...] | None = None
     faction_choice: Literal["choose", "random"] = "random"
     face_dancers: Literal["dice", "spice"] = "dice"
+    dice: Literal["keyed", "splitmix"] = "keyed"
 
     def __post_init__(self) -> None:
         validate(self)
+
+
+SEED_BITS = 128
+
+
+def random_seed() -> int:
+    """A seed for a game nobody can predict: 128 bits from the operating system (`secrets`)."""
+    return secrets.randbits(SEED_BITS)
 
 
 def faction_id(name: str) -> int:

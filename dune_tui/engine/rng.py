@@ -1,21 +1,52 @@
-"""The game's dice: a seeded SplitMix64 generator whose whole state is one int.
+"""The game's dice: a seeded generator whose whole state is one int.
 
 An int is copied for free, so a tree search can copy a state thousands of
 times a second; and the same seed always gives the same game.
+
+Two generators, told apart by the size of the state:
+
+- "keyed" (the default): draw i is the keyed hash BLAKE2b(i, key) (8 bytes),
+  the key a 128-bit BLAKE2b hash of the seed.  Without the key, past draws
+  say nothing of the next ones (a pseudorandom function), and a random game's
+  seed has 128 bits (`options.random_seed`): nobody can search for it.  The state is
+  `_KEYED | key << 64 | i`.
+- "splitmix": SplitMix64, the state below 2**64.  The games saved before the
+  keyed generator replay with it (their options say dice="splitmix").  Its
+  outputs give its state away: never for a game people play against each other.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from hashlib import blake2b
+
 _MASK = (1 << 64) - 1
+_KEY_MASK = (1 << 128) - 1
+_KEYED = 1 << 192  # the mark of a keyed state: key << 64 | counter below it
 
 
-def seed_state(seed: int) -> int:
+def seed_state(seed: int, dice: str = "keyed") -> int:
     """The generator state for a user's seed (any int, negative included)."""
-    return seed & _MASK
+    if dice == "splitmix":
+        return seed & _MASK
+    if dice != "keyed":
+        raise ValueError(f"unknown dice generator {dice!r}")
+    raw = seed.to_bytes((seed.bit_length() + 8) // 8, "little", signed=True)
+    key = blake2b(raw, digest_size=16, person=b"dune-tui dice").digest()
+    return _KEYED | int.from_bytes(key, "little") << 64
+
+
+@lru_cache(maxsize=256)
+def _keyed_hash(key: int):
+    return blake2b(key=key.to_bytes(16, "little"), digest_size=8)
 
 
 def next_u64(state: int) -> tuple[int, int]:
-    """One SplitMix64 step: (new state, 64-bit output)."""
+    """One step: (new state, 64-bit output)."""
+    if state >> 64:
+        h = _keyed_hash(state >> 64 & _KEY_MASK).copy()
+        h.update((state & _MASK).to_bytes(8, "little"))
+        return (state & ~_MASK) | ((state + 1) & _MASK), int.from_bytes(h.digest(), "little")
     state = (state + 0x9E3779B97F4A7C15) & _MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

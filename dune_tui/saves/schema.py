@@ -38,6 +38,7 @@ class OptionsV1(msgspec.Struct, kw_only=True):
     factions: tuple[str, ...] | None = None
     faction_choice: str = "random"
     face_dancers: str = "dice"
+    dice: str = "splitmix"  # the generator; files written before "keyed" existed replay with SplitMix64
 
 
 class SeatV1(msgspec.Struct, kw_only=True):

@@ -88,8 +88,9 @@ def play_until(session: Session, stop, seed: int = 0, limit: int = 5000) -> Sess
 
 
 def session(players: int = 2, seats=None, seed: int = 7, **options) -> Session:
+    """The seeds of these tests were picked for their positions with the SplitMix64 dice: keep them."""
     seats = seats or [HUMAN] + [bot() for _ in range(players - 1)]
-    return Session(Options(players=players, seed=seed, **options), seats)
+    return Session(Options(players=players, seed=seed, **{"dice": "splitmix", **options}), seats)
 
 
 def at_commit(seed: int = 4) -> Session:
