@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from ...engine.data import REGION_NAMES
+from ...engine.data import FACTION_NAMES, REGION_NAMES
 from ...engine.describe import action_text
 from .base import DuneModal, DuneScreen
 
@@ -83,25 +83,26 @@ class Handoff(DuneScreen):
 
 
 class Reveal(DuneModal):
-    """Both sealed commits, shown together once both are in (R10)."""
+    """Both sealed commits, shown together once both are in (R10): a panel over the bottom of the
+    screen that leaves the board in sight; Enter, Space or Esc go on."""
 
-    BINDINGS = [Binding("enter,space", "close", "Continue")]
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
 
     def __init__(self, event) -> None:
         super().__init__()
         self.event = event
 
     def compose(self) -> ComposeResult:
-        d = self.event.data
-        text = Text(f"Battle in {REGION_NAMES[d['loc']]}: the commits are revealed\n\n", style="bold")
-        text.append(f"{d['attacker']} (attacking): ", style="bold")
-        text.append(action_text(None, d["attacker_commit"]) + "\n")
-        text.append(f"{d['defender']} (defending): ", style="bold")
-        text.append(action_text(None, d["defender_commit"]) + "\n\n")
-        text.append(f"The {d['winner']} win ({d['attack']} against {d['defence']}; a tie goes to the defender).",
-                    style="bold")
-        text.append("\n\nPress Enter to continue.")
-        with Vertical(classes="dialog"):
+        d = self.event.data  # payloads.Reveal
+        attacker, defender, winner = (FACTION_NAMES[f] for f in (d.attacker_id, d.defender_id, d.winner_id))
+        text = Text(f"Battle in {REGION_NAMES[d.loc]}: the commits are revealed\n", style="bold")
+        text.append(f"{attacker} (attacking): ", style="bold")
+        text.append(action_text(None, d.attacker_commit).removeprefix("Commit ") + "\n")
+        text.append(f"{defender} (defending): ", style="bold")
+        text.append(action_text(None, d.defender_commit).removeprefix("Commit ") + "\n")
+        tie = " (a tie goes to the defender)" if d.attack == d.defence else ""
+        text.append(f"The {winner} win, {d.attack} against {d.defence}{tie}.", style="bold")
+        with Vertical(id="reveal", classes="dialog"):
             yield Static(text)
         yield Footer()
 
@@ -110,7 +111,10 @@ class Reveal(DuneModal):
 
 
 class LogScreen(DuneScreen):
-    """The whole log, full screen."""
+    """The whole log, full screen, its lines wrapped to the width of the terminal.
+
+    (RichLog wraps a line when it is written, to at least `min_width` columns: keep that small, and
+    keep the vertical scrollbar always there so the width does not change once lines are written.)"""
 
     BINDINGS = [Binding("escape,v,q", "close", "Back")]
 
@@ -119,7 +123,7 @@ class LogScreen(DuneScreen):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        log = RichLog(wrap=True, markup=False, id="full-log")
+        log = RichLog(wrap=True, markup=False, min_width=20, id="full-log")
         log.border_title = "Log"
         yield log
         yield Footer()

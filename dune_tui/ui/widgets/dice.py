@@ -77,7 +77,8 @@ class DiceTray(Widget):
         if not rolling(v):
             return "The dice of this turn (struck out: spent on recruitment)."
         unkept = bin(ALL_DICE_MASK & ~v.kept).count("1")
-        text = f"Rolling: {N_DICE - unkept} kept, {unkept} left; up to {unkept - 1} more rolls."
+        more = unkept - 1
+        text = f"Rolling: {N_DICE - unkept} kept, {unkept} left; up to {more} more roll{'' if more == 1 else 's'}."
         if worm_forced(v):
             text += " The worm must be kept."
         return text

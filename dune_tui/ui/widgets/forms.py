@@ -3,11 +3,13 @@
 - the dice keep (R4): toggle dice 1-7, then `r` (or Enter) keeps the marked dice and rerolls
   the rest; `a` keeps them all; `t` discards a Thumper to reroll a Shai-Hulud;
 - the sealed battle commit (R10): a counter per troop type and leader, ↑/↓ to choose a row,
-  ←/→ or -/+ to change it, Enter to seal.
+  ←/→ or -/+ to change it, Enter to seal.  One line per row and the total always in sight:
+  on a short panel the battle's line goes first, then rows scroll with the cursor.
 """
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
@@ -135,14 +137,14 @@ class DiceForm(Widget, can_focus=True):
 class CommitForm(Widget, can_focus=True):
     """The sealed battle commit: how many of each troop type and leader."""
 
-    DEFAULT_CSS = "CommitForm { height: auto; }"
-    BINDINGS = [
+    DEFAULT_CSS = "CommitForm { height: 1fr; }"  # the rest of the panel: render() fits the lines in it
+    BINDINGS = [  # the footer fits in 80 columns with the game's keys
         Binding("up", "row(-1)", "Row", show=False),
         Binding("down", "row(1)", "Row", show=False),
-        Binding("right,plus,equals_sign", "count(1)", "More", key_display="+/→"),
-        Binding("left,minus", "count(-1)", "Fewer", key_display="-/←"),
+        Binding("right,plus,equals_sign", "count(1)", "Count", key_display="←→"),
+        Binding("left,minus", "count(-1)", "Fewer", show=False),
         Binding("m", "all_in", "All"),
-        Binding("0", "none", "None"),
+        Binding("0", "none", "None", show=False, key_display="0"),  # key_display: listed by `?`
         Binding("enter", "seal", "Seal commit"),
     ]
 
@@ -207,28 +209,41 @@ class CommitForm(Widget, can_focus=True):
             worth = f", strength {UNIT_STRENGTH[i]} each" if UNIT_STRENGTH[i] > 1 else ""
             return f"{UNIT_NAMES[i]} troops (of {most}{worth})"
         if i == ATREIDES and most == 2:
-            return "Leto, Duncan Idaho (1: one, 2: both = 5)"
+            return "Leto, Duncan Idaho (one 3, both 5)"
         return f"{LEADER_NAMES[i]} ({FACTION_NAMES[i]} leader)"
 
     def render(self) -> Text:
         v = self.view
-        out = Text()
         if v is None:
-            return out
-        out.append(f"{REGION_NAMES[v.b_loc]}: ", style="bold")
-        out.append_text(troops_at(v, v.b_loc))
+            return Text()
+        battle = Text(f"{REGION_NAMES[v.b_loc]}: ", style="bold")
+        battle.append_text(troops_at(v, v.b_loc))
+        head = [battle]
         if self.note or SEALED in v.b_commits:
-            out.append(f"  {self.note or 'The other side has sealed its commit.'}", style="italic")
+            head.append(Text(self.note or "The other side has sealed its commit.", style="italic"))
+        rows = []
         for n, ((kind, i, most), k) in enumerate(zip(self.rows, self.counts)):
             cursor = n == self.row
-            out.append("\n")
-            out.append("▶ " if cursor else "  ", style="bold")
-            out.append(f"◀ {k} ▶" if cursor else f"  {k}  ", style="bold reverse" if cursor else "bold")
-            out.append(" " + self._row_label(kind, i, most))
+            row = Text("▶ " if cursor else "  ", style="bold")
+            row.append(f"◀ {k} ▶" if cursor else f"  {k}  ", style="bold reverse" if cursor else "bold")
+            row.append(" " + self._row_label(kind, i, most))
+            rows.append(row)
         action = self.current()
-        out.append("\n")
-        out.append(action_text(v, action).replace("Commit ", "= ", 1) if action else "", style="bold")
-        return out
+        total = Text(action_text(v, action).replace("Commit ", "= ", 1) if action else "", style="bold")
+        width, room = self.size.width, self.size.height or len(head) + len(rows) + 9
+
+        def below() -> int:  # the total's lines
+            return len(total.wrap(self.app.console, width)) if width else 1
+
+        while head and len(head) + len(rows) + below() > room:
+            head.pop()  # the sealed note, then the battle's line: the prompt above names the battle
+        if len(head) + len(rows) + below() > room:  # the rows scroll with the cursor
+            total.append(f"  ↑↓ {len(rows)} rows", style="dim")
+            shown = max(1, room - len(head) - below())
+            start = max(0, min(self.row - shown + 1, len(rows) - shown))
+            rows = rows[start:start + shown]
+        lines = Text("\n", no_wrap=True, overflow="ellipsis").join(head + rows)
+        return Group(lines, total)  # the total wraps: its strength, at the end, stays in sight
 
 
 __all__ = ["ChoiceList", "CommitForm", "DiceForm"]

@@ -49,11 +49,21 @@ class HouseCard(Widget):
 
     def render(self) -> Text:
         v = self.view
-        out = Text(no_wrap=True, overflow="ellipsis")
         if v is None:
-            return out
-        roomy = self.size.height >= 2
+            return Text()
         f = v.seat_faction[self.seat]
+        if self.size.height >= 2:
+            return self._line(v, f, roomy=True)
+        # One line: drop the padding, then a bot's name, before the numbers get cut.
+        width = self.size.width
+        for pad, name in ((True, True), (False, True), (False, False)):
+            line = self._line(v, f, roomy=False, pad=pad, name=name)
+            if line.cell_len <= width:
+                break
+        return line
+
+    def _line(self, v, f: int, roomy: bool, pad: bool = True, name: bool = True) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
         active = v.active == self.seat and v.turn > 0
         out.append("▶" if active else " ", style="bold")
         if f < 0:
@@ -62,10 +72,13 @@ class HouseCard(Widget):
         colour = FACTION_COLOURS[f]
         out.append(FACTION_LETTERS[f], style=f"bold {colour}")
         out.append(" ")
-        out.append(f"{(FACTION_NAMES[f] if roomy else SHORT_NAMES[f]):<{14 if roomy else 9}}", style=colour)
-        out.append(" ")
-        out.append(f"{who(self.seat_cfg, self.seat, self.you, not roomy):<{16 if roomy else 6}}",
-                   style="bold" if self.seat == self.you else "")
+        label = FACTION_NAMES[f] if roomy else SHORT_NAMES[f]
+        out.append(f"{label:<{14 if roomy else 9}}" if pad else label, style=colour)
+        if name or self.seat == self.you:
+            player = who(self.seat_cfg, self.seat, self.you, not roomy)
+            out.append(" ")
+            out.append(f"{player:<{16 if roomy else 6}}" if pad else player,
+                       style="bold" if self.seat == self.you else "")
         if roomy:
             if v.ally == f:
                 out.append(" ◆ ally this turn", style="bold")

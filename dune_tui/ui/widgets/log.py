@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.binding import Binding
 from textual.widgets import RichLog
 
 from ...engine.data import FACTION_NAMES
@@ -24,13 +26,25 @@ def event_text(event) -> Text:
 
 
 class GameLog(RichLog):
-    """Focus it (`l`) to scroll with the arrows, PageUp/PageDown, Home/End."""
+    """Focus it (`l`) to scroll with the arrows, PageUp/PageDown, Home/End; `l` or Esc go back.
+    A digit typed meanwhile (meant for the decision) gets a note saying where the keys went."""
 
     DEFAULT_CSS = "GameLog { scrollbar-size-vertical: 1; overflow-x: hidden; }"
+    BINDINGS = [Binding("escape", "screen.focus_log", "Back to the decision", show=False)]
+    KEYS_NOTE = "The log has the keys (arrows scroll it): press l or Esc to go back to the decision."
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, min_width=16, max_lines=3000, auto_scroll=True, markup=False)
         self.lines_written: list[str] = []  # plain text, for tests and the full-screen log
+        self._noted = False  # the keys note was shown since the log took the focus
+
+    def on_focus(self) -> None:
+        self._noted = False
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character.isdigit() and not self._noted:
+            self._noted = True
+            self.notify(self.KEYS_NOTE, timeout=5)
 
     def add(self, events) -> None:
         for event in events:
