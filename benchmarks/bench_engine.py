@@ -1,9 +1,10 @@
 """Engine speed: random full games per second, microseconds per decision,
 the cost of copying a state and its serialised size.
 
-    .venv/bin/python benchmarks/bench_engine.py [--games 300] [--json]
+    .venv/bin/python benchmarks/bench_engine.py [--games 300] [--json] [--dice keyed|splitmix]
 
-Runs on one core (this process).  Random games pick uniformly among the
+Runs on one core (this process), with the keyed dice generator unless --dice
+splitmix (the old saves' generator).  Random games pick uniformly among the
 legal actions with the engine called directly (events off, no checks), as a
 tree search would; "through the controller" adds views, requests and checks,
 as `dune-tui sim` does.
@@ -24,8 +25,8 @@ from dune_tui.engine import Options, apply, legal_actions, new_game
 from dune_tui.engine.state import _LISTS, _SCALARS
 
 
-def random_game(players: int, seed: int) -> tuple[object, int]:
-    state = new_game(Options(players=players, seed=seed))
+def random_game(players: int, seed: int, dice: str = "keyed") -> tuple[object, int]:
+    state = new_game(Options(players=players, seed=seed, dice=dice))
     state.events = None
     r = random.Random(seed)
     n = 0
@@ -44,19 +45,19 @@ class _Random:
         return self.r.choice(request.legal)
 
 
-def controller_game(players: int, seed: int) -> int:
-    c = Controller(Options(players=players, seed=seed))
+def controller_game(players: int, seed: int, dice: str = "keyed") -> int:
+    c = Controller(Options(players=players, seed=seed, dice=dice))
     c.run([_Random(seed + s) for s in range(players)], observe=False)
     return len(c.log)
 
 
-def games_per_second(players: int, games: int, repeats: int) -> dict:
+def games_per_second(players: int, games: int, repeats: int, dice: str = "keyed") -> dict:
     best = None
     for rep in range(repeats):
         start = time.perf_counter()
         decisions = 0
         for g in range(games):
-            decisions += random_game(players, 1000 * rep + g)[1]
+            decisions += random_game(players, 1000 * rep + g, dice)[1]
         dt = time.perf_counter() - start
         if best is None or dt < best[0]:
             best = (dt, decisions)
@@ -64,7 +65,7 @@ def games_per_second(players: int, games: int, repeats: int) -> dict:
     start = time.perf_counter()
     ctl_games = max(1, games // 3)
     for g in range(ctl_games):
-        controller_game(players, g)
+        controller_game(players, g, dice)
     ctl_dt = time.perf_counter() - start
     return {
         "players": players,
@@ -76,8 +77,10 @@ def games_per_second(players: int, games: int, repeats: int) -> dict:
 
 
 def snapshot(state) -> dict:
-    return {name: getattr(state, name) for name in _SCALARS + _LISTS if name != "options"} | {
-        "options": msgspec.to_builtins(state.options)}
+    """The state's fields; the generator (keyed: 193 bits, more than msgpack's ints hold) as bytes."""
+    fields = {name: getattr(state, name) for name in _SCALARS + _LISTS if name not in ("options", "rng")}
+    rng = state.rng.to_bytes((state.rng.bit_length() + 7) // 8, "little")
+    return fields | {"options": msgspec.to_builtins(state.options), "rng": rng}
 
 
 def copy_cost(players: int, samples: int = 200) -> dict:
@@ -116,9 +119,11 @@ def main() -> None:
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--dice", choices=["keyed", "splitmix"], default="keyed",
+                   help="the dice generator (keyed: the default; splitmix: older saves)")
     args = p.parse_args()
     out = {
-        "games": [games_per_second(n, args.games, args.repeats) for n in (2, 4, 8)],
+        "games": [games_per_second(n, args.games, args.repeats, args.dice) for n in (2, 4, 8)],
         "copy": [copy_cost(n) for n in (2, 4, 8)],
     }
     if args.json:
