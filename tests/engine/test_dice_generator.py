@@ -151,3 +151,23 @@ def test_brute_force_over_small_seeds_finds_a_small_seed_but_not_a_random_one():
     nothing of the next ones without the key."""
     assert _search(_public_opening(777_777, 60), range(777_000, 778_000)) == [777_777]
     assert _search(_public_opening(random_seed(), 60), range(1 << 20)) == []
+
+
+def test_a_random_game_saves_and_loads_with_its_keyed_dice(tmp_path):
+    """The seed and the generator's state (key included) stay in the save file, and the game plays on the same."""
+    from dune_tui.controller import Decision
+    from dune_tui.saves import load
+    from dune_tui.saves.store import save_named
+    from dune_tui.session import SeatConfig, Session
+
+    game = Session(Options(players=3, seed=random_seed()), [SeatConfig()] * 3)
+    for _ in range(80):
+        request = game.controller.pending()[0]
+        game.controller.submit(Decision(request.id, request.seat, request.legal[0]))
+    back = load(save_named(game, "keyed", tmp_path))  # replays the log, verifies against the snapshot
+    assert back.options == game.options and back.options.dice == "keyed"
+    assert back.state.rng == game.state.rng and back.state.rng >> 192 == 1
+    for s in (game, back):
+        request = s.controller.pending()[0]
+        s.controller.submit(Decision(request.id, request.seat, request.legal[-1]))
+    assert back.state.dice == game.state.dice and back.state.rng == game.state.rng
