@@ -14,12 +14,14 @@ To a client (each `send` carries one):
     SaveFailed     an autosave (ref 0) or a requested save failed: why, and the last good save
     Saved          a requested save was written
     Refused        this client's message was refused (the state is unchanged): why
+    Chat           a line said at the table (every client gets it; not part of the game's log)
     GameOver       the result, the final view and the history the seat may see
 
 From a client:
     Decision       the controller's answer to an open request of the client's seat
     Skip, SetPace  the bots' pace
     Save           save now (autosave, or under a name) - the host's clients only
+    Chat           a line to say at the table (the table sets who said it, cleans and caps the text)
 
 The Structs are tagged so that a tagged union decodes them; the views are engine States (`view: Any`): the wire
 form of a view comes with the network step.  Seat -1 is a spectator: public information only.
@@ -37,8 +39,8 @@ from ..engine import Event
 SPECTATOR = -1
 
 __all__ = [
-    "SPECTATOR", "Board", "Closed", "Decision", "DecisionRequest", "EventBatch", "GameOver", "Notice", "Pace",
-    "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo", "Seats", "SetPace", "Skip", "Thinking",
+    "SPECTATOR", "Board", "Chat", "Closed", "Decision", "DecisionRequest", "EventBatch", "GameOver", "Notice",
+    "Pace", "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo", "Seats", "SetPace", "Skip", "Thinking",
     "Welcome",
 ]
 
@@ -55,6 +57,7 @@ class SeatInfo(_Message):
     kind: Literal["human", "bot"] = "bot"
     agent: str = ""
     connected: bool = True  # a human seat with no client attached is away; a bot is always there
+    stand_in: str = ""  # the bot playing for an away human (the host's --takeover), "" if none
 
     @property
     def is_human(self) -> bool:
@@ -128,6 +131,14 @@ class GameOver(_Message):
     seats: tuple[SeatInfo, ...]
 
 
+class Chat(_Message):
+    """A line said at the table.  From a client only `text` counts: the table fills in who said it."""
+
+    text: str
+    seat: int = SPECTATOR
+    name: str = ""
+
+
 class Welcome(_Message):
     """Everything a client attached for `seat` needs to draw its screen."""
 
@@ -144,6 +155,7 @@ class Welcome(_Message):
     resumed: bool = False
     warning: str = ""
     over: GameOver | None = None
+    chat: tuple[Chat, ...] = ()  # the recent lines said at the table, oldest first
 
 
 class Skip(_Message):
