@@ -19,6 +19,7 @@ import itertools
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,10 +27,12 @@ from .. import saves
 from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
 from ..engine import DuneError, view
 from ..engine.data import FACTION_NAMES
+from ..text import printable
 from .bots import BotCancelled, BotFailed, make_runner
 from .messages import (
     SPECTATOR,
     Board,
+    Chat,
     Closed,
     GameOver,
     Notice,
@@ -48,16 +51,21 @@ from .messages import (
 )
 
 RECENT_EVENTS = 200  # events a client gets on attach
+CHAT_KEPT = 100  # chat lines a client gets on attach
+CHAT_LIMIT = 300  # characters in a chat line
+CHAT_BURST, CHAT_EVERY = 5, 2.0  # a client may say 5 lines at once, then one every 2 seconds
 
 
 class Connection:
-    """One client attached for one seat.  `host`: the table's own terminal (it may save)."""
+    """One client attached for one seat.  `host`: the table's own terminal (it may save).  `stand_in`: a bot
+    playing for the seat's away human (the seat still shows as away)."""
 
     _ids = itertools.count(1)
 
-    def __init__(self, seat: int, send: Callable[[object], None], host: bool) -> None:
+    def __init__(self, seat: int, send: Callable[[object], None], host: bool, stand_in: str = "") -> None:
         self.id = next(self._ids)
-        self.seat, self.send, self.host = seat, send, host
+        self.seat, self.send, self.host, self.stand_in = seat, send, host, stand_in
+        self.chat_allowance, self.chat_at = float(CHAT_BURST), time.monotonic()
 
     def __repr__(self) -> str:
         return f"Connection({self.id}, seat={self.seat})"
@@ -80,16 +88,18 @@ class Table:
         self.last_saved: Path | None = None
         self.save_error: str | None = None  # why the last autosave failed (None: it did not)
         self.closed = False
+        self.chat: deque[Chat] = deque(maxlen=CHAT_KEPT)
         self._cancel = threading.Event()
         self._wake = asyncio.Event()
         self._skip = asyncio.Event()
 
     # ------------------------------------------------------------ clients
-    def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False) -> Connection:
+    def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False,
+               stand_in: str = "") -> Connection:
         """A client sits down at `seat` (SPECTATOR: -1) and gets a Welcome at once."""
         if seat != SPECTATOR and not (0 <= seat < len(self.session.seats) and self.session.seats[seat].is_human):
             raise ValueError(f"seat {seat + 1} is not a human seat at this table")
-        conn = Connection(seat, send, host)
+        conn = Connection(seat, send, host, stand_in)
         self.connections.append(conn)
         conn.send(self.welcome(seat))
         self._broadcast(Seats(self.seat_list()))
@@ -101,9 +111,10 @@ class Table:
             self._broadcast(Seats(self.seat_list()))
 
     def seat_list(self) -> tuple[SeatInfo, ...]:
-        here = {c.seat for c in self.connections}
+        here = {c.seat for c in self.connections if not c.stand_in}
+        bots = {c.seat: c.stand_in for c in self.connections if c.stand_in}
         return tuple(SeatInfo(seat=s, name=cfg.name, kind=cfg.kind, agent=cfg.agent,
-                              connected=not cfg.is_human or s in here)
+                              connected=not cfg.is_human or s in here, stand_in=bots.get(s, ""))
                      for s, cfg in enumerate(self.session.seats))
 
     def welcome(self, seat: int) -> Welcome:
@@ -114,7 +125,7 @@ class Table:
             decisions=len(self.controller.log), thinking=self.thinking, sealed=self.sealed,
             pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
             warning=getattr(self.session, "warning", ""),
-            over=self.game_over(seat) if self.controller.over else None)
+            over=self.game_over(seat) if self.controller.over else None, chat=tuple(self.chat))
 
     def receive(self, conn: Connection, message) -> None:
         """A message from `conn`'s client; a refusal goes back to that client only."""
@@ -131,8 +142,27 @@ class Table:
             self._broadcast(Pace(pause=self.pause, skipping=self.skipping))
         elif isinstance(message, Save) and conn.host:
             self._save(conn, message)
+        elif isinstance(message, Chat) and not conn.stand_in:
+            self._chat(conn, message)
         else:
             conn.send(Refused(reason=f"this table does not take {type(message).__name__} from this seat"))
+
+    def _chat(self, conn: Connection, message: Chat) -> None:
+        """Say a line to every client: printable, capped, at most CHAT_BURST at once then one per CHAT_EVERY."""
+        now = time.monotonic()
+        conn.chat_allowance = min(CHAT_BURST, conn.chat_allowance + (now - conn.chat_at) / CHAT_EVERY)
+        conn.chat_at = now
+        text = printable(message.text, limit=CHAT_LIMIT).strip()
+        if not text:
+            return
+        if conn.chat_allowance < 1:
+            conn.send(Refused(reason="too many chat lines: wait a moment"))
+            return
+        conn.chat_allowance -= 1
+        name = "Spectator" if conn.seat == SPECTATOR else self.session.seats[conn.seat].label()
+        line = Chat(text=text, seat=conn.seat, name=name)
+        self.chat.append(line)
+        self._broadcast(line)
 
     def _decision(self, conn: Connection, decision: Decision) -> None:
         request = self.asked.get(decision.id)
