@@ -15,7 +15,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """How a game is set up.
 
     players: 2-8.  Seat 0 is the first player; play goes clockwise 0, 1, 2...
-    seed: the dice.  The same options and decisions replay the same game.
+    seed: the dice.  The same options and decisions replay the same game.  A game
+        nobody may predict takes `random_seed()` (128 bits); a small seed is for tests.
     factions: the faction of each seat (keys such as "atreides"), or None to
         let the seats pick in the rulebook's choice order ("choose") or deal
         them at random ("random").
