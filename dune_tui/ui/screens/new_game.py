@@ -3,15 +3,13 @@ an optional seed, the Face Dancers option, the bots' pause."""
 
 from __future__ import annotations
 
-import random
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from ...engine import Options, OptionsError
+from ...engine import Options, OptionsError, random_seed
 from .. import DEFAULT_PLAYERS
 from ..seats import bot_specs, default_bot, seat_config
 from ..settings import PAUSES
@@ -28,7 +26,7 @@ def new_session(players: int, seats: list[str], seed: int | None, faction_choice
     from ...session import Session
 
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = random_seed()  # 128 bits from the OS: nobody can work the dice out from what they see
     options = Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
                       factions=factions)
     return Session(options, [seat_config(s) for s in seats])
