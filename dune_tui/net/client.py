@@ -1,0 +1,131 @@
+"""A table across the network, with the in-process Table's client side: `attach`, `receive`, `detach`,
+`seat_list`, `close`, so the game screen plays a joined seat as it plays a local one.
+
+    remote = await RemoteTable.join("127.0.0.1:41234/6f2c…")   # JoinRefused: the host's reason
+    conn = remote.attach(remote.seat, send)                      # send gets the Welcome, then the game
+    remote.receive(conn, Decision(...))
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from .. import __version__
+from ..table.messages import SeatInfo, Seats, Welcome
+from ..text import printable
+from . import wire
+from .codes import parse_address
+
+CONNECT_SECONDS = 15.0
+
+
+class JoinRefused(Exception):
+    """The table would not seat us (or could not be reached): the sentence says why."""
+
+
+class RemoteTable:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, welcome: Welcome) -> None:
+        self.reader, self.writer = reader, writer
+        self.welcome = welcome
+        self.seat = welcome.seat
+        self.seats: tuple[SeatInfo, ...] = welcome.seats
+        self.closed = False
+        self.reason = ""  # why the connection ended ("" while it lasts)
+        self.on_close: Callable[[str], None] | None = None
+        self._send: Callable[[object], None] | None = None
+        self._early: list = []  # messages before a client attached
+        self._pump = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def join(cls, address: str, timeout: float = CONNECT_SECONDS) -> RemoteTable:
+        try:
+            host, port, code = parse_address(address)
+        except ValueError as e:
+            raise JoinRefused(str(e)) from None
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(host, port, limit=wire.TO_CLIENT_LIMIT), timeout)
+        except (OSError, TimeoutError) as e:
+            raise JoinRefused(f"cannot reach the table at {host}:{port} ({e.strerror or type(e).__name__})"
+                              if isinstance(e, OSError) else f"no answer from {host}:{port}") from None
+        writer.write(wire.encode(wire.Hello(protocol=wire.PROTOCOL, code=code, name=f"dune-tui {__version__}")))
+        try:
+            first = await asyncio.wait_for(wire.read(reader, wire.TO_CLIENT_LIMIT), timeout)
+        except (asyncio.IncompleteReadError, ConnectionError, TimeoutError, wire.FrameError) as e:
+            writer.close()
+            raise JoinRefused(f"the table did not answer ({type(e).__name__})") from None
+        if isinstance(first, wire.Goodbye):
+            writer.close()
+            raise JoinRefused(f"the table refused: {printable(first.reason, limit=300)}")
+        if not isinstance(first, Welcome):
+            writer.close()
+            raise JoinRefused(f"the table answered {type(first).__name__}, not a Welcome")
+        return cls(reader, writer, first)
+
+    # ------------------------------------------------ the Table's client side
+    def seat_list(self) -> tuple[SeatInfo, ...]:
+        return self.seats
+
+    def seats_here(self) -> list[int]:
+        """The seats this terminal plays: ours (none for a spectator)."""
+        return [self.seat] if self.seat >= 0 else []
+
+    def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False) -> RemoteTable:
+        """The screen sits down: it gets the Welcome, then what came since, then the game as it goes."""
+        if seat != self.seat:
+            raise ValueError(f"this terminal joined {'as a spectator' if self.seat < 0 else f'seat {self.seat + 1}'}")
+        self._send = send
+        send(self.welcome)
+        for message in self._early:
+            send(message)
+        self._early.clear()
+        return self
+
+    def receive(self, conn, message) -> None:
+        if not self.closed and not self.writer.transport.is_closing():
+            self.writer.write(wire.encode(message))
+
+    def detach(self, conn) -> None:
+        self._send = None
+        self.close()
+
+    def close(self, reason: str = "you left the table") -> None:
+        if not self.closed:
+            self.closed, self.reason = True, reason
+            self.writer.close()
+            if self.on_close is not None:
+                self.on_close(reason)
+
+    def exit_note(self) -> str:
+        return ""
+
+    async def _read(self) -> None:
+        reason = "the connection to the table was lost"
+        try:
+            while True:
+                message = await wire.read(self.reader, wire.TO_CLIENT_LIMIT)
+                if isinstance(message, wire.Goodbye):
+                    reason = printable(message.reason, limit=300)
+                    break
+                if isinstance(message, Seats):
+                    self.seats = message.seats
+                if self._send is not None:
+                    self._send(message)
+                else:
+                    self._early.append(message)
+        except wire.FrameError as e:
+            reason = f"the table sent something this dune-tui cannot read ({e})"
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        except asyncio.CancelledError:
+            reason = "you left the table"
+        finally:
+            with contextlib.suppress(Exception):
+                self.close(reason)
+
+    async def wait_closed(self) -> str:
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._pump
+        return self.reason

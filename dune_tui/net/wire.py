@@ -1,0 +1,132 @@
+"""What crosses the socket: length-prefixed msgpack frames, each one tagged msgspec Struct.
+
+A frame is a 4-byte big-endian length, then that many bytes of msgpack: one of `Message`, a tagged union
+(the field "type" names the class).  The length is checked against the reader's cap before the body is read;
+msgspec decodes and validates the body against the union; nothing else is parsed by hand.
+
+A connection starts with the client's `Hello` (protocol version, its code); the table answers with its
+`Welcome` (or `Goodbye`, why, and closes).  Then the table's messages flow to the client, and the client
+sends `Decision`, `Chat`, `Skip`, `SetPace`.  Engine views cross as `ViewWire` (see `views`), events as
+`Event` Structs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any, Union
+
+import msgspec
+
+from ..controller import Decision, DecisionRequest, EventBatch
+from ..engine import State, as_action
+from ..table import messages as m
+from .views import ViewWire, from_wire, to_wire
+
+PROTOCOL = 1
+HEADER = struct.Struct(">I")
+TO_TABLE_LIMIT = 64 * 1024  # a client's frame: a decision or a chat line is far smaller
+TO_CLIENT_LIMIT = 16 * 1024 * 1024  # a table's frame: a GameOver of a long 8-player game is well under 1 MiB
+
+
+class Hello(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """The first frame from a client: the protocol it speaks and the secret code of its seat."""
+
+    protocol: int
+    code: str
+    name: str = ""  # the client's program, for the host's log
+
+
+class Goodbye(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """The table closes this connection: why (the client shows it and exits)."""
+
+    reason: str
+
+
+# The controller's Structs are untagged: these tagged twins carry them (and are instances of them).
+class WireRequest(DecisionRequest, frozen=True, kw_only=True, tag="DecisionRequest"):
+    pass
+
+
+class WireDecision(Decision, frozen=True, tag="Decision"):
+    pass
+
+
+class WireBatch(EventBatch, frozen=True, tag="EventBatch"):
+    pass
+
+
+TWINS: dict[type, type] = {DecisionRequest: WireRequest, Decision: WireDecision, EventBatch: WireBatch}
+TABLE_MESSAGES = (m.Welcome, m.Closed, m.Board, m.Seats, m.Thinking, m.Sealed, m.Pace, m.Notice, m.SaveFailed,
+                  m.Saved, m.Refused, m.GameOver, m.Skip, m.SetPace, m.Save, m.Chat)
+Message = Union[(Hello, Goodbye, WireRequest, WireDecision, WireBatch, *TABLE_MESSAGES)]
+FROM_CLIENT = (Hello, Decision, m.Chat, m.Skip, m.SetPace)  # what a table takes from a remote client
+
+
+class FrameError(Exception):
+    """A frame that cannot be read: too long, truncated or not one of our messages (the sentence says)."""
+
+
+def _enc_hook(obj: Any) -> Any:
+    if isinstance(obj, State):
+        return to_wire(obj)
+    raise NotImplementedError(f"cannot send a {type(obj).__name__}")
+
+
+_encoder = msgspec.msgpack.Encoder(enc_hook=_enc_hook)
+_decoder = msgspec.msgpack.Decoder(Message)
+
+
+def encode(message) -> bytes:
+    """One frame: the length, then the message (a controller Struct goes as its tagged twin)."""
+    twin = TWINS.get(type(message))
+    if twin is not None:
+        message = twin(**msgspec.structs.asdict(message))
+    body = _encoder.encode(message)
+    return HEADER.pack(len(body)) + body
+
+
+def decode(body: bytes):
+    """A frame's body as the message the table or the client handles: the controller's own Structs, views
+    States again, legal actions and decisions the engine's nested tuples.  FrameError if it is not one of ours."""
+    try:
+        return _revive(_decoder.decode(body))
+    except (msgspec.MsgspecError, RecursionError, ValueError, TypeError) as e:
+        raise FrameError(f"not a message of this protocol ({' '.join(str(e).split())[:200]})") from None
+
+
+def _state(value) -> State:
+    return from_wire(msgspec.convert(value, ViewWire))
+
+
+def _request(r: DecisionRequest) -> DecisionRequest:
+    return DecisionRequest(id=r.id, seat=r.seat, phase=r.phase, prompt=r.prompt, view=_state(r.view),
+                       legal=tuple(as_action(a) for a in r.legal), sealed=r.sealed)
+
+
+def _revive(message):
+    """Turn the `Any` fields that held a view back into States (validated as ViewWire)."""
+    replace = msgspec.structs.replace
+    if isinstance(message, DecisionRequest):
+        return _request(message)
+    if isinstance(message, Decision):
+        return Decision(message.id, message.seat, as_action(message.action))
+    if isinstance(message, EventBatch):
+        return EventBatch(message.seat, message.events)
+    if isinstance(message, m.Board):
+        return replace(message, view=_state(message.view))
+    if isinstance(message, m.GameOver):
+        return replace(message, state=_state(message.state))
+    if isinstance(message, m.Welcome):
+        return replace(message, view=_state(message.view), requests=tuple(_request(r) for r in message.requests),
+                       over=_revive(message.over) if message.over is not None else None)
+    return message
+
+
+async def read(reader: asyncio.StreamReader, limit: int):
+    """The next message; FrameError for a frame over `limit` (its body is never read) or a bad one;
+    asyncio.IncompleteReadError at the end of the stream."""
+    (size,) = HEADER.unpack(await reader.readexactly(HEADER.size))
+    if size > limit:
+        raise FrameError(f"a frame of {size} bytes is over the limit of {limit}")
+    return decode(await reader.readexactly(size))

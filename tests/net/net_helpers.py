@@ -1,0 +1,136 @@
+"""Helpers for the network tests: games at chosen positions, a hosted table on loopback, raw sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from dune_tui.controller import Decision
+from dune_tui.engine import Options, legal_actions
+from dune_tui.net import wire
+from dune_tui.net.codes import Codes, address
+from dune_tui.net.server import TableServer
+from dune_tui.session import SeatConfig, Session
+from dune_tui.table import Table
+from dune_tui.table.messages import SPECTATOR, Closed, DecisionRequest, Welcome
+
+ANN = SeatConfig(kind="human", agent="", name="Ann")
+BOB = SeatConfig(kind="human", agent="", name="Bob")
+
+
+def bot(spec: str = "random") -> SeatConfig:
+    return SeatConfig(kind="bot", agent=spec)
+
+
+def play_until(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
+    """Advance a session with random legal decisions (outside any table) until `stop(state)` holds."""
+    rng = random.Random(seed)
+    controller = game.controller
+    for _ in range(limit):
+        state = controller.state
+        if stop(state):
+            return game
+        if state.over:
+            raise AssertionError("the game ended before the wanted position")
+        seat = state.awaiting[0]
+        request = next(r for r in controller.pending() if r.seat == seat)
+        batches = controller.submit(Decision(request.id, seat, rng.choice(legal_actions(state, seat))))
+        game.history.extend({id(e): e for b in batches for e in b.events}.values())
+    raise AssertionError("the wanted position never came")
+
+
+def two_humans_at_commit(factions=("atreides", "harkonnen")) -> Session:
+    """A two-player game of two humans stopped at a battle commit, the second side's commit sealed."""
+    for seed in range(1, 80):
+        game = Session(Options(players=2, seed=seed, factions=factions), [ANN, BOB])
+        try:
+            return play_until(game, lambda s: s.phase == "commit" and len(s.awaiting) == 1, seed=seed)
+        except AssertionError:
+            continue
+    raise AssertionError("no battle in 80 games")
+
+
+def state_fields(state) -> tuple:
+    """A State's contents, to compare two views."""
+    return tuple(getattr(state, k) for k in type(state).__slots__ if k not in ("events", "_legal"))
+
+
+class Hosted:
+    """A table and its server on loopback, on the running loop; `codes` for every human seat and spectators."""
+
+    def __init__(self, game: Session, *, takeover: str = "", after: float = 60.0, **table_kw) -> None:
+        table_kw.setdefault("bots", "thread")
+        table_kw.setdefault("pause", 0.0)
+        self.table = Table(game, **table_kw)
+        self.codes = Codes([*game.humans(), SPECTATOR])
+        self.server = TableServer(self.table, self.codes, takeover=takeover, after=after)
+        self.task: asyncio.Task | None = None
+
+    async def __aenter__(self) -> Hosted:
+        await self.server.start("127.0.0.1", 0)
+        self.task = asyncio.get_running_loop().create_task(self.table.run())
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.table.close()
+        await self.server.close()
+        await self.task
+
+    def address(self, seat: int) -> str:
+        return address(self.server.host, self.server.port, self.codes.by_seat[seat])
+
+    async def raw(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        return await asyncio.open_connection(self.server.host, self.server.port)
+
+
+async def say(writer: asyncio.StreamWriter, message) -> None:
+    writer.write(wire.encode(message))
+    await writer.drain()
+
+
+async def hear(reader: asyncio.StreamReader):
+    return await asyncio.wait_for(wire.read(reader, wire.TO_CLIENT_LIMIT), 30)
+
+
+async def until(condition, what: str = "", limit: int = 20_000) -> None:
+    """Let the loop run until `condition()` holds (a bounded number of turns of the loop)."""
+    for _ in range(limit):
+        if condition():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError(f"never happened: {what or condition}")
+
+
+class Player:
+    """A headless joined client recording what it gets; `answer`: play random legal moves for its seat."""
+
+    def __init__(self, remote, *, answer: bool = False, seed: int = 0) -> None:
+        self.remote, self.answer, self.rng = remote, answer, random.Random(seed)
+        self.got: list = []
+        self.conn = remote
+        remote.attach(remote.seat, self._take)
+
+    def _take(self, message) -> None:
+        self.got.append(message)
+        if self.answer and isinstance(message, DecisionRequest):
+            self.send(Decision(message.id, message.seat, self.rng.choice(message.legal)))
+        if self.answer and isinstance(message, Welcome):
+            for r in message.requests:
+                self.send(Decision(r.id, r.seat, self.rng.choice(r.legal)))
+
+    def send(self, message) -> None:
+        self.remote.receive(self.conn, message)
+
+    def of(self, kind: type) -> list:
+        return [m for m in self.got if isinstance(m, kind)]
+
+    def open_requests(self) -> list[DecisionRequest]:
+        found: dict[int, DecisionRequest] = {}
+        for m in self.got:
+            if isinstance(m, Welcome):
+                found = {r.id: r for r in m.requests}
+            elif isinstance(m, DecisionRequest):
+                found[m.id] = m
+            elif isinstance(m, Closed):
+                found.pop(m.id, None)
+        return list(found.values())
