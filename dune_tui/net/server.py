@@ -127,9 +127,15 @@ class TableServer:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.server: asyncio.Server | None = None
         self.host, self.port = "", 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.server = await asyncio.start_server(self._serve, host, port, limit=wire.TO_TABLE_LIMIT)
+    async def start(self, host: str = "127.0.0.1", port: int = 0, *, sock=None) -> None:
+        """Listen on `host`:`port` (0: any free port), or on the bound socket `sock`."""
+        if sock is not None:
+            self.server = await asyncio.start_server(self._serve, sock=sock, limit=wire.TO_TABLE_LIMIT)
+        else:
+            self.server = await asyncio.start_server(self._serve, host, port, limit=wire.TO_TABLE_LIMIT)
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
         for seat in self.codes.by_seat:
             if seat >= 0:
@@ -198,6 +204,7 @@ class TableServer:
         self._back(seat)
         client = Client(self, seat, writer, peer)
         self.clients.append(client)
+        self._idle.clear()
         client.conn = self.table.attach(seat, client.send)
         if client.closed:  # dropped while its Welcome was sent
             self.table.detach(client.conn)
@@ -213,6 +220,12 @@ class TableServer:
             log.info("%s (%s) left", label(client.seat), client.peer)
             if client.seat >= 0 and not any(c.seat == client.seat for c in self.clients):
                 self._away(client.seat)
+            if not self.clients:
+                self._idle.set()
+
+    async def idle(self) -> None:
+        """Until no client is connected."""
+        await self._idle.wait()
 
     # ------------------------------------------------------------ away seats
     def _away(self, seat: int) -> None:

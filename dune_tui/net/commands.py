@@ -1,0 +1,222 @@
+"""`dune-tui host` and `dune-tui join`.
+
+    dune-tui host [the options of new | --load SAVE] [--bind ADDR] [--port N] [--no-play]
+                  [--takeover BOT --after SECONDS]
+    dune-tui join HOST:PORT/CODE
+
+The host binds its socket first, prints a join command per human seat (and one for spectators), then plays
+the first human seat in this terminal (or, with --no-play, runs headless and logs to stderr).  Refusals go to
+the log: stderr when headless, else `host-<game id>.log` in the save directory (0600).  When the host stops
+(q, SIGHUP, SIGTERM, Ctrl-C, or the game's end) the game is saved and the command to resume it is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from ..table.messages import SPECTATOR
+from .codes import Codes, address, label
+
+log = logging.getLogger("dune_tui.net")
+GRACE_SECONDS = 30.0  # after the end, the clients have this long to take their GameOver
+
+
+def add_parsers(sub) -> None:
+    from ..ui import add_parsers as add_new
+
+    scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
+    add_new(scratch)
+    new = scratch.choices["new"]
+    p = sub.add_parser("host", parents=[new], conflict_handler="resolve", help="host a game other terminals join",
+                       description="Open a table that other terminals join with `dune-tui join`. Takes the "
+                                   "options of `new` (without --seat: two human seats, bots in the others), or "
+                                   "--load a saved game. Prints a join command for each human seat and one for "
+                                   "spectators; this terminal plays the first human seat unless --no-play.")
+    p.add_argument("--load", metavar="SAVE", help="resume a saved game (a name in the save directory, or a path)")
+    p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                   help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for any)")
+    p.add_argument("--port", type=int, default=0, metavar="N", help="the port (default: any free port)")
+    p.add_argument("--no-play", action="store_true", help="host without taking a seat (headless, logs to stderr)")
+    p.add_argument("--takeover", metavar="BOT", help="a bot (random, heuristic, mcts:easy...) plays for a human "
+                                                     "away longer than --after")
+    p.add_argument("--after", type=float, default=120.0, metavar="SECONDS",
+                   help="how long an away seat waits for its player before --takeover (default 120)")
+    p.set_defaults(func=cmd_host)
+    j = sub.add_parser("join", help="sit down at a hosted game", description="Join a game `dune-tui host` "
+                                                                              "opened, with the code it printed.")
+    j.add_argument("code", metavar="HOST:PORT/CODE", help="the join command's argument, as the host printed it")
+    j.set_defaults(func=cmd_join)
+
+
+def _fail(text: str, status: int = 2) -> int:
+    print(f"dune-tui: {text}", file=sys.stderr)
+    return status
+
+
+def session_for(args):
+    """The game to host: a loaded save, or a new one (two human seats unless --seat says otherwise)."""
+    from .. import saves
+    from ..ui import session_from_args
+
+    if args.load:
+        return saves.load(args.load, args.save_dir, strict=False), True
+    if not args.seat:
+        args.seat = ["human", "human"]
+    return session_from_args(args), False
+
+
+def cmd_host(args) -> int:
+    from .. import saves
+
+    if args.pause is not None and not 0 <= args.pause <= 60:
+        return _fail("--pause must be between 0 and 60 seconds")
+    if args.takeover:
+        from ai import AgentSpecError, parse_spec
+
+        try:
+            parse_spec(args.takeover)
+        except AgentSpecError as e:
+            return _fail(f"--takeover: {e}")
+        if not 0 <= args.after <= 86_400:
+            return _fail("--after must be between 0 and 86400 seconds")
+    try:
+        session, resumed = session_for(args)
+    except (ValueError, saves.SaveError) as e:
+        return _fail(str(e))
+    humans = session.humans()
+    if not humans:
+        return _fail("this game has no human seat to join: give --seat human")
+    from ..ui import has_terminal
+
+    play = not args.no_play
+    if play and not has_terminal():
+        return _fail("hosting from this terminal needs a TTY to play seat "
+                     f"{humans[0] + 1}; use --no-play to host without a seat")
+    try:
+        sock = listen(args.bind, args.port)
+    except OSError as e:
+        return _fail(f"cannot listen on {args.bind}:{args.port} ({e.strerror or e})")
+    joinable = humans[1:] if play else humans
+    codes = Codes([*joinable, SPECTATOR])
+    host, port = sock.getsockname()[:2]
+    shown = _shown_host(args.bind, host)
+    print(f"Hosting game {session.game_id} on {host}:{port}. Join with:", flush=True)
+    for seat in joinable:
+        name = session.seats[seat].label()
+        print(f"  {label(seat)} ({name}):  dune-tui join {address(shown, port, codes.by_seat[seat])}")
+    print(f"  spectators:  dune-tui join {address(shown, port, codes.by_seat[SPECTATOR])}", flush=True)
+    save_dir = saves.save_dir(args.save_dir)
+    if play:
+        _log_to_file(save_dir, session.game_id)
+        with contextlib.suppress(EOFError):
+            input(f"Press Enter to sit down at seat {humans[0] + 1} (the codes stay valid)… ")
+        from .play import host_and_play
+
+        status, table = host_and_play(session, args, sock, codes, resumed)
+    else:
+        _log_to_stderr()
+        status, table = asyncio.run(host_headless(session, args, sock, codes, resumed))
+    note = table.exit_note() if table is not None else ""
+    if note:
+        print(note, file=sys.stderr)
+    elif table is not None and table.last_saved is not None and not session.state.over:
+        print(f"The game is saved. Resume it with: dune-tui host --load {table.last_saved}", file=sys.stderr)
+    return status
+
+
+def listen(bind: str, port: int) -> socket.socket:
+    """The table's listening socket, bound now so that the printed port is the real one."""
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((bind, port))
+        sock.listen(16)
+        sock.setblocking(False)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _shown_host(bind: str, host: str) -> str:
+    """The host name to print: the bound address, or this machine's name when bound to every address."""
+    if bind in ("0.0.0.0", "::", ""):
+        return socket.getfqdn() or host
+    return host
+
+
+def _log_to_stderr() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+
+
+def _log_to_file(save_dir: Path, game_id: str) -> None:
+    """The host's log beside its saves (0600): the TUI owns the terminal."""
+    with contextlib.suppress(OSError):
+        save_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path = save_dir / f"host-{game_id}.log"
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+        handler = logging.FileHandler(path, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        print(f"The host's log: {path}")
+
+
+def make_table(session, args, resumed: bool):
+    from .. import saves
+    from ..table import Table
+
+    pause = 0.5 if args.pause is None else args.pause
+    return Table(session, bots=args.bots, pause=pause, save_dir=saves.save_dir(args.save_dir), resumed=resumed)
+
+
+async def host_headless(session, args, sock: socket.socket, codes: Codes, resumed: bool):
+    """Serve until the game ends (and its clients have heard it) or a signal stops the host; save."""
+    from .server import TableServer
+
+    table = make_table(session, args, resumed)
+    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
+    await server.start(sock=sock)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+    playing = loop.create_task(table.run())
+    stopping = loop.create_task(stop.wait())
+    await asyncio.wait({playing, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    if playing.done():
+        log.info("the game is over")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(server.idle(), GRACE_SECONDS)
+    else:
+        log.info("stopping: saving the game")
+        table.autosave(force=True)
+    table.close()
+    await server.close()
+    stopping.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await playing
+    return 0, table
+
+
+def cmd_join(args) -> int:
+    from ..ui import NO_TERMINAL, has_terminal
+
+    if not has_terminal():
+        return _fail(NO_TERMINAL.removeprefix("dune-tui: "))
+    from .play import join_and_play
+
+    return join_and_play(args.code)
