@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, saves, sim, ui
+from . import __version__, net, saves, sim, ui
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -16,6 +16,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     sim.add_parser(sub)
     ui.add_parsers(sub)
     saves.add_parsers(sub, play=ui.run_session)
+    net.add_parsers(sub)
     return parser, sub.choices
 
 

@@ -7,3 +7,7 @@
     client   RemoteTable: a table across the network, with the in-process Table's client side
     commands `host` and `join` (docs/PROTOCOL.md describes the protocol)
 """
+
+from .commands import add_parsers
+
+__all__ = ["add_parsers"]
