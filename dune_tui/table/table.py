@@ -181,6 +181,8 @@ class Table:
         """Play until the game ends or the table closes: bots first, then wait for the humans."""
         if not self.resumed:
             self.autosave(force=True)  # a new game is saved at once
+        if getattr(self.runner, "kind", "") == "process" and self.runner.specs:
+            self._warming = asyncio.ensure_future(asyncio.to_thread(self._warm_up))
         while not self.closed:
             if self.controller.over:
                 self._finish()
@@ -194,6 +196,10 @@ class Table:
             self._ask(requests)
             self._wake.clear()
             await self._wake.wait()
+
+    def _warm_up(self) -> None:
+        with contextlib.suppress(Exception):  # a failure shows up (and is handled) at the first decision
+            self.runner.start()
 
     def close(self) -> None:
         """Stop: cancel the bots, end `run`.  Saving is the caller's choice (`autosave`)."""
@@ -250,6 +256,7 @@ class Table:
         if self.closed:
             return
         self.thinking = Thinking()
+        self._broadcast(self.thinking)
         with contextlib.suppress(StaleDecision, DuneError):  # a human's answer came first: ask again
             self._submit(request, action)
 

@@ -6,6 +6,7 @@ Textual is imported only when a game starts, so `dune-tui sim` and the saves com
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -116,4 +117,8 @@ def _run(session, settings, resumed: bool = False) -> int:
 
     app = DuneApp(session, settings, resumed=resumed)
     code = app.run()
+    note = app.exit_note()  # the game could not be saved: say so, and where the last good save is
+    if note:
+        with contextlib.suppress(OSError):  # after a hang-up the terminal may be gone
+            print(note, file=sys.stderr, flush=True)
     return code if isinstance(code, int) else (app.return_code or 0)

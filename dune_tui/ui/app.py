@@ -1,8 +1,10 @@
 """The Textual app: the main menu at the bottom of the screen stack, a game on top of it.
 
+A game is a table (dune_tui.table) playing on the app's loop; the game screen is its client.
 A dropped SSH connection sends SIGHUP, which Textual does not handle: `on_mount` installs a
 handler on the running loop that autosaves and exits (and a watchdog ends the process if the
-exit itself hangs), so the game never lingers without its terminal."""
+exit itself hangs), so the game never lingers without its terminal.  `exit_note` says, for the
+terminal after the app, when the game could not be saved."""
 
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ class DuneApp(App[int]):
         self._first_session = session
         self._resumed = resumed
         self.hung_up = False
+        self.table = None  # the game being played (dune_tui.table.Table)
         self.started = False  # the first screens are up
 
     # ------------------------------------------------------------- screens
@@ -78,9 +81,16 @@ class DuneApp(App[int]):
         self.started = True
 
     def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False) -> None:
+        from ..table import Table
         from .screens.game import GameScreen
 
-        screen = GameScreen(session, self.settings, resumed=resumed)
+        if self.table is not None:
+            self.table.close()
+        s = self.settings
+        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
+                           resumed=resumed)
+        screen = GameScreen(self.table, self.settings)
+        self.run_worker(self.table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:
@@ -96,6 +106,14 @@ class DuneApp(App[int]):
             self.notify(f"Cannot continue: {error}", severity="error", timeout=8)
             return
         self.start_game(session, resumed=True)
+
+    def end_game(self, table) -> None:
+        """The game screen is gone: stop its table (bots and all).  Saving was the screen's to ask."""
+        table.close()
+
+    def exit_note(self) -> str:
+        """A line for the terminal after the app: the last autosave failed, and where the last good save is."""
+        return self.table.exit_note() if self.table is not None else ""
 
     def game_screen(self):
         from .screens.game import GameScreen
@@ -138,8 +156,7 @@ class DuneApp(App[int]):
         watchdog = threading.Timer(WATCHDOG_SECONDS, os._exit, args=(HANGUP_EXIT,))
         watchdog.daemon = True
         watchdog.start()
-        game = self.game_screen()
-        if game is not None:
-            saving.safe_autosave(game.session, self.settings.save_dir)
-            game.stop_bots()
+        if self.table is not None and not self.table.closed:
+            self.table.autosave(force=True)
+            self.table.close()
         self.exit(HANGUP_EXIT)

@@ -25,10 +25,10 @@ async def test_new_game_from_the_main_menu_starts_a_game_with_the_chosen_seats()
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         game = app.screen
-        assert game.session.options.players == 5
-        assert not game.session.seats[0].is_human
-        assert len(game.session.humans()) >= 0
-        assert game.session.state.n == 5
+        assert game.table.session.options.players == 5
+        assert not game.table.session.seats[0].is_human
+        assert len(game.table.session.humans()) >= 0
+        assert game.table.session.state.n == 5
 
 
 @pilot_test
@@ -77,7 +77,7 @@ async def test_bots_pause_between_steps_and_s_skips_ahead():
     game = session(3, seed=11)  # seat 3 (a bot) makes the Harkonnen setup before the human plays
     app = make_app(game, pause=60.0)  # a pause far longer than the test
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.screen._step is not None, what="a bot step held by the pause")
+        await until(pilot, lambda: app.screen.table.holding, what="a bot step held by the pause")
         decisions = len(game.log)
         await pilot.pause(0.3)
         assert len(game.log) == decisions, "the bot's step waits for the pause"
@@ -122,7 +122,7 @@ async def test_quitting_mid_game_asks_saves_and_the_game_resumes(save_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")  # Continue: the latest autosave
         await until(pilot, lambda: human_waiting(app))
-        assert len(app.screen.session.log) == len(game.log)
+        assert len(app.screen.table.session.log) == len(game.log)
         assert "Game resumed" in "\n".join(app.screen.query_one("#log").lines_written)
 
 
@@ -141,7 +141,7 @@ async def test_leaving_to_the_menu_then_loading_the_saved_game(save_dir):
         assert "to move:" in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: human_waiting(app))
-        assert app.screen.session.game_id == game.game_id
+        assert app.screen.table.session.game_id == game.game_id
 
 
 @pilot_test

@@ -1,4 +1,4 @@
-"""Small screens over the game: leave (confirm), hot-seat hand-off, battle reveal, full log, help."""
+"""Small screens over the game: leave (confirm; not saved), hot-seat hand-off, battle reveal, full log, help."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .base import DuneModal, DuneScreen
 
 
 class ConfirmLeave(DuneModal):
-    """Leaving a game: it is saved either way and can be resumed (Continue)."""
+    """Leaving a game: it is saved first and can be resumed (Continue); if that fails, NotSaved says so."""
 
     BINDINGS = [
         Binding("y,q", "choose('quit')", "Save and quit"),
@@ -25,9 +25,47 @@ class ConfirmLeave(DuneModal):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Leave this game?", classes="dialog-title")
-            yield Static("The game is saved: Continue on the main menu resumes it.\n\n"
+            yield Static("It is saved first: Continue on the main menu resumes it.\n\n"
                          "y  save and quit\nm  save and go back to the main menu\nn  keep playing")
         yield Footer()
+
+    def action_choose(self, choice: str | None) -> None:
+        self.dismiss(choice)
+
+
+class NotSaved(DuneModal):
+    """Saving before leaving failed: say so plainly; the game stays open.  Dismisses with another
+    directory to save in (Enter), DISCARD (leave without saving, ctrl+x), or None (keep playing, Esc)."""
+
+    DISCARD = "discard"
+    BINDINGS = [
+        Binding("escape", "choose(None)", "Keep playing"),
+        Binding("ctrl+x", "choose('discard')", "Leave without saving"),
+    ]
+
+    def __init__(self, error: str, last_good: str = "") -> None:
+        super().__init__()
+        self.error, self.last_good = error, last_good
+
+    def compose(self) -> ComposeResult:
+        last = f"The last good save: {self.last_good}" if self.last_good else "No save of this game exists."
+        with Vertical(classes="dialog"):
+            yield Static("The game could NOT be saved", classes="dialog-title")
+            yield Static(Text(f"{self.error}\n\n{last}\nThe game stays open.\n\n"
+                              "Type another directory to save in and press Enter; Esc keeps playing;\n"
+                              "ctrl+x leaves without saving (what was played since the last save is lost)."),
+                         id="not-saved")
+            yield Input(placeholder="another directory, e.g. ~/dune-saves", id="save-dir")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one(Input)
+        box.cursor_blink = False
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
