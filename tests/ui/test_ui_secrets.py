@@ -197,3 +197,41 @@ async def test_too_small_terminal_gets_a_message_and_the_layout_follows_resizes(
         assert app.screen.has_class("-roomy")
         assert "too small" not in screen_text(app)
         assert "Zone 1" in screen_text(app)  # the roomy map names its zones
+
+
+@pilot_test
+async def test_the_screen_gets_views_only_each_from_its_own_seat_and_public_ones_as_a_spectator(monkeypatch):
+    """No cheating: the game screen holds no authoritative state (every State it gets is a view, without
+    the dice generator); on a seat's connection only that seat's view, and a view for nobody in particular
+    (viewer -1) only on the hot seat's spectator connection."""
+    from dune_tui.engine import State
+    from dune_tui.ui.screens.game import GameScreen
+
+    got: list[tuple[int, object]] = []
+    deliver = GameScreen._deliver
+
+    def spy(self, seat, body):
+        got.append((seat, body))
+        deliver(self, seat, body)
+
+    monkeypatch.setattr(GameScreen, "_deliver", spy)
+    game = hot_seat_bg()
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(12):
+            await until(pilot, lambda: human_waiting(app) or screen_name(app) == "Handoff")
+            if screen_name(app) == "Handoff":
+                await pilot.press("enter")
+                continue
+            await answer(pilot)
+        assert isinstance(app.screen, GameScreen) and not hasattr(app.screen, "session")
+    states = [(seat, v) for seat, body in got for v in vars_of(body) if isinstance(v, State)]
+    assert {seat for seat, _ in states} == {-1, 0, 1}
+    assert all(v.rng is None and v.viewer == seat for seat, v in states)
+    assert all(e.visible_to(seat) for seat, body in got for e in getattr(body, "events", ()))
+
+
+def vars_of(body) -> list:
+    """The fields of a message, and those of the requests it carries."""
+    fields = [getattr(body, f) for f in getattr(body, "__struct_fields__", ())]
+    return fields + [r.view for r in getattr(body, "requests", ())]

@@ -40,7 +40,7 @@ class NotSaved(DuneModal):
     DISCARD = "discard"
     BINDINGS = [
         Binding("escape", "choose(None)", "Keep playing"),
-        Binding("ctrl+x", "choose('discard')", "Leave without saving"),
+        Binding("ctrl+x", "choose('discard')", "Leave without saving", priority=True),  # before the box's cut
     ]
 
     def __init__(self, error: str, last_good: str = "") -> None:
@@ -52,8 +52,8 @@ class NotSaved(DuneModal):
         with Vertical(classes="dialog"):
             yield Static("The game could NOT be saved", classes="dialog-title")
             yield Static(Text(f"{self.error}\n\n{last}\nThe game stays open.\n\n"
-                              "Type another directory to save in and press Enter; Esc keeps playing;\n"
-                              "ctrl+x leaves without saving (what was played since the last save is lost)."),
+                              "Type another directory to save in, then Enter.\nEsc: keep playing.\n"
+                              "ctrl+x: leave without saving (play since the last save is lost)."),
                          id="not-saved")
             yield Input(placeholder="another directory, e.g. ~/dune-saves", id="save-dir")
         yield Footer()
