@@ -15,6 +15,7 @@ and holds one agent per bot seat, built with `ai.make_agent(spec, seed)`.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import inspect
 import multiprocessing
 import os
@@ -23,8 +24,6 @@ import threading
 import time
 from collections import deque
 from typing import Any
-
-BOT_SEED_STRIDE = 7919
 
 
 class BotCancelled(Exception):
@@ -36,7 +35,10 @@ class BotFailed(Exception):
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    return game_seed * BOT_SEED_STRIDE + seat
+    """A bot's own seed: fixed by the game's seed and the seat (a game replays with the same bots), but a one-way
+    hash of it, so that what a bot plays tells nothing of the game's seed, which keys the dice."""
+    digest = hashlib.blake2b(f"{game_seed}:{seat}".encode(), digest_size=8, person=b"dune-tui-bot").digest()
+    return int.from_bytes(digest, "big")
 
 
 def call_decide(agent, request, cancel) -> Any:
