@@ -18,8 +18,8 @@ from ..widgets.map import MapView
 from .base import DuneScreen
 
 REASONS = {
-    "solo": "held enough strategic regions alone",
-    "alliance": "an alliance held four strategic regions",
+    "solo": "They held enough strategic regions alone at the end of their turn.",
+    "alliance": "Together they held four strategic regions at the end of the turn.",
 }
 
 
@@ -79,7 +79,7 @@ class GameOverScreen(DuneScreen):
         else:
             text.append("Nobody wins.", style="bold")
         how = REASONS.get(result.reason)
-        text.append(f"\n{result.text}" + (f" ({how}.)" if how else ""))
+        text.append(f"\n{result.text}" + (f" {how}" if how else ""))
         if state.in_play(BENE_GESSERIT) and state.prediction >= 0:
             text.append(f"\nThe Bene Gesserit had predicted the {FACTION_NAMES[state.prediction]}.")
         return text
