@@ -99,7 +99,8 @@ class DuneApp(App[int]):
     def continue_latest(self) -> None:
         path, error = saving.latest_autosave(self.settings.save_dir)
         if error or path is None:
-            self.notify(error or "There is no autosave to continue: start a new game.", severity="warning", markup=False)
+            self.notify(error or "There is no autosave to continue: start a new game.", severity="warning",
+                        markup=False)
             return
         session, error = saving.load(path, self.settings.save_dir)
         if error:
