@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 
 from .. import __version__
-from ..table.messages import SeatInfo, Seats, Welcome
+from ..table.messages import Save, Saved, SeatInfo, Seats, Welcome
 from ..text import printable
 from . import wire
 from .codes import parse_address
@@ -84,6 +84,10 @@ class RemoteTable:
         return self
 
     def receive(self, conn, message) -> None:
+        if isinstance(message, Save):  # the host keeps the game (and saves it); leaving loses nothing here
+            if self._send is not None:
+                self._send(Saved(path="the host's table", ref=message.ref))
+            return
         if not self.closed and not self.writer.transport.is_closing():
             self.writer.write(wire.encode(message))
 

@@ -53,7 +53,8 @@ class GameScreen(DuneScreen):
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
     ]
 
-    def __init__(self, table, settings: Settings) -> None:
+    def __init__(self, table, settings: Settings, seats: list[int] | None = None) -> None:
+        """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat)."""
         super().__init__()
         self.table = table  # to attach and send; the screen never reads the table's game
         self.settings = settings
@@ -75,7 +76,7 @@ class GameScreen(DuneScreen):
         self._early: list[TableSays] = []
         self.connections: dict[int, object] = {}
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
-        self.humans = [i.seat for i in self.seats if i.is_human]
+        self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR
         for seat in dict.fromkeys([self.watching, *self.humans]):
             self.connections[seat] = table.attach(seat, partial(self._deliver, seat), host=True)

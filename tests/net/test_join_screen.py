@@ -1,0 +1,39 @@
+"""`dune-tui join`: the game screen as the client of a table across a real loopback socket."""
+
+from __future__ import annotations
+
+from net_helpers import ANN, BOB, Hosted, bot
+
+from dune_tui.engine import Options
+from dune_tui.net.play import JoinedApp
+from dune_tui.session import Session
+from tests.ui.ui_helpers import pilot_test, screen_text, until
+
+
+@pilot_test
+async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_losing_the_game():
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(0))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "Your decision" in screen_text(app), what="the first decision")
+            before = len(game.log)
+            await pilot.press("1")
+            await until(pilot, lambda: len(game.log) > before, what="the decision reaching the host")
+            await pilot.press("q")
+            await pilot.pause(0.2)
+            await pilot.press("y")  # save and quit: the host keeps the game
+            await until(pilot, lambda: not app.is_running, what="the app leaving")
+        assert app.failure == ""
+        assert not hosted.table.closed and not game.state.over  # the table plays on, waiting for seat 1
+
+
+@pilot_test
+async def test_a_wrong_code_is_refused_with_a_sentence():
+    game = Session(Options(players=2, seed=5), [ANN, BOB])
+    async with Hosted(game) as hosted:
+        wrong = hosted.address(0).rsplit("/", 1)[0] + "/" + "x" * 32
+        app = JoinedApp(wrong)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: not app.is_running, what="the app giving up")
+        assert app.return_code == 2 and "refused" in app.failure
