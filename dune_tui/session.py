@@ -42,9 +42,14 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
         return self.kind == "human"
 
     def label(self) -> str:
-        if self.name:
-            return self.name
-        return "Human" if self.is_human else f"Bot ({self.agent})"
+        return seat_label(self.name, self.kind, self.agent)
+
+
+def seat_label(name: str, kind: str, agent: str) -> str:
+    """How a seat is named on screen: its player's name, else "Human" or "Bot (spec)"."""
+    if name:
+        return name
+    return "Human" if kind == "human" else f"Bot ({agent})"
 
 
 # A game id names its autosave file: ASCII letters, digits and hyphens, 1 to 64, starting with a letter or

@@ -35,6 +35,7 @@ import msgspec
 
 from ..controller import Decision, DecisionRequest, EventBatch
 from ..engine import Event
+from ..session import seat_label
 
 SPECTATOR = -1
 
@@ -64,9 +65,7 @@ class SeatInfo(_Message):
         return self.kind == "human"
 
     def label(self) -> str:
-        if self.name:
-            return self.name
-        return "Human" if self.is_human else f"Bot ({self.agent})"
+        return seat_label(self.name, self.kind, self.agent)
 
 
 class Seats(_Message):
