@@ -87,3 +87,18 @@ def test_menu_says_why_the_save_directory_is_refused(tmp_path):
             await until(pilot, lambda: "refusing the save directory" in screen_text(app).replace("\n", " "))
 
     asyncio.run(scenario())
+
+
+def test_load_screen_counts_one_saved_game_in_the_singular(play_game, tmp_path):
+    folder = tmp_path / "saves"
+    autosave(play_game(Options(players=2, seed=3), 10), folder)
+
+    async def scenario():
+        app = menu_app(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: type(app.screen).__name__ == "MainMenu")
+            await pilot.press("l")
+            await until(pilot, lambda: "saved game" in screen_text(app))
+            assert "1 saved game in" in screen_text(app)
+
+    asyncio.run(scenario())

@@ -61,7 +61,9 @@ class LoadScreen(DuneScreen):
             players = info.players_text() if hasattr(info, "players_text") else str(info.players)
             table.add_row(plain(info.name, 80), date_text(info), str(info.round or "-"), plain(status(info)),
                           plain(players))
-        note = error or (f"{len(self.infos)} saved games in {folder}" if self.infos else f"No saved games in {folder}.")
+        count = len(self.infos)
+        games = "1 saved game" if count == 1 else f"{count} saved games"
+        note = error or (f"{games} in {folder}" if count else f"No saved games in {folder}.")
         self.query_one("#load-note", Static).update(plain(note))
         table.focus()
 
