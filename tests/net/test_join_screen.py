@@ -37,3 +37,14 @@ async def test_a_wrong_code_is_refused_with_a_sentence():
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: not app.is_running, what="the app giving up")
         assert app.return_code == 2 and "refused" in app.failure
+
+
+@pilot_test
+async def test_a_joined_seat_waiting_for_another_human_is_told_whom_it_waits_for():
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    async with Hosted(game) as hosted:
+        assert 0 in game.state.awaiting  # Ann decides first; nobody answers for her
+        app = JoinedApp(hosted.address(1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the waiting line")
+            assert "Ann" in screen_text(app)

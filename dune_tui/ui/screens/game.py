@@ -231,6 +231,8 @@ class GameScreen(DuneScreen):
         if not waiting:
             if self.thinking.seat >= 0:
                 self.show_thinking()
+            else:
+                self.show_waiting()
             return
         request = min(waiting, key=lambda r: r.id)
         if self.watching < 0 and request.phase in SECRET_PHASES and request.id not in self.handed:
@@ -262,6 +264,20 @@ class GameScreen(DuneScreen):
         note = self.sealed.text if self.sealed and request.phase == "commit" and self.sealed.seat not in (
             -1, request.seat) else ""
         self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None, note=note)
+
+    def show_waiting(self) -> None:
+        """Nothing of ours to decide and no bot thinking: say which other player the table waits for."""
+        board = self.board
+        if board is None or board.over:
+            return
+        others = [s for s in board.awaiting if s not in self.humans and self.seats[s].is_human]
+        if others:
+            text = Text("Waiting for ")
+            for i, seat in enumerate(others):
+                text.append_text(Text(" and ") if i else Text())
+                text.append_text(self.seat_title(seat))
+            text.append("…")
+            self.query_one(DecisionPanel).wait(text, spinner=True)
 
     def show_thinking(self) -> None:
         seat = self.thinking.seat
