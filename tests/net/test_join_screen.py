@@ -48,3 +48,17 @@ async def test_a_joined_seat_waiting_for_another_human_is_told_whom_it_waits_for
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the waiting line")
             assert "Ann" in screen_text(app)
+
+
+@pilot_test
+async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literally():
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the table")
+            await pilot.press("ctrl+t")
+            await until(pilot, lambda: "Say to the table" in screen_text(app), what="the chat line")
+            await pilot.press(*"ally? [b]x", "enter")
+            await until(pilot, lambda: "Bob says: ally? [b]x" in screen_text(app), what="the line in the log")
+        assert [(c.seat, c.text) for c in hosted.table.chat] == [(1, "ally? [b]x")]

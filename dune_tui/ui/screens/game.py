@@ -29,7 +29,7 @@ from ..widgets.map import MapView
 from ..widgets.messages import MarksChanged
 from ..widgets.status import StatusBar
 from .base import DuneScreen
-from .modals import ConfirmLeave, Handoff, LogScreen, NotSaved, Reveal, SaveAs
+from .modals import ConfirmLeave, Handoff, LogScreen, NotSaved, Reveal, SaveAs, Say
 
 SECRET_PHASES = frozenset({"setup_prediction", "commit"})
 
@@ -47,6 +47,7 @@ class GameScreen(DuneScreen):
     BINDINGS = [
         Binding("q", "leave", "Quit"),
         Binding("s", "skip", "Skip"),
+        Binding("ctrl+t", "say", "Say", show=False, key_display="ctrl+t"),  # talk: a line to the table
         Binding("p", "pause", "Pause"),
         Binding("l", "focus_log", "Log"),
         Binding("v", "full_log", "Full log", show=False, key_display="v"),  # key_display: listed by `?`
@@ -147,6 +148,8 @@ class GameScreen(DuneScreen):
         self.seats, self.board, self.thinking, self.sealed, self.pace = w.seats, w.view, w.thinking, w.sealed, w.pace
         log = self.query_one(GameLog)
         log.add(w.events)
+        for line in w.chat:
+            log.note(f"{line.name} says: {line.text}")
         if w.resumed:
             log.note(f"Game resumed: round {w.view.round}, {w.decisions} decisions so far.")
         if w.warning:
@@ -176,6 +179,8 @@ class GameScreen(DuneScreen):
         elif isinstance(body, m.Seats):
             self.seats = body.seats
             self.query_one(HouseCards).seats = list(body.seats)
+        elif isinstance(body, m.Chat):
+            self.query_one(GameLog).note(f"{body.name} says: {body.text}")
         elif isinstance(body, m.Notice):
             self.notify(body.text, severity=body.severity)
         elif isinstance(body, m.SaveFailed):
@@ -312,6 +317,13 @@ class GameScreen(DuneScreen):
     # ----------------------------------------------------------------- keys
     def send(self, body) -> None:
         self.table.receive(self.connections[self.watching], body)
+
+    def action_say(self) -> None:
+        self.app.push_screen(Say(), self._said)
+
+    def _said(self, text: str | None) -> None:
+        if text and text.strip():
+            self.send(m.Chat(text=text))
 
     def action_skip(self) -> None:
         self.send(m.Skip())

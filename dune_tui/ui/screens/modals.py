@@ -75,6 +75,8 @@ class SaveAs(DuneModal):
     """Save the game under a name of the player's choice (it then shows on the Load screen)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    TITLE = "Save the game as"
+    PLACEHOLDER = "a name: letters, digits, spaces"
 
     def __init__(self, error: str = "") -> None:
         super().__init__()
@@ -82,8 +84,8 @@ class SaveAs(DuneModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Save the game as", classes="dialog-title")
-            yield Input(placeholder="a name: letters, digits, spaces", id="save-name")
+            yield Static(self.TITLE, classes="dialog-title")
+            yield Input(placeholder=self.PLACEHOLDER, id="save-name")
             yield Static(self.error, id="save-error")
         yield Footer()
 
@@ -97,6 +99,13 @@ class SaveAs(DuneModal):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class Say(SaveAs):
+    """A line to say at the table: every seat and spectator reads it in the log."""
+
+    TITLE = "Say to the table"
+    PLACEHOLDER = "a line for everyone at the table (Enter sends, Esc cancels)"
 
 
 class Handoff(DuneScreen):
