@@ -1,5 +1,6 @@
 """The rules engine: pure, deterministic from a seed, no I/O.  See docs/ENGINE.md."""
 
+from . import queries
 from .api import (
     HIDDEN,
     apply,
@@ -38,6 +39,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "opening_events",
+    "queries",
     "random_seed",
     "returns",
     "view",

@@ -1,15 +1,25 @@
-"""Plain English for decisions: what is being asked (`prompt`) and each option (`action_text`)."""
+"""Plain English for decisions: what is being asked (`prompt`), each option (`action_text`), and what
+a decision will do (`consequences` for the decision, `action_hint` for one option), from `queries`."""
 
 from __future__ import annotations
 
+from . import queries as q
 from .data import (
     CONSTRUCTION_A,
+    CONSTRUCTION_NAMES,
+    CORRINO,
     FACTION_NAMES,
+    FORTIFICATION,
+    KANLY_DIE,
+    KANLY_NAMES,
     LEADER_NAMES,
+    ORNITHOPTER,
     REGION_NAMES,
+    SPICE_DIE,
     UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
+    WORM,
 )
 from .rules.battle import describe_commit
 from .rules.dice import dice_text
@@ -53,6 +63,10 @@ def prompt(state, seat: int) -> str:
     text = PROMPTS.get(state.phase, state.phase)
     if state.phase == "alliance_answer":
         text = f"The {FACTION_NAMES[state.active_faction]} propose an alliance for this turn"
+    if state.phase == "construct" and 0 <= state.target < len(state.constr):
+        here = state.constr[state.target]
+        where = REGION_NAMES[state.target]
+        text = f"Rebuild the {CONSTRUCTION_NAMES[here]} in {where}?" if here else f"Build a construction in {where}?"
     if state.phase in ("commit", "fort_loss", "face_dancers", "offer_leader") and state.b_loc >= 0:
         text += f" — battle in {REGION_NAMES[state.b_loc]}"
     return text
@@ -120,3 +134,129 @@ def action_text(state, action) -> str:
         "hire_leader": "Pay 2 spice for Esmar Tuek",
     }
     return fixed.get(kind, repr(action))
+
+
+# ------------------------------------------------------------ consequences
+
+
+def _regions(locs) -> str:
+    return " and ".join(REGION_NAMES[r] for r in locs)
+
+
+def storm_text(state, faction: int) -> str:
+    """Where the storm goes at the end of this turn and what it takes from `faction` (R2, R11)."""
+    f = q.storm_forecast(state)
+    if not f.known:
+        return ("Storm: moves at the end of the turn; its way is not known yet (region die)." if f.moves
+                else "Storm: not known yet (spice die).")
+    if not f.moves:
+        return f"Storm: stays in zone {f.zone} (no storm on the spice die)."
+    text = f"Storm → zone {f.zone} {'West' if f.west else 'East'} ({_regions(f.regions)})"
+    mine = f.losses_of(faction)
+    if mine:
+        where = list(dict.fromkeys(loc for loc, _, _ in mine))
+        n = len(mine)
+        text += f": you lose {n} troop{'s' if n > 1 else ''} in {_regions(where)}"
+        if all(to_card for _, _, to_card in mine):
+            text += " (to your card)"
+    elif faction >= 0:
+        text += ": spares you"
+    if f.ornithopters:
+        text += f"; the Ornithopter in {_regions(f.ornithopters)} is destroyed"
+    return text + "."
+
+
+def spice_text(state) -> str:
+    """This turn's spice (R3): the die and the harvest."""
+    s = q.spice_this_turn(state)
+    if not s.known:
+        return "Spice: not known yet (spice die)."
+    if state.dice[SPICE_DIE] == WORM:
+        return "Spice: none this turn (Shai-Hulud)."
+    harvest = f" + {s.harvest} harvest = {s.total}" if s.harvest else ""
+    return f"Spice: {s.die} from the die{harvest}."
+
+
+_WHY = {q.IMMUNE_SNOOPER: "Snooper", q.IMMUNE_SHIELD: "Shield", q.IMMUNE_FREMEN: "immune",
+        q.IMMUNE_BG: "immune"}
+
+
+def kanly_text(state) -> str:
+    """Which troops the Kanly weapon cannot reach and why (R7); "" when it reaches all, or is no weapon."""
+    sheltered = q.kanly_sheltered(state)
+    if not sheltered:
+        return ""
+    weapon = KANLY_NAMES[state.dice[KANLY_DIE]]
+    parts = list(dict.fromkeys(
+        f"{FACTION_NAMES[s.faction]} ({_WHY[s.why]})" for s in sheltered if s.why != q.IMMUNE_STORM))
+    stormed = list(dict.fromkeys(s.loc for s in sheltered if s.why == q.IMMUNE_STORM))
+    if stormed:
+        parts.append(f"{_regions(stormed)} (storm)")
+    if q.every_target_immune(state):
+        return f"{weapon}: every target is immune — {', '.join(parts)}; Kanly passes."
+    return f"{weapon} cannot reach: {', '.join(parts)}."
+
+
+def construction_text(state) -> str:
+    """Whether the storm ends this turn over the movement target, and what it does there (R11)."""
+    t = state.target
+    if t < 0 or not q.storm_hits(state, t):
+        return ""
+    if state.constr[t] == FORTIFICATION:
+        return f"The storm hits {REGION_NAMES[t]} this turn; the Fortification shelters the troops."
+    return f"The storm hits {REGION_NAMES[t]} this turn: a Fortification would shelter the troops."
+
+
+def consequences(state, seat: int) -> list[str]:
+    """What `seat`'s decision now will lead to, a short line each (its view is enough)."""
+    phase = state.phase
+    faction = state.seat_faction[seat] if 0 <= seat < state.n else -1
+    if phase == "roll":
+        lines = [spice_text(state), storm_text(state, faction)]
+        if state.kept >> KANLY_DIE & 1:
+            lines.append(kanly_text(state))
+        return [line for line in lines if line]
+    if phase == "kanly":
+        return [line for line in (kanly_text(state),) if line]
+    if phase in ("land", "ally_land"):
+        return [f"Spice left to land with: {q.spice_now(state)}."]
+    if phase == "construct":
+        return [line for line in (construction_text(state), storm_text(state, faction)) if line][:1]
+    return []
+
+
+def _knot_text(state, gain) -> str:
+    if gain.faction == CORRINO:
+        return f"CHOAM: up to {gain.amount} stored spice" if gain.useful else "CHOAM: no stored spice now"
+    useful = {
+        "Honourable Duel": "a leader duel sends your losses to the card",
+        "Infiltration": "you ignore Fortifications in battle",
+        "Worm Riding": "your troops move in from anywhere",
+        "Gholas": "1 spice brings your leader back",
+        "Evacuation": "storm and idle battle losses go to your card",
+        "Rats Flee": "you may target any empty region",
+    }
+    idle = {
+        "Infiltration": "no Fortification on the map",
+        "Worm Riding": "no Shai-Hulud this turn",
+        "Gholas": "your leader is on your card",
+        "Rats Flee": "no empty region",
+    }
+    return f"{gain.knot}: {useful[gain.knot] if gain.useful else idle[gain.knot]}"
+
+
+def action_hint(state, action) -> str:
+    """What one option does beyond its name ("" when nothing to add): the spice left after a landing,
+    the ally's knot ability for a proposal, the coming storm for a construction."""
+    kind = action[0]
+    if kind == "propose":
+        gain = q.ally_gain(state, action[1])
+        return _knot_text(state, gain) if gain is not None else "no alliance ability"
+    if kind in ("land", "ghola", "hire_leader"):
+        return f"{q.spice_now(state) - q.landing_cost(state, action)} left"
+    if kind == "build" and state.target >= 0 and q.storm_hits(state, state.target):
+        if action[1] == ORNITHOPTER and state.constr[state.target] != FORTIFICATION:
+            return "the storm destroys it"
+        if action[1] == FORTIFICATION:
+            return "shelters the troops from the storm"
+    return ""

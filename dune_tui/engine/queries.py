@@ -1,0 +1,253 @@
+"""What a player reasons with, asked of a state: pure functions that read a seat's view as well as a full state.
+
+None reads the dice generator, a sealed commit or the Bene Gesserit prediction, and each asks the rules'
+own functions (`engine/rules/`) rather than saying a rule again.  See docs/ENGINE.md, "Queries".
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .data import (
+    ASSASSINS,
+    ATREIDES,
+    CORRINO,
+    FORTIFICATION,
+    FREMEN,
+    GUILD,
+    HARKONNEN,
+    KANLY_DIE,
+    LOCATIONS,
+    ORNITHOPTER,
+    POISON,
+    REGION_DIE,
+    RING,
+    SMUGGLERS,
+    SPICE_DIE,
+    STORM_FACES,
+    TLEILAXU,
+    UNIT_OWNER,
+    WEST_FACES,
+    WORM,
+    ZONE,
+    ZONE_REGIONS,
+)
+from .rules import construction, kanly, landing, storm
+from .rules.common import spice_available
+from .rules.landing import _harvesters, price
+from .state import NU
+
+# --------------------------------------------------------------- the storm
+
+
+class StormForecast(msgspec.Struct, frozen=True):
+    """Where the storm goes at the end of this turn (R2, R11), as far as the kept dice tell.
+
+    known: the kept dice decide it (the spice die, and the region die when the spice shows 3-5);
+    moves: it will move (False when known not to, or not known yet); zone, regions: where it ends
+    (its zone now when it stays); west: the way it moves; losses: (region, unit, to_card) for each
+    troop it would kill on the map as it stands; ornithopters: the regions whose Ornithopter it destroys."""
+
+    known: bool
+    moves: bool
+    zone: int
+    west: bool
+    regions: tuple[int, ...]
+    losses: tuple[tuple[int, int, bool], ...] = ()
+    ornithopters: tuple[int, ...] = ()
+
+    def losses_of(self, faction: int) -> tuple[tuple[int, int, bool], ...]:
+        return tuple(loss for loss in self.losses if UNIT_OWNER[loss[1]] == faction)
+
+
+def _kept(state, die: int) -> bool:
+    return bool(state.kept >> die & 1)
+
+
+def storm_forecast(state) -> StormForecast:
+    """The storm at the end of this turn with the dice kept so far, and what it would hit (storm.run on a copy)."""
+    spice_known = _kept(state, SPICE_DIE)
+    spice, face = state.dice[SPICE_DIE], state.dice[REGION_DIE]
+    if not spice_known or (spice in STORM_FACES and not _kept(state, REGION_DIE)):
+        moves = spice_known  # a storm face is kept: it moves, the way is not known yet
+        return StormForecast(False, moves, state.storm, False, ZONE_REGIONS[state.storm])
+    if spice not in STORM_FACES:
+        return StormForecast(True, False, state.storm, False, ZONE_REGIONS[state.storm])
+    after = state.copy()
+    after.viewer = -1  # a scratch copy: the rule runs on it and it is thrown away
+    storm.run(after)
+    losses = []
+    for loc in RING:
+        for u in range(NU):
+            lost = state.board[loc * NU + u] - after.board[loc * NU + u]
+            to_card = after.card[u] > state.card[u]
+            losses += [(loc, u, to_card)] * lost
+    destroyed = tuple(r for r in RING if state.constr[r] == ORNITHOPTER and after.constr[r] != ORNITHOPTER)
+    return StormForecast(True, True, after.storm, face in WEST_FACES, ZONE_REGIONS[after.storm], tuple(losses),
+                         destroyed)
+
+
+# ---------------------------------------------------------------- spice
+
+
+class Spice(msgspec.Struct, frozen=True):
+    """This turn's spice (R3): the die's (0 on Shai-Hulud) and 2 a Harvester in a region the active side holds
+    out of the storm; known once the spice die is kept."""
+
+    known: bool
+    die: int
+    harvest: int
+
+    @property
+    def total(self) -> int:
+        return self.die + self.harvest
+
+
+def spice_this_turn(state) -> Spice:
+    face = state.dice[SPICE_DIE]
+    worm = face == WORM
+    return Spice(_kept(state, SPICE_DIE), 0 if worm else face, 0 if worm else 2 * len(_harvesters(state, True)))
+
+
+def spice_now(state) -> int:
+    """The spice the active player may still spend this turn (its die, harvest, gifts and store)."""
+    return spice_available(state)
+
+
+def landings_most(state, action) -> int:
+    """How many troops like `("land", unit, loc)` the deciding player could land one after another now:
+    the troops of that type left to land, and the spice (the ally's budget when the ally lands)."""
+    _, unit, loc = action
+    faction = UNIT_OWNER[unit]
+    budget = spice_available(state)
+    if state.phase == "ally_land":
+        budget = min(budget, state.ally_budget)
+    return min(landing._pool(state, faction)[unit], budget // price(faction, loc))
+
+
+def landing_cost(state, action) -> int:
+    """The spice a landing decision costs (R8); 0 for any other action."""
+    if action[0] == "land":
+        return price(UNIT_OWNER[action[1]], action[2])
+    if action[0] in ("ghola",):
+        return 1
+    if action[0] == "hire_leader":
+        return 2
+    return 0
+
+
+# ----------------------------------------------------------------- Kanly
+
+IMMUNE_SNOOPER, IMMUNE_SHIELD, IMMUNE_FREMEN, IMMUNE_BG, IMMUNE_STORM = (
+    "Snooper", "Shield", "Fremen", "Bene Gesserit", "storm")
+
+
+class Sheltered(msgspec.Struct, frozen=True):
+    """Troops the Kanly weapon cannot reach: `faction`'s in `loc`, and why (one of the IMMUNE_ words)."""
+
+    faction: int
+    loc: int
+    why: str
+
+
+def kanly_sheltered(state) -> tuple[Sheltered, ...]:
+    """For an assassin on the Kanly die (R7), the troops on the map it cannot reach, in map order:
+    the Snooper holder and the Bene Gesserit against Poison, the Shield holder and the Fremen against the
+    Crysknife (kanly.immune), and every troop in a region under storm."""
+    face = state.dice[KANLY_DIE]
+    if face not in ASSASSINS:  # the Hunter-Seeker: only the storm stops it
+        return ()
+    out = []
+    for loc in LOCATIONS:
+        for f in _factions_at(state, loc):
+            if not state.storm_free(loc):
+                out.append(Sheltered(f, loc, IMMUNE_STORM))
+            elif kanly.immune(state, face, f):
+                out.append(Sheltered(f, loc, _why_immune(state, face, f)))
+    return tuple(out)
+
+
+def _why_immune(state, face: int, faction: int) -> str:
+    if face == POISON:
+        return IMMUNE_SNOOPER if faction == state.snooper else IMMUNE_BG
+    return IMMUNE_SHIELD if faction == state.shield else IMMUNE_FREMEN
+
+
+def _factions_at(state, loc: int) -> list[int]:
+    occ = state.occupants(loc)
+    return [f for f in range(8) if occ >> f & 1]
+
+
+def kanly_targets(state) -> tuple[tuple[int, int], ...]:
+    """(loc, unit) of every troop the Kanly weapon may remove now, in map order (kanly.legal)."""
+    return tuple((a[1], a[2]) for a in kanly.legal(state, state.active) if a[0] == "kanly")
+
+
+def every_target_immune(state) -> bool:
+    """The assassin on the Kanly die has troops to aim at, but every one of them is sheltered (the step passes)."""
+    return bool(kanly_sheltered(state)) and not kanly_targets(state)
+
+
+# -------------------------------------------------------------- alliances
+
+# The knot ability each faction lends the active player it allies with (R5); the Bene Gesserit lend none.
+KNOTS = {
+    ATREIDES: "Honourable Duel", HARKONNEN: "Infiltration", FREMEN: "Worm Riding", TLEILAXU: "Gholas",
+    CORRINO: "CHOAM", GUILD: "Evacuation", SMUGGLERS: "Rats Flee",
+}
+
+
+class AllyGain(msgspec.Struct, frozen=True):
+    """What allying with `faction` gives the active player this turn: the knot's name, and whether it can
+    matter now (`useful`), with `amount` where it counts something (CHOAM's stored spice)."""
+
+    faction: int
+    knot: str
+    useful: bool
+    amount: int = 0
+
+
+def ally_gain(state, faction: int) -> AllyGain | None:
+    """R5: the knot ability `faction` would lend the active player this turn (None: it has none)."""
+    knot = KNOTS.get(faction)
+    if knot is None:
+        return None
+    me = state.active_faction
+    if faction == FREMEN:
+        return AllyGain(faction, knot, _kept(state, SPICE_DIE) and state.dice[SPICE_DIE] == WORM)
+    if faction == TLEILAXU:
+        return AllyGain(faction, knot, state.lreserve[me] > 0)
+    if faction == CORRINO:
+        return AllyGain(faction, knot, state.store[CORRINO] > 0, state.store[CORRINO])
+    if faction == HARKONNEN:
+        return AllyGain(faction, knot, FORTIFICATION in state.constr)
+    if faction == SMUGGLERS:
+        return AllyGain(faction, knot, any(not state.occupants(r) and state.storm_free(r) for r in RING))
+    return AllyGain(faction, knot, True)
+
+
+# ---------------------------------------------------------- construction
+
+
+def target_held(state) -> bool:
+    """The active side holds the movement target now (construction.holds_target, H20)."""
+    return construction.holds_target(state)
+
+
+def storm_hits(state, region: int) -> bool:
+    """The storm ends this turn over `region` (as far as the kept dice tell: see storm_forecast)."""
+    f = storm_forecast(state)
+    return f.known and f.moves and ZONE[region] == f.zone
+
+
+def constructions_left(state, kind: int) -> int:
+    """Markers of `kind` still in the pool (two of each kind)."""
+    return construction.pool(state, kind)
+
+
+__all__ = [
+    "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS", "AllyGain",
+    "Sheltered", "Spice", "StormForecast", "ally_gain", "constructions_left", "every_target_immune",
+    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "spice_now", "spice_this_turn",
+    "storm_forecast", "storm_hits", "target_held",
+]
