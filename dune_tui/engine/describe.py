@@ -156,7 +156,8 @@ def storm_text(state, faction: int) -> str:
     if mine:
         where = list(dict.fromkeys(loc for loc, _, _ in mine))
         n = len(mine)
-        text += f": you lose {n} troop{'s' if n > 1 else ''} in {_regions(where)}"
+        text += f": you lose {n} troop{'s' if n > 1 else ''} " + (
+            "there" if tuple(where) == f.regions else f"in {_regions(where)}")
         if all(to_card for _, _, to_card in mine):
             text += " (to your card)"
     elif faction >= 0:
@@ -173,8 +174,7 @@ def spice_text(state) -> str:
         return "Spice: not known yet (spice die)."
     if state.dice[SPICE_DIE] == WORM:
         return "Spice: none this turn (Shai-Hulud)."
-    harvest = f" + {s.harvest} harvest = {s.total}" if s.harvest else ""
-    return f"Spice: {s.die} from the die{harvest}."
+    return f"Spice: {s.total} ({s.die} on the die, {s.harvest} harvest)." if s.harvest else f"Spice: {s.die}."
 
 
 _WHY = {q.IMMUNE_SNOOPER: "Snooper", q.IMMUNE_SHIELD: "Shield", q.IMMUNE_FREMEN: "immune",
@@ -212,6 +212,8 @@ def consequences(state, seat: int) -> list[str]:
     phase = state.phase
     faction = state.seat_faction[seat] if 0 <= seat < state.n else -1
     if phase == "roll":
+        if not q.spice_this_turn(state).known:
+            return ["Spice and storm: keep the spice die to see."]
         lines = [spice_text(state), storm_text(state, faction)]
         if state.kept >> KANLY_DIE & 1:
             lines.append(kanly_text(state))

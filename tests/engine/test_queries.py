@@ -66,7 +66,7 @@ def test_r2_storm_moves_west_on_faces_2_and_5_and_kills_one_troop_a_faction_but_
     after = played_storm(state)
     assert at(after, SIETCH_TABR) == {ATREIDES: 1, FREMEN: 1, SARDAUKAR: 1}
     assert f.losses_of(ATREIDES) == ((SIETCH_TABR, ATREIDES, False),)
-    assert storm_text(state, ATREIDES) == "Storm → zone 3 West (Sietch Tabr): you lose 1 troop in Sietch Tabr."
+    assert storm_text(state, ATREIDES) == "Storm → zone 3 West (Sietch Tabr): you lose 1 troop there."
     assert storm_text(state, FREMEN).endswith(": spares you.")
 
 
@@ -133,7 +133,7 @@ def test_r3_the_spice_of_the_turn_is_the_die_and_two_a_harvester():
                    constructions={GREAT_FLAT: HARVESTER, BROKEN_LAND: HARVESTER})
     s = queries.spice_this_turn(state)
     assert (s.known, s.die, s.harvest, s.total) == (True, 3, 4, 7)
-    assert spice_text(state) == "Spice: 3 from the die + 4 harvest = 7."
+    assert spice_text(state) == "Spice: 7 (3 on the die, 4 harvest)."
     start_at(state, "landing")
     assert queries.spice_now(state) == 7  # what the landing rule found
     worm = stormy(storm=6, region=2, spice=WORM, troops=troops, constructions={GREAT_FLAT: HARVESTER})

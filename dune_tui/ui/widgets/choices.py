@@ -1,5 +1,8 @@
 """A decision's legal options as a list: digits pick at once, Enter picks the highlighted one,
-←/→ (or -/+) change a count where options differ only by a number (move n troops, give k spice).
+←/→ (or -/+) change a count where options differ only by a number (move n troops, give k spice), or
+where one option may be taken again (land n troops: the panel answers the next n-1 landings the same).
+Each option says what it does beyond its name (`describe.action_hint`: spice left, the ally's ability).
+Targets are listed in map order, so an option's number does not move within a step.
 `/` filters the list by text."""
 
 from __future__ import annotations
@@ -11,11 +14,15 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...engine.describe import action_text
+from ...engine import queries
+from ...engine.data import REGION_NAMES, UNIT_NAMES
+from ...engine.describe import action_hint, action_text
 from .messages import Picked
 
 COUNTED = {"move": 3, "gift": 1, "share": 1, "ally_lands": 1}  # kind -> index of the count
 MAX_FIRST = frozenset({"move"})  # counters that start at their largest value
+REPEATED = frozenset({"land"})  # the count is how many times the panel takes the same action
+MAP_ORDER = {"target": 1}  # kind -> index of the region: listed in map order
 DIGITS = "1234567890"
 
 
@@ -24,10 +31,15 @@ class Choice:
     key: tuple  # the action without its count
     by_count: dict[int, tuple] = field(default_factory=dict)
     count: int = 0
+    repeated: bool = False  # by_count maps every count to the same action, taken `count` times
 
     @property
     def action(self) -> tuple:
         return self.by_count[self.count] if self.by_count else self.key
+
+    @property
+    def times(self) -> int:
+        return self.count if self.repeated else 1
 
     def step(self, delta: int) -> bool:
         counts = sorted(self.by_count)
@@ -39,12 +51,17 @@ class Choice:
         return changed
 
 
-def group(legal) -> list[Choice]:
-    """One Choice per action, or per action family that differs only by a count."""
+def group(legal, view=None) -> list[Choice]:
+    """One Choice per action, or per action family that differs only by a count; with the seat's view,
+    a landing counts how many troops to land in a row (queries.landings_most)."""
     out: list[Choice] = []
     index: dict[tuple, Choice] = {}
     for action in legal:
         pos = COUNTED.get(action[0])
+        if action[0] in REPEATED and view is not None:
+            most = queries.landings_most(view, action)
+            out.append(Choice(key=action, by_count={n: action for n in range(1, most + 1)}, repeated=True))
+            continue
         if pos is None or len(action) <= pos:
             out.append(Choice(key=action))
             continue
@@ -58,7 +75,27 @@ def group(legal) -> list[Choice]:
         if choice.by_count:
             counts = sorted(choice.by_count)
             choice.count = counts[-1] if choice.key[0] in MAX_FIRST else counts[0]
+    ordered = [c for c in out if c.key[0] in MAP_ORDER]
+    if ordered:  # stable numbers: the same region keeps its place whatever the rules listed first
+        ordered.sort(key=lambda c: c.key[MAP_ORDER[c.key[0]]])
+        slots = iter(ordered)
+        out = [next(slots) if c.key[0] in MAP_ORDER else c for c in out]
     return out
+
+
+def choice_text(view, choice: Choice) -> str:
+    """The option's words (a repeated landing says how many; its price is in the prompt and the hint)."""
+    if choice.repeated:
+        _, unit, loc = choice.key
+        return f"Land {choice.count} {UNIT_NAMES[unit]} in {REGION_NAMES[loc]}"  # short: 80 columns
+    return action_text(view, choice.action)
+
+
+def choice_hint(view, choice: Choice) -> str:
+    if choice.repeated and view is not None:
+        left = queries.spice_now(view) - queries.landing_cost(view, choice.key) * choice.count
+        return f"{left} left"
+    return action_hint(view, choice.action) if view is not None else ""
 
 
 class ChoiceList(OptionList):
@@ -78,11 +115,13 @@ class ChoiceList(OptionList):
         self.choices: list[Choice] = []
         self.shown: list[Choice] = []
         self.filter_text = ""
+        self.times = 1  # how many times the last picked option is to be taken (a repeated landing)
 
     def ask(self, view, legal, prefer: tuple | None = None) -> None:
         """Show the options of `legal`; highlight the one whose family is `prefer` if present."""
         self.view = view
-        self.choices = group(legal)
+        self.times = 1
+        self.choices = group(legal, view)
         self.filter_text = ""
         self._rebuild(prefer)
 
@@ -93,14 +132,17 @@ class ChoiceList(OptionList):
     def _label(self, n: int, choice: Choice) -> Text:
         key = DIGITS[n] if n < len(DIGITS) else " "
         text = Text(f"{key} ", style="bold")
-        text.append(action_text(self.view, choice.action))
+        text.append(choice_text(self.view, choice))
+        hint = choice_hint(self.view, choice)
+        if hint:
+            text.append(f" · {hint}", style="dim")
         if len(choice.by_count) > 1:
-            text.append("  ◀ ▶", style="dim")
+            text.append(" ◀ ▶", style="dim")
         return text
 
     def _rebuild(self, prefer: tuple | None) -> None:
         words = self.filter_text
-        self.shown = [c for c in self.choices if not words or words in action_text(self.view, c.action).lower()]
+        self.shown = [c for c in self.choices if not words or words in choice_text(self.view, c).lower()]
         self.set_options([Option(self._label(i, c)) for i, c in enumerate(self.shown)])
         target = 0
         if prefer is not None:
@@ -110,6 +152,7 @@ class ChoiceList(OptionList):
     def action_pick(self, n: int) -> None:
         if n < len(self.shown):
             self.highlighted = n
+            self.times = self.shown[n].times
             self.post_message(Picked(self.shown[n].action))
 
     def action_count(self, delta: int) -> None:
@@ -122,6 +165,7 @@ class ChoiceList(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_index < len(self.shown):
+            self.times = self.shown[event.option_index].times
             self.post_message(Picked(self.shown[event.option_index].action))
 
     @property

@@ -1,7 +1,13 @@
 """The decision panel: what must be decided now, by whom, and the legal options with keys.
 
 It shows one human request at a time (its view, never the state), or says who else is
-deciding (a thinking bot, with a spinner).  When the person picks, it posts `Chosen`."""
+deciding (a thinking bot, with a spinner).  When the person picks, it posts `Chosen`.
+
+Under the question, a line or two says what the decision will do (`describe.consequences`: the
+storm, the spice, what the Kanly weapon cannot reach).  A key never answers the next question:
+when a new kind of question appears, its form takes the keyboard only after `GUARD` seconds, so
+keys typed for the last one are not applied to it.  A landing counted with ◀ ▶ is answered again,
+the same way, by the panel, while it is legal."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
+from ...engine.describe import consequences
 from .choices import ChoiceList
 from .forms import CommitForm, DiceForm
 from .messages import Picked
@@ -23,6 +30,8 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 class DecisionPanel(Vertical):
     BINDINGS = [Binding("slash", "filter", "Filter", show=False)]
+    GUARD = 0.2  # seconds a new kind of question ignores the keyboard
+    DEFAULT_CSS = "DecisionPanel #consequences { height: auto; padding: 0 1; color: $text-muted; }"
 
     class Chosen(Message):
         def __init__(self, request, action: tuple) -> None:
@@ -36,10 +45,14 @@ class DecisionPanel(Vertical):
         self._spin: Timer | None = None
         self._spin_n = 0
         self._wait_text = ""
+        self._asked_phase = ""  # the kind of the last question asked
+        self._guard: Timer | None = None
+        self._repeat: tuple | None = None  # (seat, action, times left) of a counted landing
 
     def compose(self) -> ComposeResult:
         yield Static(id="spinner")
         yield Static(id="ask")
+        yield Static(id="consequences")
         yield Input(placeholder="filter the options (Esc: clear)", id="filter")
         yield ChoiceList(id="choices")
         yield DiceForm(id="dice-form")
@@ -55,7 +68,13 @@ class DecisionPanel(Vertical):
         self._stop_spinner()
         self.request = request
         self.border_title = title
+        if self._repeated(request):
+            return
         self.query_one("#ask", Static).update(Text(request.prompt, style="bold"))
+        lines = consequences(request.view, request.seat) if request.phase != "roll" else []
+        box = self.query_one("#consequences", Static)
+        box.update(Text("\n".join(lines), style="italic"))
+        box.display = bool(lines)
         if request.phase == "roll":
             form = self.query_one(DiceForm)
             form.ask(request.view, request.legal)
@@ -66,12 +85,48 @@ class DecisionPanel(Vertical):
             form = self.query_one(ChoiceList)
             form.ask(request.view, request.legal, prefer)
         self._show(form)
-        form.focus()
+        new_question = request.phase != self._asked_phase
+        self._asked_phase = request.phase
+        self._end_guard(focus=False)
+        if new_question and self.GUARD > 0:
+            if self.screen.focused is not None and self.screen.focused in self.query("*"):
+                self.screen.set_focus(None)
+            self._guard = self.set_timer(self.GUARD, self._end_guard)
+        else:
+            form.focus()
+
+    @property
+    def guarded(self) -> bool:
+        """The new question does not take keys yet."""
+        return self._guard is not None
+
+    def _end_guard(self, focus: bool = True) -> None:
+        if self._guard is not None:
+            self._guard.stop()
+            self._guard = None
+            if focus:
+                self.focus_form()
+
+    def _repeated(self, request) -> bool:
+        """Answer a counted landing again, if it is still legal for the same seat; else forget it."""
+        repeat, self._repeat = self._repeat, None
+        if repeat is None:
+            return False
+        seat, action, left = repeat
+        if request.seat != seat or action not in request.legal:
+            return False
+        if left > 1:
+            self._repeat = (seat, action, left - 1)
+        self.request = None
+        self.post_message(self.Chosen(request, action))
+        return True
 
     def wait(self, text: Text | str, spinner: bool = False, title: Text | str = "Waiting") -> None:
         """Nothing for the keyboard to decide: say what is happening."""
         self.request = None
         self.border_title = title
+        self._end_guard(focus=False)
+        self.query_one("#consequences", Static).display = False
         if self.screen.focused is not None and self.screen.focused in self.query("*"):
             self.screen.set_focus(None)
         self._show(None)
@@ -106,6 +161,8 @@ class DecisionPanel(Vertical):
         self.query_one("#filter", Input).display = False
 
     def focus_form(self) -> None:
+        if self.guarded:
+            return
         for widget in (self.query_one(ChoiceList), self.query_one(DiceForm), self.query_one(CommitForm)):
             if widget.display:
                 widget.focus()
@@ -144,6 +201,10 @@ class DecisionPanel(Vertical):
     @on(Picked)
     def _picked(self, event: Picked) -> None:
         event.stop()
-        if self.request is not None and event.action in self.request.legal:
+        if self.request is not None and event.action in self.request.legal and not self.guarded:
             request, self.request = self.request, None
+            choices = self.query_one(ChoiceList)
+            times = choices.times if choices.display else 1
+            if times > 1:
+                self._repeat = (request.seat, event.action, times - 1)
             self.post_message(self.Chosen(request, event.action))

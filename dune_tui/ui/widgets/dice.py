@@ -1,5 +1,6 @@
 """The dice tray: the seven dice of the turn, kept or not, the forced Shai-Hulud keep (R4),
-and the dice the player has marked to keep with keys 1-7."""
+and the dice the player has marked to keep with keys 1-7; once the roll is over, where the
+storm goes at the end of the turn and what it takes from the seat on screen."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine.data import ALL_DICE_MASK, N_DICE, SPICE_DIE, WORM
+from ...engine.describe import storm_text
 from ..labels import die_face
 
 
@@ -75,7 +77,9 @@ class DiceTray(Widget):
 
     def _status(self, v) -> str:
         if not rolling(v):
-            return "The dice of this turn (struck out: spent on recruitment)."
+            faction = v.seat_faction[v.viewer] if 0 <= v.viewer < v.n else -1
+            used = " (struck out: spent dice)" if v.used_dice & 0b1111 else ""
+            return storm_text(v, faction) + used
         unkept = bin(ALL_DICE_MASK & ~v.kept).count("1")
         more = unkept - 1
         text = f"Rolling: {N_DICE - unkept} kept, {unkept} left; up to {more} more roll{'' if more == 1 else 's'}."

@@ -25,7 +25,7 @@ from ...engine.data import (
     UNIT_NAMES,
     UNIT_STRENGTH,
 )
-from ...engine.describe import action_text
+from ...engine.describe import action_text, consequences
 from ...engine.state import SEALED
 from ..labels import die_face, troops_at
 from .choices import ChoiceList
@@ -126,12 +126,25 @@ class DiceForm(Widget, can_focus=True):
         else:
             out.append("Mark dice with 1-7. ", style="bold")
             out.append("Enter with none marked keeps all and ends the roll.\n")
-        out.append("a: keep all", style="dim")
-        if self.thumper_ok:
-            out.append("   t: discard a Thumper, reroll the worm, keep the marked dice", style="dim")
+        if self.thumper_ok:  # (a: keep all is in the footer)
+            out.append("t: discard a Thumper, reroll the worm, keep the marked dice\n", style="dim")
         if self.error:
             out.append("\n" + self.error, style="bold reverse")
+            out.append("\n")
+        out.append("\n".join(self.forecast()), style="italic")
+        out.rstrip()
         return out
+
+    def forecast(self) -> list[str]:
+        """What the turn holds if the marked dice are kept with the others kept so far: the spice, the storm
+        at the end of the turn, what the Kanly weapon cannot reach (describe.consequences)."""
+        v = self.view
+        if v is None or v.viewer < 0:
+            return []
+        marked = v.copy()  # the seat's view, with the marked dice counted as kept
+        marked.viewer = v.viewer
+        marked.kept |= self.marks
+        return consequences(marked, v.viewer)
 
 
 class CommitForm(Widget, can_focus=True):
