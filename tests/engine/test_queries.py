@@ -34,7 +34,7 @@ from dune_tui.engine.data import (
 )
 from dune_tui.engine.describe import action_hint, consequences, kanly_text, prompt, spice_text, storm_text
 
-from .scenario import at, legal, position, roll, start_at
+from .scenario import act, at, legal, position, roll, start_at
 
 FOUR = (ATREIDES, HARKONNEN, FREMEN, CORRINO)
 IN_TABR = {SIETCH_TABR: {ATREIDES: 2, HARKONNEN: 1, FREMEN: 1, CORRINO: 1, SARDAUKAR: 1}}
@@ -185,8 +185,22 @@ def test_r7_when_every_target_is_immune_the_step_passes_and_says_why():
     assert kanly_text(state) == ("Poison: every target is immune — Fremen (Snooper), Bene Gesserit (immune); "
                                  "Kanly passes.")
     texts = start_at(state, "kanly")
-    assert state.phase != "kanly" and "Atreides sends no assassin." in texts
+    assert state.phase != "kanly"
+    assert ("Atreides sends no assassin: every target is immune to the Poison: Fremen (Snooper), "
+            "Bene Gesserit (immune).") in texts
     assert not queries.every_target_immune(kanly_at(POISON, troops={}))  # nobody to aim at: not "immune"
+
+
+def test_r7_kanly_passing_under_the_storm_says_so_in_the_log():
+    state = kanly_at(HUNTER_SEEKER, storm=4, troops={CARTHAG: {HARKONNEN: 2}})
+    texts = start_at(state, "kanly")
+    assert "Atreides sends no assassin: every target is immune to the Hunter-Seeker: Carthag (storm)." in texts
+
+
+def test_r7_a_kanly_passed_by_choice_gives_no_reason():
+    state = kanly_at(POISON, snooper=HARKONNEN)
+    start_at(state, "kanly")
+    assert act(state, ATREIDES, ("pass",))[0] == "Atreides sends no assassin."
 
 
 # -------------------------------------------------------------- alliances

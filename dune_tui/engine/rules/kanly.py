@@ -84,8 +84,13 @@ def legal(state, seat: int) -> list:
 
 def apply(state, seat: int, action) -> bool:
     if action[0] == "pass":
-        emit(state, pl.KanlyPass, "{faction} sends no assassin.", faction=FACTION_NAMES[state.active_faction],
-             faction_id=state.active_faction)
+        why = ""
+        if state.events is not None:  # the text is only made when events are recorded
+            from ..describe import kanly_pass_reason  # describe reads these rules: imported when used
+
+            why = kanly_pass_reason(state)
+        emit(state, pl.KanlyPass, "{faction} sends no assassin{why}.", faction=FACTION_NAMES[state.active_faction],
+             why=f": {why}" if why else "", faction_id=state.active_faction)
         return True
     _, loc, unit = action
     state.board[loc * NU + unit] -= 1
