@@ -43,7 +43,8 @@ class JoinedApp(DuneApp):
             return
         self.table = remote
         remote.on_close = self._connection_ended
-        self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here()))
+        self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(),
+                                    rejoin=f"dune-tui join {self.address}"))
 
     def _connection_ended(self, reason: str) -> None:
         if reason != LEFT:

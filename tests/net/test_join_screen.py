@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from net_helpers import ANN, BOB, Hosted, bot
+from textual.widgets import Input
 
 from dune_tui.engine import Options
 from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
-from tests.ui.ui_helpers import pilot_test, screen_text, until
+from tests.ui.ui_helpers import pilot_test, screen_name, screen_text, until
 
 
 @pilot_test
@@ -22,8 +23,14 @@ async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_l
             await pilot.press("1")
             await until(pilot, lambda: len(game.log) > before, what="the decision reaching the host")
             await pilot.press("q")
-            await pilot.pause(0.2)
-            await pilot.press("y")  # save and quit: the host keeps the game
+            await until(pilot, lambda: screen_name(app) == "LeaveTable", what="the leave dialog")
+            text = " ".join(screen_text(app).split())
+            assert "The host keeps the game and your seat" in text
+            assert f"dune-tui join {hosted.address(0)}" in text  # the same code takes the seat back
+            assert "saved" not in text and "Continue" not in text and "menu" not in text
+            await pilot.press("m")  # not offered: there is no menu here
+            assert screen_name(app) == "LeaveTable"
+            await pilot.press("y")  # leave: the host keeps the game
             await until(pilot, lambda: not app.is_running, what="the app leaving")
         assert app.failure == ""
         assert not hosted.table.closed and not game.state.over  # the table plays on, waiting for seat 1
@@ -63,3 +70,19 @@ async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literall
             await pilot.press(*"ally? [b]x", "enter")
             await until(pilot, lambda: "Bob says: ally? [b]x" in screen_text(app), what="the line in the log")
         assert [(c.seat, c.text) for c in hosted.table.chat] == [(1, "ally? [b]x")]
+
+
+@pilot_test
+async def test_a_waiting_seat_keeps_its_keys_after_a_dialog_closes_the_filter_never_takes_them():
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the table")
+            await pilot.press("ctrl+t")
+            await until(pilot, lambda: "Say to the table" in screen_text(app), what="the chat line")
+            await pilot.press("escape")  # back to the game, still waiting for Ann
+            await until(pilot, lambda: "Say to the table" not in screen_text(app), what="the chat line closing")
+            assert not isinstance(app.focused, Input), "the hidden filter took the keyboard"
+            await pilot.press("q")
+            await until(pilot, lambda: screen_name(app) == "LeaveTable", what="q asking to leave")

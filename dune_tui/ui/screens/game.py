@@ -29,7 +29,7 @@ from ..widgets.map import MapView
 from ..widgets.messages import MarksChanged
 from ..widgets.status import StatusBar
 from .base import DuneScreen
-from .modals import ConfirmLeave, Handoff, LogScreen, NotSaved, Reveal, SaveAs, Say
+from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say
 
 SECRET_PHASES = frozenset({"setup_prediction", "commit"})
 
@@ -43,7 +43,8 @@ class TableSays(Message):
 
 
 class GameScreen(DuneScreen):
-    AUTO_FOCUS = None  # the decision panel focuses its form when a human must decide
+    AUTO_FOCUS = ""  # none: the decision panel focuses its form when a human must decide (None would inherit
+    # the app's "*", and back from a dialog the first focusable widget, the hidden filter, took the keys)
     BINDINGS = [
         Binding("q", "leave", "Quit"),
         Binding("s", "skip", "Skip"),
@@ -54,9 +55,11 @@ class GameScreen(DuneScreen):
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
     ]
 
-    def __init__(self, table, settings: Settings, seats: list[int] | None = None) -> None:
-        """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat)."""
+    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
+        """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat);
+        `rejoin`: for a seat joined to a table hosted elsewhere, the command that sits it down again."""
         super().__init__()
+        self.rejoin = rejoin
         self.table = table  # to attach and send; the screen never reads the table's game
         self.settings = settings
         self.current = None  # the human request on the panel
@@ -369,7 +372,7 @@ class GameScreen(DuneScreen):
             self.save("name", name=name)
 
     def action_leave(self) -> None:
-        self.app.push_screen(ConfirmLeave(), self._left)
+        self.app.push_screen(LeaveTable(self.rejoin) if self.rejoin else ConfirmLeave(), self._left)
 
     def _left(self, choice: str | None) -> None:
         if choice is None:

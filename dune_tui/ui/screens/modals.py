@@ -25,12 +25,39 @@ class ConfirmLeave(DuneModal):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Leave this game?", classes="dialog-title")
-            yield Static("It is saved first: Continue on the main menu resumes it.\n\n"
-                         "y  save and quit\nm  save and go back to the main menu\nn  keep playing")
+            yield Static(self.text(), id="leave-text")
         yield Footer()
+
+    def text(self) -> Text:
+        return Text("It is saved first: Continue on the main menu resumes it.\n\n"
+                    "y  save and quit\nm  save and go back to the main menu\nn  keep playing")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
+
+
+class LeaveTable(ConfirmLeave):
+    """Leaving a seat joined to a table hosted elsewhere: the host keeps the game and the seat, and the
+    same join command sits the player down again (there is no local save, and no menu to go back to)."""
+
+    BINDINGS = [
+        Binding("y,q", "choose('quit')", "Leave the table"),
+        Binding("n,escape", "choose(None)", "Keep playing"),
+    ]
+
+    def __init__(self, rejoin: str) -> None:
+        super().__init__()
+        self.rejoin = rejoin
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return parameters != ("menu",)  # the parent's `m`: no menu here
+
+    def text(self) -> Text:
+        text = Text("The host keeps the game and your seat, and the table waits for you.\n"
+                    "To sit down again, run the same command:\n\n")
+        text.append(self.rejoin, style="bold")
+        text.append("\n\ny  leave the table\nn  keep playing")
+        return text
 
 
 class NotSaved(DuneModal):

@@ -158,7 +158,10 @@ class DecisionPanel(Vertical):
     def _show(self, form) -> None:
         for widget in (self.query_one(ChoiceList), self.query_one(DiceForm), self.query_one(CommitForm)):
             widget.display = widget is form
-        self.query_one("#filter", Input).display = False
+        box = self.query_one("#filter", Input)
+        box.display = False
+        with box.prevent(Input.Changed):  # the list's own `ask` clears its filter
+            box.value = ""
 
     def focus_form(self) -> None:
         if self.guarded:
