@@ -4,7 +4,7 @@ Each iteration samples a determinization of the seat's view
 (`dune_tui.engine.determinize`: fresh dice, the hidden Bene Gesserit
 prediction drawn, another seat's sealed battle commit taken back) and walks
 one tree shared by all of them.  A node is an information set of the
-searching seat: it is keyed by everything that seat can observe, so the dice
+searching seat: it is keyed by `observation_key` (what that seat observes), so the dice
 a reroll shows lead to different children (chance is "closed loop") while
 the hidden prediction and the other side's commit never split the tree.
 
@@ -36,8 +36,8 @@ import math
 import random
 import time
 
-from dune_tui.engine import apply, determinize, legal_actions, returns
-from dune_tui.engine.data import BENE_GESSERIT, GUILD
+from dune_tui.engine import apply, determinize, legal_actions, observation_key, returns
+from dune_tui.engine.data import GUILD
 
 from . import heuristic
 from .evaluate import evaluate, facing_guild, facing_rival
@@ -61,18 +61,6 @@ DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody
 # side of a game without the Guild its own value by facing_rival.
 FACING_GUILD = True
 FACING_RIVAL = True
-
-
-def info_key(s, seat: int) -> int:
-    """A hash of everything `seat` observes in state `s`."""
-    pred = s.prediction if s.seat_faction[seat] == BENE_GESSERIT else 0
-    return hash((
-        s.phase, s.awaiting, s.active, s.round, s.turn, s.kept, s.used_dice, tuple(s.dice), tuple(s.board),
-        tuple(s.card), tuple(s.reserve), tuple(s.lcard), tuple(s.lreserve), tuple(s.constr), tuple(s.store),
-        s.storm, s.snooper, s.shield, s.thumpers, s.axolotl, s.ally, s.proposal, s.share, s.spice_die,
-        s.spice_other, s.guild_paid, s.landed_out, s.consent, s.ally_budget, s.target, s.rats_flee, s.battles,
-        s.b_loc, s.b_def, s.b_offers, s.b_queue, pred, s.result is not None,
-    ))
 
 
 def outcome(s) -> list[float]:
@@ -119,7 +107,7 @@ class Node:
 
     __slots__ = ("actions", "children", "joint", "key", "n", "regret", "seats", "strat", "visits", "wins")
 
-    def __init__(self, s, key: int) -> None:
+    def __init__(self, s, key: bytes) -> None:
         self.key = key
         self.n = 0
         self.children: dict = {}
@@ -249,7 +237,7 @@ class MctsAgent:
         view, seat = request.view, request.seat
         if request.phase in HEURISTIC_PHASES:
             return heuristic.choose(view, seat, legal)
-        key = info_key(view, seat)
+        key = observation_key(view, seat)
         root = self._reuse(key)
         if root is None:
             probe = determinize(view, self.rng.getrandbits(62))
@@ -290,7 +278,7 @@ class MctsAgent:
         action = root.actions[root.best()]
         return action if action in legal else heuristic.choose(view, seat, legal)
 
-    def _reuse(self, key: int) -> Node | None:
+    def _reuse(self, key: bytes) -> Node | None:
         """The node of the kept tree matching what the seat sees now (a short breadth-first look)."""
         old = self.tree
         if old is None:
@@ -335,7 +323,7 @@ class MctsAgent:
                 apply(s, node.seats[0], node.actions[i], check=False)
                 choice = i
                 path.append((node, i, None))
-            k = info_key(s, seat)
+            k = observation_key(s, seat)
             child = node.children.get((choice, k))
             if child is None:
                 child = Node(s, k)

@@ -15,6 +15,7 @@ from .api import (
 from .errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from .events import Event
 from .options import Options, available_factions, faction_id, random_seed
+from .queries import observation_key
 from .rules.victory import Result
 from .state import SEALED, State
 
@@ -38,6 +39,7 @@ __all__ = [
     "faction_id",
     "legal_actions",
     "new_game",
+    "observation_key",
     "opening_events",
     "queries",
     "random_seed",

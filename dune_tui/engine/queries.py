@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from .api import view
 from .data import (
     ASSASSINS,
     ATREIDES,
@@ -35,7 +36,22 @@ from .data import (
 from .rules import construction, kanly, landing, storm
 from .rules.common import spice_available
 from .rules.landing import _harvesters, price
-from .state import NU
+from .state import NU, State
+
+# ----------------------------------------------------------- information sets
+
+# Every field of a State but the caches (`events`, `_legal`): what a view holds is what the key holds.
+_OBSERVED = tuple(name for name in State.__slots__ if name not in ("events", "_legal"))
+_ENCODER = msgspec.msgpack.Encoder()
+
+
+def observation_key(state, seat: int) -> bytes:
+    """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
+    with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
+    what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
+    v = view(state, seat)
+    return _ENCODER.encode([getattr(v, name) for name in _OBSERVED])
+
 
 # --------------------------------------------------------------- the storm
 
@@ -248,6 +264,6 @@ def constructions_left(state, kind: int) -> int:
 __all__ = [
     "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS", "AllyGain",
     "Sheltered", "Spice", "StormForecast", "ally_gain", "constructions_left", "every_target_immune",
-    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "spice_now", "spice_this_turn",
-    "storm_forecast", "storm_hits", "target_held",
+    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "observation_key", "spice_now",
+    "spice_this_turn", "storm_forecast", "storm_hits", "target_held",
 ]

@@ -273,3 +273,64 @@ def test_the_queries_on_a_seats_view_equal_those_on_the_full_state(players, seed
                 assert action_hint(v, action) == action_hint(state, action)
         seat = rng.choice(state.to_move)
         apply(state, seat, rng.choice(legal_actions(state, seat)), check=False)
+
+
+# ------------------------------------------------------ information sets
+
+
+def _sealed_battle(seed: int):
+    """A five-player game with the Bene Gesserit, played at random up to a battle where one side has committed
+    and the other has not; None if the game ends first."""
+    state = new_game(Options(players=5, seed=seed, factions=("atreides", "fremen", "corrino", "guild", "bg")))
+    state.events = None
+    rng = random.Random(seed)
+    while not state.over:
+        if state.phase == "commit" and len(state.to_move) == 2:
+            seat = state.to_move[0]
+            apply(state, seat, rng.choice(legal_actions(state, seat)), check=False)
+            return state, seat, state.to_move[0]
+        seat = rng.choice(state.to_move)
+        apply(state, seat, rng.choice(legal_actions(state, seat)), check=False)
+    return None
+
+
+def test_an_observation_key_tells_apart_only_what_the_seat_sees():
+    found = next(f for f in map(_sealed_battle, range(50)) if f is not None)
+    state, committed, waiting = found
+    bg = state.faction_seat[BENE_GESSERIT]
+    third = next(s for s in range(state.n) if s not in (committed, waiting, bg))
+    key = queries.observation_key
+    # another sealed commit
+    other_commit = state.copy()
+    side = 0 if state.b_commits[0] is not None else 1
+    commits = list(state.b_commits)
+    commits[side] = next(c for c in legal_actions(_determinized_for(state), committed) if c != commits[side])
+    other_commit.b_commits = tuple(commits)
+    # another Bene Gesserit prediction, and other dice to come
+    other_prediction = state.copy()
+    other_prediction.prediction = next(f for f in range(8) if state.in_play(f) and f not in (state.prediction,
+                                                                                          BENE_GESSERIT))
+    other_dice = state.copy()
+    other_dice.rng = state.rng + 1
+    for seat in range(state.n):
+        assert key(other_dice, seat) == key(state, seat)
+        assert (key(other_commit, seat) == key(state, seat)) == (seat != committed)
+        assert (key(other_prediction, seat) == key(state, seat)) == (seat != bg)
+    assert key(state, third) == key(view(state, third), third)  # a view and its full state are one set
+    assert key(state, third) != key(state, waiting)  # each seat has its own
+
+
+def _determinized_for(state):
+    """The state before either side committed: what the committed side could have chosen."""
+    s = state.copy()
+    s.b_commits = (None, None)
+    s.awaiting = (state.active, state.faction_seat[state.b_def])
+    return s
+
+
+def test_an_observation_key_changes_with_what_everyone_sees():
+    state = new_game(Options(players=4, seed=5))
+    before = [queries.observation_key(state, seat) for seat in range(4)]
+    seat = state.to_move[0]
+    apply(state, seat, legal_actions(state, seat)[0])
+    assert all(queries.observation_key(state, s) != before[s] for s in range(4))
