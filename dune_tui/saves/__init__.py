@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .commands import add_parsers
 from .errors import SaveError, SnapshotMismatch
-from .files import save_dir
+from .files import SUFFIX, save_dir
 from .store import (
     SaveInfo,
     autosave,
@@ -27,6 +27,7 @@ from .store import (
 )
 
 __all__ = [
+    "SUFFIX",
     "SaveError",
     "SaveInfo",
     "SnapshotMismatch",

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 from .errors import SaveError, SnapshotMismatch
-from .files import ENV, default_dir, save_dir
+from .files import ENV, SUFFIX, default_dir, save_dir
 from .snapshot import differences, snapshot_of
 from .store import SaveInfo, latest_autosave, list_saves, load, read_save, replay_log, resolve
 
@@ -31,9 +31,10 @@ def add_parsers(sub, play: Callable[..., int] | None = None) -> None:
     p.add_argument("--save-dir", metavar="DIR", help=dir_help)
     p.set_defaults(func=cmd_saves)
 
-    p = sub.add_parser("load", help="resume a saved game (default: the latest autosave)",
-                       description="Resume a saved game in the terminal game. Without NAME|PATH: the latest "
-                                   "autosave (what Continue opens).")
+    p = sub.add_parser("load", help="resume a saved game (default: the latest unfinished game)",
+                       description="Resume a saved game in the terminal game (a finished one shows its result). "
+                                   "Without NAME|PATH: the latest autosave of a game not over yet (what Continue "
+                                   "opens).")
     p.add_argument("game", nargs="?", metavar="NAME|PATH", help="a save's name (see `dune-tui saves`) or a file")
     p.add_argument("--save-dir", metavar="DIR", help=dir_help)
     p.add_argument("--ignore-mismatch", action="store_true",
@@ -111,11 +112,12 @@ def cmd_load(args) -> int:
     target = args.game
     if target is None:
         try:
-            target = latest_autosave(args.save_dir)
+            target = latest_autosave(args.save_dir, unfinished=True)
+            last = target or latest_autosave(args.save_dir)
         except SaveError as e:
             return _fail(str(e))
         if target is None:
-            return _fail(f"no autosave to continue in {save_dir(args.save_dir)}; start a game with `dune-tui new`")
+            return _fail(nothing_to_continue(save_dir(args.save_dir), last))
     try:
         session = load(target, args.save_dir, strict=not args.ignore_mismatch)
     except SnapshotMismatch as e:
@@ -128,6 +130,15 @@ def cmd_load(args) -> int:
     if play is None:
         return _fail("the terminal game cannot open saves in this build (no game to play it in)")
     return play(session, save_dir=save_dir(args.save_dir))
+
+
+def nothing_to_continue(folder, last) -> str:
+    """Why `load` without a name has no game: no autosave at all, or every autosaved game is over."""
+    if last is None:
+        return f"no autosave to continue in {folder}; start a game with `dune-tui new`"
+    name = last.name.removesuffix(SUFFIX)
+    return (f"no unfinished game to continue in {folder}: the latest, {name}, is over (`dune-tui load {name}` "
+            f"shows its result, `dune-tui replay {name}` its events); start a game with `dune-tui new`")
 
 
 # ------------------------------------------------------------------- replay

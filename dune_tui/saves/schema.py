@@ -128,6 +128,26 @@ class SaveV1(msgspec.Struct, kw_only=True):
     seats: list[SeatV1]
     log: list[LogEntryV1]  # every decision, in order: with the options it replays the game
     snapshot: SnapshotV1  # the state after the log
+    # the game is over (its snapshot has a result); files written before this field read False, and
+    # `finished` below reads their snapshot: older dune-tui ignore the field, so no new version is needed
+    finished: bool = False
+
+
+class ResultOnly(msgspec.Struct):
+    result: Any = None
+
+
+class Finished(msgspec.Struct):
+    """Just enough of a save to tell whether its game is over, without decoding the rest."""
+
+    finished: bool = False
+    snapshot: ResultOnly | None = None
+
+
+def finished(save: SaveV1 | Finished) -> bool:
+    """The game in the save is over: it says so, or (a file from before the `finished` field) its snapshot
+    has a result."""
+    return save.finished or (save.snapshot is not None and save.snapshot.result is not None)
 
 
 # ---------------------------------------------------------------- versions

@@ -128,7 +128,7 @@ def to_file(session: Session, name: str, kind: str) -> Save:
         options=options_to_file(session.options),
         seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name) for s in session.seats],
         log=[LogEntryV1(e.seat, e.action) for e in session.log],
-        snapshot=snapshot_of(session.state))
+        snapshot=snapshot_of(session.state), finished=session.state.over)
 
 
 def _write(session: Session, name: str, kind: str, directory) -> Path:
@@ -165,18 +165,28 @@ def resolve(path_or_name: str | os.PathLike, directory: str | os.PathLike | None
     return path
 
 
-def latest_autosave(directory: str | os.PathLike | None = None) -> Path | None:
-    """The most recently written autosave (what Continue opens), or None; SaveError if the save
-    directory is not `trusted`."""
+def latest_autosave(directory: str | os.PathLike | None = None, *, unfinished: bool = False) -> Path | None:
+    """The most recently written autosave, or None; with `unfinished`, of a game not over yet (what Continue
+    opens; a file it cannot read counts as not over, so that opening it says what is wrong).  SaveError if
+    the save directory is not `trusted`."""
     folder = trusted(save_dir(directory))
-    best, best_time = None, -1.0
+    found = []
     with contextlib.suppress(OSError):
         for path in folder.glob(f"{AUTOSAVE}*{SUFFIX}"):
             with contextlib.suppress(OSError):
-                mtime = path.stat().st_mtime
-                if mtime > best_time:
-                    best, best_time = path, mtime
-    return best
+                found.append((path.stat().st_mtime, path))
+    for _, path in sorted(found, key=lambda item: item[0], reverse=True):
+        if not (unfinished and is_finished(path)):
+            return path
+    return None
+
+
+def is_finished(path: Path) -> bool:
+    """The save's game is over (False when the file cannot be read)."""
+    try:
+        return schema.finished(msgspec.json.decode(read_limited(path), type=schema.Finished))
+    except (SaveError, OSError, msgspec.MsgspecError, UnicodeDecodeError, RecursionError):
+        return False
 
 
 def list_saves(directory: str | os.PathLike | None = None) -> list[SaveInfo]:
@@ -231,13 +241,13 @@ def _describe(save: Save, name: str, path: Path) -> SaveInfo:
         raise SaveError(f"cannot load {path}: {len(save.seats)} seats for {players} players")
     labels = [SeatConfig(kind=s.kind, agent=s.agent, name=s.name).label() for s in save.seats]
     factions = tuple(FACTION_NAMES[f] if 0 <= f < len(FACTION_NAMES) else "" for f in snap.seat_faction[:players])
-    to_move = () if snap.result is not None else tuple(
+    to_move = () if schema.finished(save) else tuple(
         f"{factions[s]}: {labels[s]}" if factions[s] else labels[s]
         for s in snap.awaiting[:players] if 0 <= s < min(len(labels), len(factions)))
     return SaveInfo(
         name=name, path=path, date=utc(save.saved_at), kind=save.kind, players=players,
         seats=tuple(labels), factions=factions, round=snap.round if 0 <= snap.round <= 999 else 0, to_move=to_move,
-        finished=snap.result is not None,
+        finished=schema.finished(save),
         result=printable(snap.result.text, limit=MESSAGE_LIMIT) if snap.result else "")
 
 

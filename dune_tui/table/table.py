@@ -293,7 +293,7 @@ class Table:
             self._broadcast(note or Sealed(seat=SPECTATOR, text=""))
 
     def _finish(self) -> None:
-        self.autosave(force=True)
+        self.autosave()  # the last turn's end; a finished game opened again is not written again
         for conn in list(self.connections):
             conn.send(self.game_over(conn.seat))
         self.close()

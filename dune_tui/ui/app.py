@@ -30,7 +30,8 @@ TIPS = {
     "GameScreen": "The top line says whose turn it is. The map lists every region with its zone (≋: the storm), "
                   "* strategic and D desert marks, its construction and troops (letter and count per faction). "
                   "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).",
-    "MainMenu": "Continue opens the latest autosave: every game saves itself after each turn and when you quit.",
+    "MainMenu": "Continue opens the latest autosave of a game not over yet: every game saves itself after each "
+                "turn and when you quit. Load lists every save, finished games with their result.",
 }
 
 
@@ -97,10 +98,9 @@ class DuneApp(App[int]):
             self.push_screen(screen)
 
     def continue_latest(self) -> None:
-        path, error = saving.latest_autosave(self.settings.save_dir)
-        if error or path is None:
-            self.notify(error or "There is no autosave to continue: start a new game.", severity="warning",
-                        markup=False)
+        path, why_not = saving.to_continue(self.settings.save_dir)
+        if path is None:
+            self.notify(why_not or "", severity="warning", markup=False)
             return
         session, error = saving.load(path, self.settings.save_dir)
         if error:

@@ -23,8 +23,15 @@ def save_dir(directory: Path | None) -> tuple[Path | None, str | None]:
     return _call(saves.save_dir, directory)
 
 
-def latest_autosave(directory: Path | None) -> tuple[Path | None, str | None]:
-    return _call(saves.latest_autosave, directory=directory)
+def to_continue(directory: Path | None) -> tuple[Path | None, str | None]:
+    """The autosave Continue opens: the latest of a game not over yet; else a sentence saying why there is none."""
+    path, error = _call(saves.latest_autosave, directory=directory, unfinished=True)
+    if path is not None or error:
+        return path, error
+    last, error = _call(saves.latest_autosave, directory=directory)
+    if error or last is None:
+        return None, error or "No game to continue yet: start a new game."
+    return None, f"No game to continue: {last.name.removesuffix(saves.SUFFIX)} is over (Load shows it)."
 
 
 def list_saves(directory: Path | None) -> tuple[list, str | None]:

@@ -1,4 +1,5 @@
-"""Game over: the winners and how, the final map, a few statistics; a new game or quit."""
+"""Game over: the winners and how, the final map, a few statistics; a replay, a new game or quit.
+A finished game opened again (Continue, Load, `dune-tui load`) comes straight here."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def statistics(session) -> dict[int, Counter]:
 
 class GameOverScreen(DuneScreen):
     BINDINGS = [
+        Binding("r", "replay", "Replay"),
         Binding("n", "new_game", "New game"),
         Binding("m", "menu", "Main menu"),
         Binding("q", "quit", "Quit"),
@@ -100,6 +102,11 @@ class GameOverScreen(DuneScreen):
             table.add_row(faction_label(f, short=True), str(c["turns"]), str(c["won"]), str(c["lost"]),
                           str(c["landed"]), str(state.units_on_board(f)), str(strategic))
         return table
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.over))
 
     def action_new_game(self) -> None:
         from .new_game import NewGameScreen

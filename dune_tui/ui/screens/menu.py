@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue (the latest autosave), Load, Rules, Quit."""
+"""The main menu: New game, Continue (the latest autosave of a game not over yet), Load, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -46,8 +46,8 @@ class MainMenu(DuneScreen):
         yield Footer()
 
     def on_screen_resume(self) -> None:
-        latest, error = saving.latest_autosave(self.settings.save_dir)
-        note = f"Continue: {latest.name}" if latest else error or "No autosave yet."
+        latest, why_not = saving.to_continue(self.settings.save_dir)
+        note = f"Continue: {latest.name}" if latest else why_not
         # a file name (or a message quoting a path): printable, and literal, not markup
         self.query_one("#menu-note", Static).update(Text(printable(note, limit=MESSAGE_LIMIT)))
         self.query_one("#menu-list").focus()
