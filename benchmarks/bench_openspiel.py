@@ -62,10 +62,11 @@ def request(state, seat: int) -> DecisionRequest:
                            legal=tuple(legal_actions(state, seat)), sealed=state.phase == "commit")
 
 
-def make(label: str, players: int, seconds: float, seed: int):
+def make(label: str, players: int, seconds: float, seed: int, rollouts: str = "random"):
     if label == "A":
         return make_agent(f"mcts:time={seconds}", seed)
-    return IsmctsAgent(pyspiel.load_game(SHORT_NAME, {"players": players}), seed=seed, seconds=seconds)
+    game = pyspiel.load_game(SHORT_NAME, {"players": players})
+    return IsmctsAgent(game, seed=seed, seconds=seconds, rollouts=rollouts)
 
 
 def timed(agent, req, timing: Timing):
@@ -80,12 +81,13 @@ def timed(agent, req, timing: Timing):
     return action
 
 
-def play(number: int, seed: int, factions: list[int], labels: list[str], seconds: float) -> GameRecord:
+def play(number: int, seed: int, factions: list[int], labels: list[str], seconds: float,
+         rollouts: str = "random") -> GameRecord:
     """One game, the seats asked one at a time (a sealed commit: the attacker first, the defender sees it sealed,
     as in the OpenSpiel game)."""
     players = len(factions)
     state = new_game(Options(players=players, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions)))
-    agents = [make(label, players, seconds, seed * 16 + seat) for seat, label in enumerate(labels)]
+    agents = [make(label, players, seconds, seed * 16 + seat, rollouts) for seat, label in enumerate(labels)]
     timing = {"A": Timing(), "B": Timing()}
     for _ in range(MAX_DECISIONS):
         if state.over:
@@ -167,14 +169,14 @@ def positions(players: int, count: int, seed: int) -> list:
     return out
 
 
-def speed(players: int, count: int, seconds: float, seed: int) -> dict:
+def speed(players: int, count: int, seconds: float, seed: int, rollouts: str = "random") -> dict:
     """Search iterations per second of both agents on the same positions, the same time each."""
     rates: dict[str, list[float]] = {"A": [], "B": []}
     phases = []
     for i, (state, seat) in enumerate(positions(players, count, seed)):
         phases.append(state.phase)
         for label in ("A", "B"):
-            agent = make(label, players, seconds, seed + i)
+            agent = make(label, players, seconds, seed + i, rollouts)
             timing = Timing()
             timed(agent, request(state, seat), timing)
             rates[label].append(timing.iterations / timing.wall)
@@ -190,6 +192,8 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--seconds", type=float, default=0.3, help="time per decision for each agent (default 0.3)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     p.add_argument("--positions", type=int, default=12, help="positions for iterations per second (default 12)")
+    p.add_argument("--rollouts", choices=("random", "heuristic"), default="random",
+                   help="ISMCTS's leaves: OpenSpiel's random rollouts (default) or our heuristic's")
     p.add_argument("--minutes", type=float, help="start no deal after this many minutes (the games so far count)")
     p.add_argument("--out", type=pathlib.Path, help="write the results as JSON here (and the games beside it)")
     args = p.parse_args(argv)
@@ -201,20 +205,21 @@ def main(argv: list[str] | None = None) -> dict:
         seed = args.seed + d
         factions = deal(args.players, seed * 7919)
         for swapped in (False, True):
-            records.append(play(d, seed, factions, seating(args.players, swapped), args.seconds))
+            records.append(play(d, seed, factions, seating(args.players, swapped), args.seconds, args.rollouts))
             if args.out:  # keep what is played so far
                 lines = b"".join(msgspec.json.encode(r) + b"\n" for r in records)
                 args.out.with_suffix(".games.jsonl").write_bytes(lines)
     result = {
         "command": "python -m benchmarks.bench_openspiel " + " ".join(
             f"--{k} {v}" for k, v in (("players", args.players), ("deals", args.deals), ("seconds", args.seconds),
-                                      ("seed", args.seed), ("positions", args.positions), ("minutes", args.minutes))
+                                      ("seed", args.seed), ("positions", args.positions), ("rollouts", args.rollouts),
+                                      ("minutes", args.minutes))
             if v is not None),
         "A": f"mcts:time={args.seconds}",
-        "B": f"OpenSpiel ISMCTSBot (random rollouts, UCT c=2, max visits), {args.seconds} s per decision",
+        "B": f"OpenSpiel ISMCTSBot ({args.rollouts} rollouts, UCT c=2, max visits), {args.seconds} s per decision",
         "players": args.players,
         "head_to_head": summarize(records),
-        "same_positions": speed(args.players, args.positions, args.seconds, args.seed),
+        "same_positions": speed(args.players, args.positions, args.seconds, args.seed, args.rollouts),
         "seconds": round(time.perf_counter() - start, 1),
         "guild_in_play": sum(FACTION_NAMES[GUILD] in r.factions for r in records),
     }

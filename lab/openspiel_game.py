@@ -31,8 +31,9 @@ import time
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
-from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
+from open_spiel.python.algorithms.mcts import Evaluator, RandomRolloutEvaluator
 
+from ai import heuristic
 from dune_tui.engine import Options, apply, determinize, legal_actions, new_game, returns, view
 
 try:  # the engine's own information-set key, once it is published (issue 24, item 1)
@@ -164,23 +165,42 @@ def resample(view_state, seat: int, seed: int):
     return s
 
 
+class HeuristicRollouts(Evaluator):
+    """Leaves valued by one game played to the end by our heuristic (the knowledge our `mcts` rolls out with),
+    every action equally likely a priori: OpenSpiel's search with our playouts."""
+
+    def evaluate(self, state):
+        s = state.engine.copy()
+        while not s.over:
+            seat = s.to_move[0]
+            apply(s, seat, heuristic.choose(s, seat, legal_actions(s, seat)), check=False)
+        return np.array(returns(s))
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 class IsmctsAgent:
     """OpenSpiel's `ISMCTSBot` answering our DecisionRequests, from the seat's view only.
 
     `seconds` per decision: the search runs OpenSpiel's own loop until the time is up (checked before each
     simulation), the same wall clock as `ai.mcts`'s `time=` budget.  `iters` instead fixes the number of
-    simulations.  Leaves are OpenSpiel's random rollouts to the end of the game (`RandomRolloutEvaluator`);
-    UCT with c = `uct_c`; the final move is the most visited (OpenSpiel's defaults)."""
+    simulations.  Leaves are OpenSpiel's random rollouts to the end of the game (`RandomRolloutEvaluator`),
+    or with `rollouts="heuristic"` our heuristic's (`HeuristicRollouts`); UCT with c = `uct_c`; the final move
+    is the most visited (OpenSpiel's defaults)."""
 
     def __init__(self, game: DuneGame, seed: int = 0, seconds: float | None = 0.3, iters: int | None = None,
-                 uct_c: float = 2.0, name: str | None = None) -> None:
+                 uct_c: float = 2.0, rollouts: str = "random") -> None:
         self.game = game
         self.seconds = seconds
         self.rng = random.Random(seed)
         np_rng = np.random.RandomState(seed % 2**32)
-        self.bot = _TimedBot(game, RandomRolloutEvaluator(1, np_rng), uct_c, iters or 10**9, random_state=np_rng)
+        evaluator = {"random": lambda: RandomRolloutEvaluator(1, np_rng), "heuristic": HeuristicRollouts}[rollouts]()
+        self.bot = _TimedBot(game, evaluator, uct_c, iters or 10**9, random_state=np_rng)
         self.bot.set_resampler(self._resample)
-        self.name = name or (f"ismcts:time={seconds}" if iters is None else f"ismcts:iters={iters}")
+        budget = f"time={seconds}" if iters is None else f"iters={iters}"
+        self.name = f"ismcts:{budget}" + ("" if rollouts == "random" else f",rollouts={rollouts}")
         self.last_iterations = 0
 
     def _resample(self, root: DuneState, player: int) -> DuneState:

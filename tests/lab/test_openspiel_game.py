@@ -4,6 +4,7 @@ one information state string per information set, and OpenSpiel's ISMCTS decidin
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -66,11 +67,12 @@ def test_random_playouts_end_with_the_engines_returns(players):
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
 
 
-def test_the_bene_gesserit_prediction_is_in_their_information_state_only():
+def test_the_bene_gesserit_prediction_is_in_their_information_state_only_and_the_dice_to_come_in_none():
     state = reach(5, "roll", "atreides,fremen,corrino,guild,bg")
     other = state.clone()
     s = state.engine
     other.engine.prediction = GUILD if s.prediction != GUILD else s.seat_faction[0]
+    other.engine.rng = s.rng ^ 0x5DEECE66D  # another future for the dice
     bg = s.faction_seat[BENE_GESSERIT]
     for seat in range(5):
         same = state.information_state_string(seat) == other.information_state_string(seat)
@@ -108,10 +110,21 @@ def test_the_resampler_keeps_the_seats_information_state_and_its_turn(side):
 
 
 @pytest.mark.parametrize("phase", ["roll", "commit", "land"])
-def test_ismcts_answers_a_request_from_the_seats_view(phase):
+@pytest.mark.parametrize("rollouts", ["random", "heuristic"])
+def test_ismcts_answers_a_request_from_the_seats_view(phase, rollouts):
     state = reach(4, phase)
     seat = state.current_player()
-    agent = IsmctsAgent(state.get_game(), seed=3, seconds=None, iters=12)
+    agent = IsmctsAgent(state.get_game(), seed=3, seconds=None, iters=12, rollouts=rollouts)
     action = agent.decide(request(state.engine, seat))
     assert action in legal_actions(state.engine, seat)
     assert agent.last_iterations == 12
+
+
+def test_ismcts_stops_searching_when_its_time_is_up():
+    state = reach(2, "roll")
+    seat = state.current_player()
+    agent = IsmctsAgent(state.get_game(), seed=3, seconds=0.05)
+    start = time.perf_counter()
+    assert agent.decide(request(state.engine, seat)) in legal_actions(state.engine, seat)
+    assert time.perf_counter() - start < 2.0  # 0.05 s and one simulation past it, with room for a busy machine
+    assert agent.last_iterations >= 1
