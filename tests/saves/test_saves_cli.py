@@ -121,6 +121,34 @@ def test_load_without_a_name_continues_the_latest_autosave(capsys, play_game, sa
     assert run(capsys, "load")[0] == 17
 
 
+def test_load_without_a_name_skips_finished_games_and_says_when_all_are(capsys, play_game, save_dir, monkeypatch):
+    monkeypatch.setattr(ui, "run_session", lambda s, save_dir=None: len(s.log), raising=False)
+    done = autosave(play_game(Options(players=2, seed=4)))
+    code, _, err = run(capsys, "load")
+    name = done.name.removesuffix(".dune.json")
+    assert code == 2
+    assert f"no unfinished game to continue in {save_dir}: the latest, {name}, is over" in err
+    assert f"`dune-tui load {name}` shows its result, `dune-tui replay {name}` its events" in err
+    going = autosave(play_game(Options(players=2, seed=2), 17))
+    os.utime(going, (1, 1))  # older than the finished game: still the one to continue
+    assert run(capsys, "load")[0] == 17
+
+
+def test_load_of_a_finished_game_hands_it_over_finished_and_saves_shows_it(capsys, play_game, save_dir,
+                                                                         monkeypatch):
+    session = play_game(Options(players=2, seed=4))
+    path = autosave(session)
+    before = path.read_bytes()
+    seen = {}
+    monkeypatch.setattr(ui, "run_session", lambda s, save_dir=None: seen.setdefault("over", s.state.over) and 0,
+                        raising=False)
+    assert run(capsys, "load", path.name.removesuffix(".dune.json"))[0] == 0
+    assert seen["over"] is True
+    assert path.read_bytes() == before
+    code, out, _ = run(capsys, "saves")
+    assert code == 0 and f"finished: {session.state.result.text}" in out and "to move" not in out
+
+
 def test_load_without_a_game_to_play_it_in(capsys, play_game, save_dir):
     """The saves package runs no UI of its own: `load` plays through what the caller gives it."""
     save_named(play_game(Options(players=2, seed=2), 3), "early")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 
+import msgspec
 import pytest
 
 from dune_tui.engine import Options
@@ -121,3 +122,30 @@ def test_cannot_save_where_a_file_is(play_game, tmp_path):
     (tmp_path / "file").write_text("x")
     with pytest.raises(SaveError, match="not a directory"):
         autosave(play_game(Options(players=2, seed=9), 3), tmp_path / "file")
+
+
+def test_a_finished_games_autosave_says_so_and_continue_skips_it(play_game, save_dir):
+    going = autosave(play_game(Options(players=2, seed=5), 5))
+    done = autosave(play_game(Options(players=2, seed=4)))
+    os.utime(going, (1, 1))
+    assert msgspec.json.decode(done.read_bytes())["finished"] is True
+    assert msgspec.json.decode(going.read_bytes())["finished"] is False
+    assert latest_autosave() == done
+    assert latest_autosave(unfinished=True) == going
+    os.utime(done, (1, 1))
+    os.utime(going, (2, 2))
+    assert latest_autosave(unfinished=True) == going
+    going.unlink()
+    assert latest_autosave(unfinished=True) is None
+
+
+def test_a_file_from_before_the_finished_mark_still_loads_and_lists_as_finished(play_game, save_dir):
+    """Saves written before `finished` existed: the snapshot's result says the game is over."""
+    path = autosave(play_game(Options(players=2, seed=4)))
+    doc = msgspec.json.decode(path.read_bytes())
+    del doc["finished"]
+    path.write_bytes(msgspec.json.encode(doc))
+    assert load(path).state.over
+    (info,) = list_saves()
+    assert info.finished and info.result and info.to_move == ()
+    assert latest_autosave(unfinished=True) is None
