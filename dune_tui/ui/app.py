@@ -100,7 +100,8 @@ class DuneApp(App[int]):
     def continue_latest(self) -> None:
         path, why_not = saving.to_continue(self.settings.save_dir)
         if path is None:
-            self.notify(why_not or "", severity="warning", markup=False)
+            self.notify(why_not or "There is no autosave to continue: start a new game.", severity="warning",
+                        markup=False)
             return
         session, error = saving.load(path, self.settings.save_dir)
         if error:

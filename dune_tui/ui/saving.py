@@ -24,13 +24,14 @@ def save_dir(directory: Path | None) -> tuple[Path | None, str | None]:
 
 
 def to_continue(directory: Path | None) -> tuple[Path | None, str | None]:
-    """The autosave Continue opens: the latest of a game not over yet; else a sentence saying why there is none."""
+    """The autosave Continue opens: the latest of a game not over yet; else None and why not (a sentence),
+    or (None, None) when there is no autosave at all."""
     path, error = _call(saves.latest_autosave, directory=directory, unfinished=True)
     if path is not None or error:
         return path, error
     last, error = _call(saves.latest_autosave, directory=directory)
     if error or last is None:
-        return None, error or "No game to continue yet: start a new game."
+        return None, error
     return None, f"No game to continue: {last.name.removesuffix(saves.SUFFIX)} is over (Load shows it)."
 
 

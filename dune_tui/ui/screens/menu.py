@@ -47,7 +47,7 @@ class MainMenu(DuneScreen):
 
     def on_screen_resume(self) -> None:
         latest, why_not = saving.to_continue(self.settings.save_dir)
-        note = f"Continue: {latest.name}" if latest else why_not
+        note = f"Continue: {latest.name}" if latest else why_not or "No autosave yet."
         # a file name (or a message quoting a path): printable, and literal, not markup
         self.query_one("#menu-note", Static).update(Text(printable(note, limit=MESSAGE_LIMIT)))
         self.query_one("#menu-list").focus()
