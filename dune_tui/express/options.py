@@ -1,0 +1,92 @@
+"""Dune Express options: the player count, the seed, the houses and the modifications played."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from ..engine.errors import OptionsError
+from .data import BENE_GESSERIT, HOUSE_KEYS, HOUSE_NAMES
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """How a game of Dune Express is set up.
+
+    players: 2-6.  Seats are numbered clockwise; the first player is rolled for (PŘÍPRAVA HRY).
+    seed: the dice (see `dune_tui.engine.rng`); the same options and decisions replay the same game.
+    houses: each seat's house key, or None to deal them at random.
+    abilities: the houses' special abilities (SPECIÁLNÍ VLASTNOSTI RODŮ).
+    round_limit: the Shorter Game's last round (0: no limit, KRATŠÍ HRA).
+    thumper: the Thumper modification (its traitor die and tokens).
+    defence: the defence tokens: "full" (one of each per player), "limited" (one of each), "none".
+    """
+
+    rules: Literal["express"] = "express"
+    players: int = 4
+    seed: int = 0
+    houses: tuple[str, ...] | None = None
+    abilities: bool = False
+    round_limit: int = 0
+    thumper: bool = False
+    defence: Literal["full", "limited", "none"] = "full"
+    dice: Literal["keyed", "splitmix"] = "keyed"
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+def house_id(name: str) -> int:
+    """A house id from its key or name (any case), or a unique prefix of either."""
+    key = name.strip().lower()
+    names = [n.lower() for n in HOUSE_NAMES]
+    for i, (k, n) in enumerate(zip(HOUSE_KEYS, names)):
+        if key in (k, n):
+            return i
+    found = [i for i, (k, n) in enumerate(zip(HOUSE_KEYS, names)) if key and (k.startswith(key) or n.startswith(key))]
+    if len(found) == 1:
+        return found[0]
+    raise OptionsError(f"unknown house {name!r}; choose from {', '.join(HOUSE_KEYS)}")
+
+
+def available_houses(players: int, abilities: bool) -> tuple[int, ...]:
+    """The houses a game may deal: no Bene Gesserit with 2 players and the abilities (X3)."""
+    return tuple(h for h in range(6) if not (h == BENE_GESSERIT and abilities and players == 2))
+
+
+def validate(o: Options) -> None:
+    if type(o.players) is not int or not 2 <= o.players <= 6:
+        raise OptionsError(f"Dune Express is for 2 to 6 players, not {o.players!r}")
+    if type(o.round_limit) is not int or not 0 <= o.round_limit <= 999:
+        raise OptionsError(f"the round limit must be 0 (none) to 999, not {o.round_limit!r}")
+    if o.houses is None:
+        return
+    if len(o.houses) != o.players:
+        raise OptionsError(f"{len(o.houses)} houses given for {o.players} players")
+    ids = [house_id(h) for h in o.houses]
+    if len(set(ids)) != len(ids):
+        raise OptionsError("a house can be played by one seat only")
+    if any(h not in available_houses(o.players, o.abilities) for h in ids):
+        raise OptionsError("the Bene Gesserit cannot play a 2-player game with the houses' abilities")
+
+
+VARIANTS = "houses, shorter:N, thumper, defence:none|limited"
+
+
+def with_variants(text: str, **fields) -> Options:
+    """Options from a variant list as the command line spells it: "houses,shorter:20,thumper,defence:none"."""
+    for part in filter(None, (p.strip().lower() for p in text.split(","))):
+        name, _, value = part.partition(":")
+        if name == "houses" and not value:
+            fields["abilities"] = True
+        elif name == "thumper" and not value:
+            fields["thumper"] = True
+        elif name == "shorter":
+            if value and not value.isdigit():
+                raise OptionsError(f"shorter takes a number of rounds, not {value!r}")
+            fields["round_limit"] = int(value or 20)
+        elif name == "defence" and value in ("none", "limited", "full"):
+            fields["defence"] = value
+        else:
+            raise OptionsError(f"unknown variant {part!r}; choose from {VARIANTS}")
+    return Options(**fields)

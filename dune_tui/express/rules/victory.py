@@ -1,0 +1,88 @@
+"""The end (KONEC HRY): holding enough territories at the end of one's turn, Manipulation, the round limit."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .. import payloads as pl
+from ..data import (
+    BENE_GESSERIT,
+    CORRINO,
+    CORRINO_STORE_MAX,
+    DEFAULT_ROUND_LIMIT,
+    HOUSE_NAMES,
+    TERRITORIES_TO_WIN,
+    WORM,
+)
+from ..events import emit
+from .dice import roll_face
+
+
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    winners: tuple[int, ...]  # houses
+    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody"
+    round: int
+    text: str
+
+
+def to_win(players: int) -> int:
+    """Territories to hold: 4 with 2 players, else 3 (the Polar Sink never counts)."""
+    return TERRITORIES_TO_WIN[players]
+
+
+def round_limit(state) -> int:
+    """The Shorter Game's limit; with Manipulation and no limit chosen, 20 rounds (X14)."""
+    if state.options.round_limit:
+        return state.options.round_limit
+    return DEFAULT_ROUND_LIMIT if state.ability(BENE_GESSERIT) else 0
+
+
+def end_turn(state) -> Result | None:
+    """The end of the active player's turn: a win, the Corrino store, and the round limit."""
+    house = state.active_house
+    if state.held(house) >= to_win(state.n):
+        bg = BENE_GESSERIT
+        if state.ability(bg) and house != bg and state.prediction == state.round:
+            return _result(state, (bg,), "manipulation",
+                           f"The {HOUSE_NAMES[house]} hold {state.held(house)} territories in round {state.round}, "
+                           "the round the Bene Gesserit foresaw: the Bene Gesserit win (Manipulation).")
+        return _result(state, (house,), "territories",
+                       f"The {HOUSE_NAMES[house]} hold {state.held(house)} territories: they win.")
+    if house == CORRINO and state.ability(CORRINO):
+        stored = min(CORRINO_STORE_MAX, state.spice)  # what the turn left unspent
+        if stored != state.store:
+            emit(state, pl.Stored, "The Corrino store {spice} spice (Financial Support).", spice=stored)
+        state.store = stored
+    if (state.active + 1) % state.n == state.first and state.limit and state.round >= state.limit:
+        return _limit_reached(state)
+    return None
+
+
+def _limit_reached(state) -> Result:
+    if not state.options.round_limit:  # Manipulation's limit alone: nobody wins (X14)
+        return _result(state, (), "nobody", f"Round {state.round} is over and nobody holds enough territories: "
+                       "everybody loses.")
+    return _result(state, tie_break(state), "round_limit",
+                   "The round limit is reached: the {names} {verb} (Shorter Game).")
+
+
+def tie_break(state) -> tuple[int, ...]:
+    """Most territories, then most units on the board (Polar Sink included, X15), then the highest
+    spice die (face 5, Shai-Hulud, counts 6: the highest), rolled again among those still tied (X16)."""
+    houses = list(state.seat_house)
+    for key in (state.held, state.on_board):
+        best = max(key(h) for h in houses)
+        houses = [h for h in houses if key(h) == best]
+    while len(houses) > 1:
+        rolls = tuple(roll_face(state) for _ in houses)
+        emit(state, pl.TieBreak, "Tie-break: {text}.", text=", ".join(
+            f"{HOUSE_NAMES[h]} {'Shai-Hulud' if r == WORM else r + 1}" for h, r in zip(houses, rolls)),
+            houses=tuple(houses), rolls=rolls)
+        houses = [h for h, r in zip(houses, rolls) if r == max(rolls)]
+    return tuple(houses)
+
+
+def _result(state, winners: tuple[int, ...], reason: str, text: str) -> Result:
+    names = " and ".join(HOUSE_NAMES[h] for h in winners)
+    text = text.format(names=names, verb="wins" if len(winners) == 1 else "win")
+    return Result(winners=winners, reason=reason, round=state.round, text=text)

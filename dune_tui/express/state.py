@@ -1,0 +1,110 @@
+"""The state of a game of Dune Express: plain lists of small ints, cheap to copy.
+
+- troops: `board[loc * 7 + unit]` on the board, `reserve[unit]` off it (units: `data.UNITS`);
+- tokens: `tokens[seat * 4 + token]` held, `supply[token]` beside the board;
+- dice: `dice[die]` the face showing (`data` names the dice), `kept` the dice set aside (a bitmask);
+- this turn: `spice` left to pay with, `symbols` house symbols left to land with, `target` the location;
+- the Corrino store `store`, the Bene Gesserit's secret round `prediction`.
+
+A state with `viewer` set is a seat's view: no dice generator and no secret of another seat.
+"""
+
+from __future__ import annotations
+
+from .data import LOCATIONS, N_DICE, TERRITORIES, UNIT_OWNER, UNITS
+from .options import Options
+
+NU = len(UNITS)
+
+_LISTS = ("seat_house", "house_seat", "board", "reserve", "tokens", "supply", "dice")
+_SCALARS = (
+    "options", "n", "rng", "phase", "awaiting", "round", "turn", "first", "active", "kept", "skipped", "spice",
+    "symbols", "target", "traitor", "store", "prediction", "limit", "battles", "boost", "result", "viewer",
+)
+
+
+class State:
+    __slots__ = _LISTS + _SCALARS + ("events", "_legal")
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.n = options.players
+        self.seat_house = [-1] * self.n
+        self.house_seat = [-1] * 6
+        self.board = [0] * (len(LOCATIONS) * NU)
+        self.reserve = [0] * NU
+        self.tokens = [0] * (self.n * 4)
+        self.supply = [0] * 4
+        self.dice = [0] * N_DICE
+        self.rng: int | None = 0
+        self.phase = "setup"
+        self.awaiting: tuple[int, ...] = ()
+        self.round = 1
+        self.turn = 0  # turns begun so far
+        self.first = 0  # the first player's seat
+        self.active = 0
+        self.kept = 0  # dice set aside this turn (bitmask)
+        self.skipped = -1  # the die the Atreides did not roll (Foresight)
+        self.spice = 0
+        self.symbols = 0
+        self.target = -1
+        self.traitor: tuple[int, int, int] = (-1, -1, -1)  # (face, loc, unit) awaiting the owner's block
+        self.store = 0  # Corrino Financial Support
+        self.prediction = -1  # the Bene Gesserit's round (Manipulation)
+        self.limit = options.round_limit  # the last round, 0: none
+        self.battles: tuple[int, ...] = ()  # locations still to fight in
+        self.boost = -1  # the Fremen unit boosted by Desert Power in this battle (a loc), -1: none
+        self.result = None
+        self.viewer = -1
+        self.events: list | None = []
+        self._legal = None
+
+    def copy(self) -> State:
+        """An independent copy (events off: a search has no reader)."""
+        new = State.__new__(State)
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        new.events = None
+        new._legal = None
+        return new
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return self.awaiting
+
+    @property
+    def active_house(self) -> int:
+        return self.seat_house[self.active]
+
+    def in_play(self, house: int) -> bool:
+        return self.house_seat[house] >= 0
+
+    def ability(self, house: int) -> bool:
+        """`house` is in the game and its special abilities are played."""
+        return self.options.abilities and self.house_seat[house] >= 0
+
+    def units(self, loc: int, house: int) -> int:
+        """The house's units in `loc` (troops and Sardaukar)."""
+        b, base = self.board, loc * NU
+        return b[base + house] + (b[base + 6] if UNIT_OWNER[6] == house else 0)
+
+    def occupants(self, loc: int) -> list[int]:
+        """The houses with units in `loc`."""
+        b, base = self.board, loc * NU
+        return sorted({UNIT_OWNER[u] for u in UNITS if b[base + u]})
+
+    def held(self, house: int) -> int:
+        """How many territories the house controls (it alone has units there; the Polar Sink never counts)."""
+        return sum(1 for loc in TERRITORIES if self.occupants(loc) == [house])
+
+    def on_board(self, house: int) -> int:
+        return sum(self.units(loc, house) for loc in LOCATIONS)
+
+    def holds(self, seat: int, token: int) -> int:
+        return self.tokens[seat * 4 + token]
