@@ -21,11 +21,12 @@ from textual.widgets import Footer
 from ...table import messages as m
 from ..labels import faction_label
 from ..settings import Settings
+from ..widgets.choices import ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
 from ..widgets.houses import HouseCards
 from ..widgets.log import GameLog
-from ..widgets.map import MapView
+from ..widgets.map import MapView, region_options
 from ..widgets.messages import MarksChanged
 from ..widgets.status import StatusBar
 from .base import DuneScreen
@@ -220,6 +221,27 @@ class GameScreen(DuneScreen):
         self.query_one(MapView).show(v)
         self.query_one(HouseCards).show(v, self.display_seat())
         self.query_one(DiceTray).show(v)
+        self.light_map()
+
+    def light_map(self) -> None:
+        """The regions the open decision's listed options are about light up on the map."""
+        choices = self.query_one(ChoiceList)
+        shown = self.current is not None and choices.display
+        self.query_one(MapView).light(region_options(self.current.view, [c.key for c in choices.shown]) if shown
+                                      else {})
+
+    @on(MapView.RegionClicked)
+    def _region_clicked(self, event: MapView.RegionClicked) -> None:
+        """A click on a region picks its option as its key would; with several there, the list shows the first."""
+        choices = self.query_one(ChoiceList)
+        if self.current is None or not choices.display:
+            return
+        options = region_options(self.current.view, [c.key for c in choices.shown]).get(event.loc, [])
+        if len(options) == 1:
+            choices.action_pick(options[0])
+        elif options:
+            choices.highlighted = options[0]
+            self.query_one(DecisionPanel).focus_form()
 
     def seat_title(self, seat: int) -> Text:
         f = self.board.seat_faction[seat]
@@ -272,6 +294,7 @@ class GameScreen(DuneScreen):
         note = self.sealed.text if self.sealed and request.phase == "commit" and self.sealed.seat not in (
             -1, request.seat) else ""
         self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None, note=note)
+        self.light_map()
 
     def show_waiting(self) -> None:
         """Nothing of ours to decide and no bot thinking: say which other player the table waits for."""
@@ -304,6 +327,7 @@ class GameScreen(DuneScreen):
         self.last_choice = (request.phase, self.query_one(DecisionPanel).choice_key)
         self.current = None
         self.sent.add(request.id)
+        self.query_one(MapView).light({})
         self.query_one(DecisionPanel).wait("…")
         self.table.receive(self.connections[request.seat], m.Decision(request.id, request.seat, event.action))
 

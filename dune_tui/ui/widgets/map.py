@@ -1,73 +1,210 @@
-"""The map of Arrakis: six zones around the Polar Sink, one line per region (R1)."""
+"""The map of Arrakis drawn as a board (R1): nine regions in their six storm zones around the Polar Sink.
+
+Each region shows its zone, name, `*` strategic and `D` desert marks, its construction and the troops
+in it (faction letter and count in the faction's colour, `+2s` Sardaukar). The storm's zone is shaded
+`░` and labelled `≋STORM`, the zone it goes to at the end of the turn `→next`. While a decision is
+about a region, its options light up with their numbers (`[3]`), and a click on a region says so
+(`RegionClicked`); the movement target is marked `◎` and the battle `×`. It draws one view, the seat's."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widget import Widget
 
-from ...engine.data import DESERT, POLAR_SINK, REGION_NAMES, RING, STRATEGIC, ZONE
-from ..labels import construction, troops_at
+from ...engine import queries
+from ...engine.data import (
+    CONSTRUCTION_NAMES,
+    DESERT,
+    FACTION_LETTERS,
+    FACTION_UNITS,
+    POLAR_SINK,
+    REGION_NAMES,
+    REGION_SHORT,
+    SARDAUKAR,
+    STRATEGIC,
+    ZONE,
+)
+from ..labels import CONSTRUCTION_LETTERS, FACTION_COLOURS
+from .choices import DIGITS
+from .map_grid import Box, Canvas, boxes
 
-LEGEND = "* strategic  D desert  ≋ storm  Fort/Harv/Orni"
+REGION_AT = {"setup": 1, "kanly": 1, "land": 2, "target": 1, "move": 1, "battle": 1, "harvester": 1}
+ABBREV = ("Cielago", "Habbanya", "GtFlat", "Tabr", "Broken", "Carthag", "Arrakeen", "MinorErg", "Tuek's", "Polar")
+ROOMY = 60  # from this width: full names, words for marks, a legend
+COMPACT_HEIGHT, ROOMY_HEIGHT = 11, 17
+LEGEND = "* strategic D desert ░≋ storm →next [n] option ◎ target × battle"
+TARGET_PHASES = frozenset({"move", "ally_move", "battle_order", "fort_loss", "face_dancers", "offer_leader",
+                           "commit", "construct"})
+BATTLE_PHASES = frozenset({"fort_loss", "face_dancers", "offer_leader", "commit"})
+STORM = Style(bgcolor="#4a3415")
+LIT = Style(bgcolor="#173f5f")
+PLAIN = Style()
+
+
+def region_of(key: tuple) -> int:
+    """The region an option is about (-1 if none): a landing's, a move's source, a target..."""
+    pos = REGION_AT.get(key[0])
+    return key[pos] if pos is not None and len(key) > pos else -1
+
+
+def region_options(view, keys: list[tuple]) -> dict[int, list[int]]:
+    """The options listed (`keys`, in the panel's order) by the region they are about; a construction is
+    about the movement target."""
+    out: dict[int, list[int]] = {}
+    for n, key in enumerate(keys):
+        loc = view.target if key[0] in ("build", "demolish") else region_of(key)
+        if loc >= 0:
+            out.setdefault(loc, []).append(n)
+    return out
+
+
+def troop_tokens(view, loc: int) -> list[Text]:
+    """`A3`, `C2+1s`: each faction's troops in `loc`, letter and count in its colour."""
+    base = loc * 9
+    out = []
+    for f, units in enumerate(FACTION_UNITS):
+        regular = sum(view.board[base + u] for u in units if u != SARDAUKAR)
+        sard = view.board[base + SARDAUKAR] if SARDAUKAR in units else 0
+        if regular or sard:
+            out.append(Text(FACTION_LETTERS[f] + (str(regular) if regular else "") + (f"+{sard}s" if sard else ""),
+                            style=f"bold {FACTION_COLOURS[f]}"))
+    return out
+
+
+def pack(tokens: list[Text], width: int, lines: int) -> list[Text]:
+    """Tokens one after another, wrapped onto at most `lines` lines of `width` (`…` when some do not fit)."""
+    out = [Text()]
+    for token in tokens:
+        line = out[-1]
+        gap = 1 if line.plain else 0
+        if line.cell_len + gap + token.cell_len <= width:
+            line.append(" " * gap)
+            line.append_text(token)
+        elif len(out) < lines and token.cell_len <= width:
+            out.append(token.copy())
+        else:
+            line.append("…" if line.cell_len < width else "")
+            break
+    return out if out[0].plain else []
+
+
+def fitting(width: int, *variants: str) -> str:
+    """The first (longest) variant that fits `width` cells, else the last one cut."""
+    for text in variants:
+        if len(text) <= width:
+            return text
+    return variants[-1][:width]
 
 
 class MapView(Widget):
-    """Draws one state (a seat's view): regions, marks, constructions, troops, the storm."""
+    """Draws one state (a seat's view) as a board; `light` marks the regions a decision is about."""
 
     DEFAULT_CSS = "MapView { height: auto; }"
 
+    class RegionClicked(Message):
+        def __init__(self, loc: int) -> None:
+            super().__init__()
+            self.loc = loc
+
     def __init__(self, view=None, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._set(view)
-
-    def _set(self, view) -> None:
         self.view = view
-        # a region to point at (the movement target)
-        self.target = view.target if view is not None and view.phase in ("move", "ally_move", "construct") else -1
+        self.options: dict[int, list[int]] = {}  # region -> its options, by their place in the panel's list
+        self._boxes: dict[int, Box] = {}
 
     def show(self, view) -> None:
-        self._set(view)
+        self.view = view
         self.refresh(layout=True)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return 11 + (1 if width >= 60 else 0)
+    def light(self, options: dict[int, list[int]]) -> None:
+        """The regions the open decision is about, with their options' places in the list ({} when none)."""
+        if options != self.options:
+            self.options = options
+            self.refresh()
 
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return ROOMY_HEIGHT + 1 if width >= ROOMY else COMPACT_HEIGHT
+
+    def on_click(self, event: events.Click) -> None:
+        hits = [loc for loc, b in self._boxes.items() if b.holds(event.x, event.y)]
+        inside = [loc for loc in hits if self._boxes[loc].inner[0] <= event.x < sum(self._boxes[loc].inner[::2])]
+        if hits:
+            event.stop()
+            self.post_message(self.RegionClicked((inside or hits)[0]))
+
+    # ---------------------------------------------------------------- drawing
     def render(self) -> Text:
         v = self.view
         if v is None:
             return Text("")
-        roomy = self.size.width >= 60
-        out = Text(no_wrap=True, overflow="ellipsis")
-        out.append("Arrakis", style="bold")
-        out.append(f"   storm in zone {v.storm} ≋", style="bold reverse")
-        for loc in (*RING, POLAR_SINK):
-            out.append("\n")
-            out.append_text(self._line(v, loc, roomy))
+        roomy = self.size.width >= ROOMY
+        width = max(40, self.size.width)
+        canvas = Canvas(width, ROOMY_HEIGHT if roomy else COMPACT_HEIGHT)
+        self._boxes = boxes(canvas.width, canvas.height)
+        for b in self._boxes.values():
+            canvas.outline(b)
+        canvas.lines()
+        storm = queries.storm_forecast(v)
+        after = storm.zone if storm.known and storm.moves else -1
+        for loc, b in self._boxes.items():
+            self._region(canvas, v, loc, b, roomy, after)
+        out = canvas.render()
         if roomy:
             out.append("\n" + LEGEND, style="dim")
         return out
 
-    def _line(self, v, loc: int, roomy: bool) -> Text:
+    def _region(self, canvas: Canvas, v, loc: int, b: Box, roomy: bool, after: int) -> None:
+        x, y, w, h = b.inner
         zone = ZONE[loc]
-        storm = loc != POLAR_SINK and zone == v.storm
-        line = Text()
-        label = (f"Zone {zone}" if zone else "Centre") if roomy else (str(zone) if zone else "·")
-        line.append(f"{label:>{6 if roomy else 1}}", style="bold reverse" if storm else "bold")
-        line.append("≋" if storm else " ", style="bold" if storm else "")
-        line.append(" ")
-        name_style = "bold" if loc in STRATEGIC else ""
-        if loc == self.target:
-            name_style += " underline"
-        line.append(f"{REGION_NAMES[loc]:<15}", style=name_style.strip())
-        line.append(" ")
-        line.append("*" if loc in STRATEGIC else " ", style="bold")
-        line.append("D" if loc in DESERT else " ")
-        line.append(" ")
-        kind = v.constr[loc] if loc != POLAR_SINK else 0
-        text = construction(kind, short=not roomy)
-        line.append(f"{text:<{13 if roomy else 4}}", style="italic")
-        line.append(" ")
-        line.append_text(troops_at(v, loc))
-        if loc == self.target:
-            line.append(" ◀ target" if roomy else " ◀", style="bold")
-        return line
+        in_storm = loc != POLAR_SINK and zone == v.storm
+        options = self.options.get(loc)
+        ground = STORM if in_storm else LIT if options else PLAIN
+        canvas.fill(x, y, w, h, "░" if in_storm else " ", ground + Style(dim=True) if in_storm else ground)
+        label = Text()
+        if options:
+            keys = [DIGITS[n] if n < len(DIGITS) else "·" for n in options]
+            label.append("[" + ",".join(keys) + "]" if len(keys) < 3 else f"[{keys[0]}…]", style="bold reverse")
+        if loc != POLAR_SINK:
+            storm = " ≋ STORM ≋", " ≋STORM", "≋STORM"
+            word = storm if in_storm else (" → next storm", " →next", "→next") if zone == after else ("",)
+            variants = [(f"zone {zone}", x) for x in word if roomy] + [(str(zone), x) for x in word]
+            room = w - label.cell_len
+            name, says = next((a, b) for a, b in variants if len(a + b) <= room or (a, b) == variants[-1])
+            label.append(name, style="bold")
+            label.append(says, style="bold reverse" if in_storm else "bold")
+        canvas.write(b.x + 1, b.y, label, w)
+        for row, line in enumerate(self._lines(v, loc, w, h, roomy)):
+            canvas.write(x, y + row, line, w)
+
+    def _lines(self, v, loc: int, w: int, h: int, roomy: bool) -> list[Text]:
+        target = v.target == loc and v.phase in TARGET_PHASES
+        battle = v.b_loc == loc and v.phase in BATTLE_PHASES
+        head = Text()
+        if not roomy:
+            head.append("◎" if target else "", style="bold")
+            head.append("×" if battle else "", style="bold")
+        room = w - head.cell_len
+        name = REGION_NAMES[loc]
+        lines = [head]
+        if roomy and len(name) > room and h >= 4 and loc != POLAR_SINK:
+            first, _, rest = name.partition(" ")
+            head.append(fitting(room, first), style="bold")
+            lines.append(Text(rest, style="bold"))
+        else:
+            head.append(fitting(room, name, REGION_SHORT[loc], ABBREV[loc], ABBREV[loc][:4]), style="bold")
+        if loc != POLAR_SINK:
+            marks = Text(("*" if loc in STRATEGIC else "") + ("D" if loc in DESERT else ""), style="bold")
+            kind = v.constr[loc]
+            if kind:
+                room = w - marks.cell_len - 1
+                marks.append(" " + fitting(room, CONSTRUCTION_NAMES[kind], CONSTRUCTION_LETTERS[kind]), style="italic")
+            lines.append(marks)
+        if roomy and (target or battle):
+            lines += [Text(word, style="bold") for word, on in (("◎ target", target), ("× battle", battle)) if on]
+        tokens = troop_tokens(v, loc)
+        if h == 1:  # the Polar Sink in a small map: name and troops on one line
+            return [Text(" ").join([head, *pack(tokens, w - head.cell_len - 1, 1)])]
+        return lines + pack(tokens, w, max(1, h - len(lines)))

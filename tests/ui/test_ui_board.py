@@ -1,0 +1,137 @@
+"""The game screen as a board (issue 25): Arrakis drawn as a ring of regions, the decisions lit on the
+map and picked by a click, the dice tray, the turn track. Each test reads the screen as a player sees it."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
+
+from dune_tui.engine import Options
+from dune_tui.engine.data import ADJACENT, FACTION_LETTERS, POLAR_SINK, REGION_NAMES, RING, ZONE
+from dune_tui.session import Session
+from dune_tui.ui.widgets.map import MapView
+from dune_tui.ui.widgets.map_grid import boxes
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def touching(a, b) -> bool:
+    """Two boxes share a stretch of border (more than a corner)."""
+    xs = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+    ys = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+    return (xs == 1 and ys > 1) or (ys == 1 and xs > 1)
+
+
+@pytest.mark.parametrize("width, height", [(48, 11), (66, 17), (50, 11), (90, 21)])
+def test_neighbours_touch_on_screen_and_nothing_else_does(width, height):
+    """R1: each ring region borders the next and the Polar Sink; no two other regions share a border."""
+    where = boxes(width, height)
+    for a in range(10):
+        for b in range(a + 1, 10):
+            assert touching(where[a], where[b]) == (b in ADJACENT[a]), (REGION_NAMES[a], REGION_NAMES[b])
+    assert all(box.x >= 0 and box.x + box.w <= width and box.y + box.h <= height for box in where.values())
+
+
+@pilot_test
+async def test_the_map_shows_every_region_its_zone_and_the_storm_in_words():
+    game = session(2, seed=8)
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        text = screen_text(app)
+        state = app.screen.current.view
+        for loc in RING:
+            short = ("MinorErg", "GtFlat", "Tuek's", "Tabr", "Cielago", "Habbanya", "Arrakeen", "Carthag", "Broken")
+            assert any(name in text for name in (REGION_NAMES[loc], *short))
+        assert "Polar Sink" in text
+        assert f"{state.storm} ≋STORM" in text or f"{state.storm}≋STORM" in text
+        assert "░" in text, "the storm's zone is shaded with a character, not only a colour"
+
+
+@pilot_test
+async def test_without_colour_the_board_still_shows_the_storm_and_the_factions_by_letter(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(session(2, seed=8))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        v = app.screen.current.view
+        top = "\n".join(screen_text(app).splitlines()[1:12])
+        assert "≋STORM" in top and "░" in top
+        for loc in (*RING, POLAR_SINK):
+            for f in range(8):
+                if v.board[loc * 9 + f]:
+                    assert f"{FACTION_LETTERS[f]}{v.board[loc * 9 + f]}" in top
+
+
+def atreides_setup() -> Session:
+    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()])
+
+
+@pilot_test
+async def test_a_click_on_a_lit_region_answers_the_decision():
+    """The Atreides' setup is about a region: the legal ones light up with their numbers, and a click on one
+    places the two troops there (the same Decision as its key)."""
+    app = make_app(atreides_setup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "setup_atreides")
+        await pilot.pause(0.3)  # the new question's key guard
+        board = app.screen.query_one(MapView)
+        lit = board.options
+        assert lit and all(len(options) == 1 for options in lit.values())
+        top = "\n".join(screen_text(app).splitlines()[1:12])
+        for options in lit.values():
+            assert f"[{options[0] + 1}]" in top, "each lit region carries its option's key"
+        loc = max(lit)
+        box = board._boxes[loc]
+        await pilot.click(MapView, offset=(box.x + box.w // 2, box.y + box.h // 2))
+        await until(pilot, lambda: app.screen.current is None or app.screen.current.phase != "setup_atreides")
+        await until(pilot, lambda: app.screen.board.board[loc * 9] == 2, what="two Atreides troops placed")
+        assert board.options != lit
+
+
+@pilot_test
+async def test_a_click_outside_the_lit_regions_does_nothing():
+    app = make_app(atreides_setup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "setup_atreides")
+        await pilot.pause(0.3)
+        board = app.screen.query_one(MapView)
+        unlit = next(loc for loc in RING if loc not in board.options)
+        box = board._boxes[unlit]
+        await pilot.click(MapView, offset=(box.x + box.w // 2, box.y + box.h // 2))
+        await pilot.pause(0.2)
+        assert app.screen.current is not None and app.screen.current.phase == "setup_atreides"
+
+
+def at_landing() -> Session:
+    return play_until(session(4, seed=8), lambda s: s.phase == "land" and s.awaiting == (0,), seed=8)
+
+
+def at_move() -> Session:
+    return play_until(session(2, seed=5), lambda s: s.phase == "move" and s.awaiting == (0,), seed=5)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_board_landing(snap_compare, size):
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: human_waiting(pilot.app))
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(at_landing(), resumed=True), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_board_move_to_the_target(snap_compare, size):
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: human_waiting(pilot.app))
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(at_move(), resumed=True), terminal_size=size, run_before=run_before)
+
+
+def test_zones_hold_their_regions_side_by_side():
+    """R1: the two regions of zones 2, 4 and 6 share a border on screen."""
+    where = boxes(48, 11)
+    for zone in (2, 4, 6):
+        a, b = (loc for loc in RING if ZONE[loc] == zone)
+        assert touching(where[a], where[b])
