@@ -8,7 +8,7 @@ import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_text, until
 
 from dune_tui.controller import Controller
-from dune_tui.engine import Options
+from dune_tui.engine import Options, apply
 from dune_tui.engine.data import (
     ARRAKEEN,
     ATREIDES,
@@ -74,6 +74,16 @@ def alliance() -> Session:
     return at(state)
 
 
+def constructing() -> Session:
+    """Atreides took Sietch Tabr, where the storm ends this turn (zone 4, an East region die of 3)."""
+    state = position((ATREIDES, HARKONNEN), storm=4, troops={SIETCH_TABR: {ATREIDES: 1}, GREAT_FLAT: {ATREIDES: 2}})
+    roll(state, region=3, spice=4)
+    start_at(state, "movement")
+    apply(state, state.active, ("target", SIETCH_TABR))
+    apply(state, state.active, ("done",))
+    return at(state)
+
+
 async def shown(pilot) -> str:
     await until(pilot, lambda: human_waiting(pilot.app))
     await pilot.pause()
@@ -128,6 +138,17 @@ async def test_a_landing_counts_troops_and_says_the_spice_left():
         await pilot.press("enter")
         await until(pilot, lambda: game.state.phase != "land")
         assert game.state.troops_of(ARRAKEEN, ATREIDES) == 4 and game.state.card[ATREIDES] == 0
+
+
+@pilot_test
+async def test_a_construction_warns_of_the_storm_over_the_target():
+    app = make_app(constructing(), resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        text = await shown(pilot)
+        assert "Build a construction in Sietch Tabr?" in text
+        assert "The storm hits Sietch Tabr this turn: a Fortification would shelter" in text
+        assert "Build a Fortification · shelters the troops from the storm" in text
+        assert "Build an Ornithopter · the storm destroys it" in text
 
 
 def test_movement_targets_are_listed_in_map_order():
@@ -187,3 +208,11 @@ def test_snapshot_landing_count(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(make_app(landing(), resumed=True), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_construction_under_the_coming_storm(snap_compare, size):
+    async def run_before(pilot) -> None:
+        await shown(pilot)
+
+    assert snap_compare(make_app(constructing(), resumed=True), terminal_size=size, run_before=run_before)
