@@ -19,8 +19,8 @@ SARDAUKAR_TROOPS = 8
 
 # The board: a territory die face N is location N - 1.
 LOCATIONS = tuple(range(6))
+SIETCH_TABR, ARRAKEEN, CARTHAG, TUEKS_SIETCH, HABBANYA_SIETCH, POLAR_SINK = range(6)
 LOCATION_NAMES = ("Sietch Tabr", "Arrakeen", "Carthag", "Tuek's Sietch", "Habbanya Sietch", "Polar Sink")
-POLAR_SINK = 5
 TERRITORIES = LOCATIONS[:POLAR_SINK]  # the five that can be held
 
 # The dice, in the order of `State.dice`: four house dice, the spice die, the territory die, the traitor die.

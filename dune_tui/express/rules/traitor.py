@@ -63,7 +63,8 @@ def enter(state) -> bool:
         return False
     token = face_token(state, face)
     if token >= 0:
-        _take(state, token)
+        if state.options.defence != "none":  # X18: with no defence tokens the face does nothing
+            _take(state, token)
         return False
     if face in KILLS and legal_traitor(state, state.active) != [("pass",)]:
         state.phase, state.awaiting = "traitor", (state.active,)

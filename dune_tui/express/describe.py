@@ -1,0 +1,81 @@
+"""Plain English for Dune Express decisions: what is asked (`prompt`) and each option (`action_text`)."""
+
+from __future__ import annotations
+
+from .data import DIE_NAMES, HOUSE_NAMES, LOCATION_NAMES, N_DICE, TOKEN_NAMES, TRAITOR_DIE, UNIT_OWNER
+from .rules.traitor import blocking_token
+from .text import face_text, traitor_names, units_text
+
+PROMPTS = {
+    "predict": "Bene Gesserit: secretly mark the round in which a win becomes yours (Manipulation)",
+    "foresight": "Foresight: put one die aside unrolled, to turn any one die after the roll?",
+    "roll": "Set aside at least one die and reroll the rest, or stop",
+    "foresight_change": "Foresight: turn one die to any face?",
+    "ruthlessness": "Ruthlessness: turn the traitor die to a traitor?",
+    "monopoly": "Monopoly: turn the territory die to any location?",
+    "traitor": "Play the traitor on one enemy unit?",
+    "block": "A traitor targets your unit: return your token to block it?",
+    "deploy": "Land troops (1 spice and one of your symbols each) or move them to the territory (1 spice each)",
+    "wormride": "Wormriding: move up to 5 Fremen from one territory to another?",
+    "desert_power": "Desert Power: remove a Fremen elsewhere to make one of yours 2 strong in this battle?",
+}
+
+
+def prompt(state, seat: int) -> str:
+    """What `seat` is asked now ("" when nothing)."""
+    if seat not in state.awaiting:
+        return ""
+    text = PROMPTS.get(state.phase, state.phase)
+    if state.phase == "block":
+        face, loc, _ = state.traitor
+        token = TOKEN_NAMES[blocking_token(state, face)]
+        text = f"{traitor_names(state)[face]} in {LOCATION_NAMES[loc]}: return your {token} to block it?"
+    elif state.phase == "desert_power" and state.battles:
+        text += f" — battle in {LOCATION_NAMES[state.battles[0]]}"
+    return text
+
+
+def _dice_set(mask: int) -> str:
+    return ", ".join(DIE_NAMES[d] for d in range(N_DICE) if mask >> d & 1)
+
+
+def action_text(state, action) -> str:
+    """One option of a decision as a person reads it."""
+    kind = action[0]
+    if kind == "predict":
+        return f"Round {action[1]}"
+    if kind == "roll":
+        return "Roll every die"
+    if kind == "skip":
+        return f"Leave the {DIE_NAMES[action[1]]} unrolled"
+    if kind == "stop":
+        return "Stop: keep every die as it lies"
+    if kind == "keep":
+        return f"Set aside {_dice_set(action[1] & ~state.kept)}; reroll the rest"
+    if kind == "thumper":
+        return "Play a Thumper: reroll Shai-Hulud"
+    if kind == "turn":
+        return f"Turn the {DIE_NAMES[action[1]]} to {face_text(state, action[1], action[2])}"
+    if kind == "traitor":
+        _, loc, unit = action
+        face = traitor_names(state)[state.dice[TRAITOR_DIE]]
+        who = HOUSE_NAMES[UNIT_OWNER[unit]] + (" Sardaukar" if unit == 6 else "")
+        return f"{face}: a {who} unit in {LOCATION_NAMES[loc]}"
+    if kind == "block":
+        return "Block it with your token"
+    if kind == "allow":
+        return "Keep the token; lose the unit"
+    if kind == "land":
+        return f"Land {units_text(action[1], 1)} in {LOCATION_NAMES[state.target]}"
+    if kind == "move":
+        return f"Move {units_text(action[2], 1)} from {LOCATION_NAMES[action[1]]} to {LOCATION_NAMES[state.target]}"
+    if kind == "wormride":
+        _, src, dst, k = action
+        return f"Ride the worm: {units_text(1, k)} from {LOCATION_NAMES[src]} to {LOCATION_NAMES[dst]}"
+    if kind == "desert_power":
+        return f"Remove a Fremen troop from {LOCATION_NAMES[action[1]]}"
+    if kind == "done":
+        return "Done"
+    if kind == "pass":
+        return "Pass"
+    return str(action)

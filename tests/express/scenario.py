@@ -1,0 +1,143 @@
+"""Positions for Dune Express scenario tests: a board, tokens and dice at the start of any step of a turn.
+
+    state = position((FREMEN, ATREIDES), troops={ARRAKEEN: {FREMEN: 3, ATREIDES: 2}})
+    set_dice(state, houses=(FREMEN, CORRINO, CORRINO, ATREIDES), spice=3, territory=ARRAKEEN, traitor=SHIELD_FACE)
+    start_at(state, "deploy")                      # the turn from that step on (flow.STEPS)
+    act(state, FREMEN, ("land", FREMEN))
+
+Seats follow `houses` (seat 0 first and active unless `active` says); reserves are the 18 troops minus the
+board's, so troops are conserved from the start.  `rigged(...)` fixes the faces the next rolls show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from unittest import mock
+
+from dune_tui.engine import rng
+from dune_tui.express import Options, apply, flow, legal_actions
+from dune_tui.express.api import _settle
+from dune_tui.express.data import (
+    CORRINO,
+    HOUSE_KEYS,
+    LOCATIONS,
+    SARDAUKAR,
+    SARDAUKAR_TROOPS,
+    TROOPS,
+    UNIT_OWNER,
+    UNITS,
+)
+from dune_tui.express.rules import dice, setup, victory
+from dune_tui.express.state import NU, State
+
+
+def position(houses, *, active=None, troops=None, tokens=None, supply=None, store=0, round=1, prediction=-1,
+             seed=0, **options) -> State:
+    """A game between `houses` (ids, in seat order) at the start of `active`'s turn, before the roll."""
+    o = Options(players=len(houses), seed=seed, houses=tuple(HOUSE_KEYS[h] for h in houses), **options)
+    state = State(o)
+    state.rng = rng.seed_state(seed)
+    state.events = []
+    for seat, h in enumerate(houses):
+        state.seat_house[seat], state.house_seat[h] = h, seat
+    for loc, units in (troops or {}).items():
+        for unit, n in units.items():
+            state.board[loc * NU + unit] = n
+    for u in UNITS:
+        if state.in_play(UNIT_OWNER[u]) and (u != SARDAUKAR or state.ability(CORRINO)):
+            total = SARDAUKAR_TROOPS if u == SARDAUKAR else TROOPS
+            state.reserve[u] = total - sum(state.board[u::NU])
+    each = {"full": len(houses), "limited": 1, "none": 0}[o.defence]
+    state.supply = list(supply) if supply else [each, each, 0 if o.thumper else each, each if o.thumper else 0]
+    for h, held in (tokens or {}).items():
+        for t in held:
+            state.tokens[state.house_seat[h] * 4 + t] += 1
+            state.supply[t] -= 1
+    state.store, state.round, state.prediction = store, round, prediction
+    state.limit = victory.round_limit(state)
+    state.turn = 1
+    state.active = state.house_seat[houses[0] if active is None else active]
+    state.first = 0
+    return state
+
+
+def set_dice(state, *, houses=(0, 0, 0, 0), spice=1, territory=0, traitor=3) -> None:
+    """The dice as they lie after the roll: house faces, spice 1-5 (or WORM_SPICE), a location, a traitor face."""
+    state.dice[:] = [*houses, 5 if spice == WORM_SPICE else spice - 1, territory, traitor]
+
+
+WORM_SPICE = "worm"
+
+
+def start_at(state, step: str) -> None:
+    """Run the turn from `step` (a name in flow.STEPS, or "roll" for the whole turn) as the engine would."""
+    state._legal = None
+    if step == "roll":
+        flow.start_turn(state)
+        state.turn -= 1
+    else:
+        names = [name for name, _ in flow.STEPS]
+        before = "roll" if names.index(step) == 0 else names[names.index(step) - 1]
+        flow.step_done(state, before)
+    _settle(state)
+
+
+def act(state, house: int, action) -> list[str]:
+    """`house` takes `action`; the texts of the events."""
+    return [e.text for e in apply(state, state.house_seat[house], action)]
+
+
+def deciding(state) -> tuple[int, ...]:
+    return tuple(state.seat_house[s] for s in state.awaiting)
+
+
+def options_of(state, house: int) -> list:
+    return legal_actions(state, state.house_seat[house])
+
+
+def units(state, loc: int, unit: int) -> int:
+    return state.board[loc * NU + unit]
+
+
+@contextlib.contextmanager
+def rigged(*faces: int):
+    """The next rolls show these faces (die faces 0-5), in order; then the seeded dice again."""
+    queue = list(faces)
+    real = dice.roll_face
+
+    def roll_face(state):
+        return queue.pop(0) if queue else real(state)
+
+    with contextlib.ExitStack() as stack:
+        for module in (dice, setup, victory):
+            stack.enter_context(mock.patch.object(module, "roll_face", roll_face))
+        yield queue
+
+
+def check_invariants(state) -> None:
+    """Troops conserved, no negative count, at most two houses in a territory only mid-turn, tokens in bounds."""
+    for u in UNITS:
+        owner = UNIT_OWNER[u]
+        on_board = sum(state.board[loc * NU + u] for loc in LOCATIONS)
+        assert min(state.board[u::NU]) >= 0 and state.reserve[u] >= 0
+        if u == SARDAUKAR:
+            total = SARDAUKAR_TROOPS if state.ability(CORRINO) else 0
+        else:
+            total = TROOPS if state.in_play(owner) else 0
+        assert on_board + state.reserve[u] == total, f"unit {u}: {on_board} + {state.reserve[u]} != {total}"
+    for t in range(4):
+        held = sum(state.tokens[s * 4 + t] for s in range(state.n))
+        assert min(state.tokens) >= 0 and state.supply[t] >= 0
+        assert held + state.supply[t] == _supply_total(state, t)
+        assert all(state.tokens[s * 4 + t] <= (2 if t == 3 else 1) for s in range(state.n))
+    assert 0 <= state.store <= 5
+
+
+def _supply_total(state, token: int) -> int:
+    o = state.options
+    each = {"full": o.players, "limited": 1, "none": 0}[o.defence]
+    if token == 2:
+        return 0 if o.thumper else each
+    if token == 3:
+        return each if o.thumper else 0
+    return each
