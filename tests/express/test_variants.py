@@ -1,0 +1,174 @@
+"""The modifications: Shorter Game (KRATŠÍ HRA), Thumper, other traitor counts (JINÝ POČET ZRÁDCŮ)."""
+
+import pytest
+
+from dune_tui.express import Options, OptionsError, new_game, with_variants
+from dune_tui.express.data import (
+    ARRAKEEN,
+    ATREIDES,
+    CARTHAG,
+    CRYSKNIFE,
+    FREMEN,
+    HARKONNEN,
+    HUNTER_SEEKER,
+    POISON,
+    POLAR_SINK,
+    SHIELD,
+    SHIELD_FACE,
+    SIETCH_TABR,
+    SNOOPER,
+    SPICE_DIE,
+    THUMPER,
+    TRUTH_TRANCE,
+    TUEKS_SIETCH,
+    WORM,
+)
+
+from .scenario import act, deciding, options_of, position, rigged, set_dice, start_at, units
+
+# ---------------------------------------------------------------- Kratší hra (Shorter Game)
+
+
+def _last_turn(troops, **kw):
+    state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=20, round_limit=20,
+                     troops=troops, **kw)
+    set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=POLAR_SINK)
+    return state
+
+
+def test_shorter_game_the_most_territories_at_the_end_of_the_last_round_wins():
+    state = _last_turn({SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 5}, CARTHAG: {ATREIDES: 1}})
+    start_at(state, "turn_die")
+    assert state.result.winners == (ATREIDES,) and state.result.reason == "round_limit" and state.result.round == 20
+
+
+def test_shorter_game_then_the_most_units_on_the_planet():
+    state = _last_turn({SIETCH_TABR: {FREMEN: 1}, POLAR_SINK: {FREMEN: 2}, ARRAKEEN: {ATREIDES: 2}})
+    start_at(state, "turn_die")
+    assert state.result.winners == (FREMEN,)  # 3 units to 2, the Polar Sink's count (X15)
+
+
+def test_shorter_game_then_the_higher_spice_die_shai_hulud_counting_6_rerolled_while_tied():
+    state = _last_turn({SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 1}})
+    with rigged(3, 3, WORM, 4):  # first 4 against 4, then Shai-Hulud (6) against 5
+        start_at(state, "turn_die")
+    assert state.result.winners == (FREMEN,)
+    ties = [e.data for e in state.events if e.kind == "tie_break"]
+    assert [t.rolls for t in ties] == [(3, 3), (WORM, 4)] and ties[0].houses == (FREMEN, ATREIDES)
+
+
+def test_shorter_game_the_game_goes_on_until_the_last_player_of_the_last_round():
+    state = position((FREMEN, ATREIDES, HARKONNEN), active=ATREIDES, round=20, round_limit=20)
+    set_dice(state, spice=1, territory=POLAR_SINK, houses=(HARKONNEN,) * 4)
+    start_at(state, "turn_die")
+    assert not state.over and deciding(state) == (HARKONNEN,)
+
+
+def test_shorter_game_option_spellings():
+    assert with_variants("houses,shorter:12,thumper,defence:none", players=3) == Options(
+        players=3, abilities=True, round_limit=12, thumper=True, defence="none")
+    assert with_variants("shorter").round_limit == 20
+    with pytest.raises(OptionsError):
+        with_variants("fortress")
+
+
+# ---------------------------------------------------------------- Thumper
+
+
+def test_thumper_its_traitor_die_gives_thumper_tokens_and_no_truth_trance():
+    state = new_game(Options(players=4, seed=2, thumper=True))
+    assert state.supply == [4, 4, 0, 4]
+    state = position((FREMEN, ATREIDES), thumper=True)
+    set_dice(state, traitor=5)
+    start_at(state, "traitor")
+    assert state.holds(0, THUMPER) == 1 and state.holds(0, TRUTH_TRANCE) == 0
+
+
+def test_thumper_two_thumper_tokens_at_most_and_three_tokens_in_all():
+    state = position((FREMEN, ATREIDES), thumper=True, tokens={FREMEN: (THUMPER,)})
+    set_dice(state, traitor=5)
+    start_at(state, "traitor")
+    assert state.holds(0, THUMPER) == 2
+    state = position((FREMEN, ATREIDES), thumper=True, tokens={FREMEN: (THUMPER, THUMPER)})
+    set_dice(state, traitor=5)
+    start_at(state, "traitor")
+    assert state.holds(0, THUMPER) == 2
+    state = position((FREMEN, ATREIDES), thumper=True, tokens={FREMEN: (THUMPER, THUMPER, SNOOPER)})
+    set_dice(state, traitor=SHIELD_FACE)
+    start_at(state, "traitor")
+    assert state.holds(0, SHIELD) == 0  # X7
+
+
+def test_thumper_nothing_blocks_the_hunter_seeker():
+    state = position((FREMEN, ATREIDES), thumper=True, troops={ARRAKEEN: {ATREIDES: 1}},
+                     tokens={ATREIDES: (SNOOPER, SHIELD)})
+    set_dice(state, traitor=HUNTER_SEEKER, territory=CARTHAG)
+    start_at(state, "traitor")
+    act(state, FREMEN, ("traitor", ARRAKEEN, ATREIDES))
+    assert units(state, ARRAKEEN, ATREIDES) == 0
+
+
+def test_thumper_shai_hulud_is_set_aside_at_once_and_one_more_die_must_be():
+    state = position((FREMEN, ATREIDES), thumper=True)
+    with rigged(0, 0, 0, 0, WORM, 0, 0):
+        start_at(state, "roll")
+    assert state.kept == 1 << SPICE_DIE
+    keeps = [a for a in options_of(state, FREMEN) if a[0] == "keep"]
+    assert keeps and all(a[1] & (1 << SPICE_DIE) and a[1] != 1 << SPICE_DIE for a in keeps)
+    assert ("thumper",) not in options_of(state, FREMEN)  # no token
+
+
+def test_thumper_without_the_modification_shai_hulud_may_be_rerolled():
+    state = position((FREMEN, ATREIDES))
+    with rigged(0, 0, 0, 0, WORM, 0, 0):
+        start_at(state, "roll")
+    assert state.kept == 0 and ("keep", 1) in options_of(state, FREMEN)
+
+
+def test_thumper_a_token_rerolls_shai_hulud():
+    state = position((FREMEN, ATREIDES), thumper=True, tokens={FREMEN: (THUMPER,)})
+    with rigged(0, 0, 0, 0, WORM, 0, 0, 2):
+        start_at(state, "roll")
+        act(state, FREMEN, ("thumper",))
+    assert state.dice[SPICE_DIE] == 2 and state.holds(0, THUMPER) == 0 and state.supply[THUMPER] == 2
+    assert not state.kept & (1 << SPICE_DIE)  # a number again: a die like the others (X8)
+
+
+def test_thumper_with_shai_hulud_no_unit_moves():
+    state = position((FREMEN, ATREIDES), thumper=True, troops={POLAR_SINK: {FREMEN: 3}})
+    set_dice(state, houses=(FREMEN,) * 4, spice="worm", territory=CARTHAG)
+    start_at(state, "turn_die")
+    assert units(state, POLAR_SINK, FREMEN) == 3 and state.active == 1
+
+
+# ---------------------------------------------------------------- Jiný počet zrádců (no / limited defence)
+
+
+def test_no_defence_no_tokens_and_every_traitor_kills():
+    state = new_game(Options(players=3, seed=1, defence="none"))
+    assert state.supply == [0, 0, 0, 0]
+    state = position((FREMEN, ATREIDES), defence="none", troops={ARRAKEEN: {ATREIDES: 1}})
+    set_dice(state, traitor=SHIELD_FACE)
+    start_at(state, "traitor")
+    assert sum(state.tokens) == 0 and not [e for e in state.events if e.kind == "token_taken"]
+    state = position((FREMEN, ATREIDES), defence="none", troops={ARRAKEEN: {ATREIDES: 1}})
+    set_dice(state, traitor=CRYSKNIFE, territory=TUEKS_SIETCH)
+    start_at(state, "traitor")
+    act(state, FREMEN, ("traitor", ARRAKEEN, ATREIDES))
+    assert units(state, ARRAKEEN, ATREIDES) == 0
+
+
+def test_limited_defence_one_token_of_each_kind_first_come_and_back_to_the_supply_when_played():
+    state = new_game(Options(players=5, seed=1, defence="limited", thumper=True))
+    assert state.supply == [1, 1, 0, 1]
+    state = position((FREMEN, ATREIDES), defence="limited", tokens={ATREIDES: (SNOOPER,)})
+    set_dice(state, traitor=3)
+    start_at(state, "traitor")
+    assert state.holds(0, SNOOPER) == 0  # the Atreides hold the only Snooper
+    state = position((FREMEN, ATREIDES), defence="limited", tokens={ATREIDES: (SNOOPER,)},
+                     troops={ARRAKEEN: {ATREIDES: 1}})
+    set_dice(state, traitor=POISON, territory=CARTHAG)
+    start_at(state, "traitor")
+    act(state, FREMEN, ("traitor", ARRAKEEN, ATREIDES))
+    act(state, ATREIDES, ("block",))
+    assert state.supply[SNOOPER] == 1  # free for the next player to take
