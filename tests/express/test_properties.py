@@ -1,0 +1,83 @@
+"""Random games of 2-6 players with every combination of the modifications: no exception, the invariants
+hold after every decision (troops and tokens conserved), a winner only by the victory rules, and views carry
+no secret.  A few dozen games by default; a thousand with `-m slow`."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dune_tui.express import HIDDEN, Options, apply, determinize, legal_actions, new_game, view
+from dune_tui.express.data import BENE_GESSERIT
+from dune_tui.express.describe import action_text, prompt
+from dune_tui.express.rules.victory import to_win
+
+from .scenario import check_invariants
+
+
+@st.composite
+def game_options(draw) -> Options:
+    return Options(players=draw(st.integers(2, 6)), seed=draw(st.integers(0, 2**64)),
+                   abilities=draw(st.booleans()), round_limit=draw(st.sampled_from((0, 0, 5, 20))),
+                   thumper=draw(st.booleans()), defence=draw(st.sampled_from(("full", "limited", "none"))))
+
+
+def play_and_check(options: Options) -> None:
+    state = new_game(options)
+    r = random.Random(options.seed)
+    decisions = 0
+    while not state.over:
+        check_invariants(state)
+        seat = r.choice(state.to_move)
+        actions = legal_actions(state, seat)
+        assert actions, f"seat {seat} must decide {state.phase} but has no legal action"
+        if decisions % 97 == 0:
+            _check_view(state, seat, actions)
+        events = apply(state, seat, r.choice(actions))
+        for e in events:
+            assert e.kind != "prediction" or e.to == (state.house_seat[BENE_GESSERIT],)
+        decisions += 1
+        assert decisions < 200_000, "a random game that does not end"
+    check_invariants(state)
+    _check_result(state)
+
+
+def _check_view(state, seat, actions) -> None:
+    v = view(state, seat)
+    assert v.rng is None and v.options.seed == 0
+    if state.prediction >= 0 and state.seat_house[seat] != BENE_GESSERIT:
+        assert v.prediction == HIDDEN
+    assert legal_actions(v, seat) == actions
+    assert prompt(state, seat) and all(action_text(state, a) for a in actions)
+    d = determinize(v, 1)
+    assert d.prediction >= 0 or state.prediction < 0
+
+
+def _check_result(state) -> None:
+    res, o = state.result, state.options
+    assert set(res.winners) <= set(state.seat_house)
+    if res.reason == "territories":
+        assert state.held(res.winners[0]) >= to_win(state.n) and state.active_house == res.winners[0]
+    elif res.reason == "manipulation":
+        assert res.winners == (BENE_GESSERIT,) and o.abilities and state.prediction == res.round
+        assert state.held(state.active_house) >= to_win(state.n)
+    elif res.reason == "round_limit":
+        assert o.round_limit and res.round == o.round_limit and len(res.winners) == 1
+    else:
+        assert res.reason == "nobody" and not o.round_limit and res.winners == () and res.round == state.limit
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(game_options())
+def test_random_games_keep_every_invariant(options):
+    play_and_check(options)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(game_options())
+def test_a_thousand_random_games_keep_every_invariant(options):
+    play_and_check(options)
