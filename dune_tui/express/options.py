@@ -70,7 +70,7 @@ def validate(o: Options) -> None:
         raise OptionsError("the Bene Gesserit cannot play a 2-player game with the houses' abilities")
 
 
-VARIANTS = "houses, shorter:N, thumper, defence:none|limited"
+VARIANTS = "houses, shorter:N, thumper, defence:none|limited"  # X19: no fortress modification
 
 
 def with_variants(text: str, **fields) -> Options:

@@ -74,7 +74,7 @@ def losses(plain: int, heavy: int, damage: int) -> tuple[int, int]:
 
 def resolve(state, loc: int) -> None:
     houses = state.occupants(loc)
-    attacker = state.active_house if state.active_house in houses else houses[0]
+    attacker = state.active_house if state.active_house in houses else houses[0]  # X25
     defender = next(h for h in houses if h != attacker)
     boosted = state.boost == loc
     sides = [_side(state, loc, h, boosted and h == FREMEN) for h in (attacker, defender)]

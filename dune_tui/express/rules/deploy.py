@@ -53,6 +53,7 @@ def land_cost(unit: int) -> int:
 def enter(state) -> bool:
     house = state.active_house
     state.spice = spice_of_die(state) + (state.store if house == CORRINO and state.ability(CORRINO) else 0)
+    # X22: one purse for landing and moving; what is left is lost (but the Corrino's store)
     state.symbols = sum(1 for d in HOUSE_DICE if state.dice[d] == house)
     state.target = state.dice[TERRITORY_DIE]
     if worm(state) or state.target == NO_FACE or legal_deploy(state, state.active) == [("done",)]:

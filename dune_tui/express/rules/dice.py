@@ -118,7 +118,8 @@ def apply_roll(state, seat: int, action) -> bool:
 # ------------------------------------------------------------ turning dice after the roll
 
 def enter_turn(state) -> bool:
-    """The end of the roll: the active house's ability that turns a die, if it has one now."""
+    """The end of the roll, before the traitor die counts: the active house's ability that turns a die,
+    if it has one now (X20: every ability but Desert Power is for one's own turn; X21: the order)."""
     if not state.options.abilities:
         return False
     house, dice = state.active_house, state.dice

@@ -32,7 +32,7 @@ def setup(state) -> bool:
         state.reserve[SARDAUKAR] = SARDAUKAR_TROOPS
     each = {"full": o.players, "limited": 1, "none": 0}[o.defence]  # X17: Thumper tokens follow the defence
     state.supply = [each, each, 0 if o.thumper else each, each if o.thumper else 0]
-    rolls = []
+    rolls = []  # X2: seats play clockwise from the first player, whom the house die picks
     while not rolls or state.house_seat[rolls[-1]] < 0:  # roll a house die until a house in play shows
         rolls.append(roll_face(state))
     state.first = state.active = state.house_seat[rolls[-1]]
@@ -46,6 +46,7 @@ def setup(state) -> bool:
 
 
 def prediction_choices(state) -> tuple[int, ...]:
+    """Manipulation: any round up to the limit (X24)."""
     return tuple(range(1, state.limit + 1))
 
 

@@ -84,7 +84,7 @@ def _take(state, token: int) -> None:
 
 
 def legal_traitor(state, seat: int) -> list:
-    """Any one enemy unit anywhere on the board, the Polar Sink too (X6); playing the traitor is optional."""
+    """Any one enemy unit anywhere on the board, the Polar Sink and Sardaukar too (X6); it is optional."""
     me, b = state.active_house, state.board
     acts: list = [("pass",)]
     for loc in LOCATIONS:

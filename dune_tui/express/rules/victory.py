@@ -40,7 +40,7 @@ def round_limit(state) -> int:
 def end_turn(state) -> Result | None:
     """The end of the active player's turn: a win, the Corrino store, and the round limit."""
     house = state.active_house
-    if state.held(house) >= to_win(state.n):
+    if state.held(house) >= to_win(state.n):  # X23: only this win can be taken by Manipulation
         bg = BENE_GESSERIT
         if state.ability(bg) and house != bg and state.prediction == state.round:
             return _result(state, (bg,), "manipulation",
