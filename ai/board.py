@@ -6,6 +6,7 @@ full state), so the heuristic and the search's evaluation can share it.
 
 from __future__ import annotations
 
+from dune_tui.engine import NU
 from dune_tui.engine.data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
@@ -16,8 +17,7 @@ from dune_tui.engine.data import (
     UNIT_OWNER,
     UNIT_STRENGTH,
 )
-from dune_tui.engine.rules.victory import strategic_needed
-from dune_tui.engine.state import NU
+from dune_tui.engine.queries import strategic_needed
 
 ALL_FACTIONS = range(8)
 

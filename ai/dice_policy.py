@@ -7,6 +7,7 @@ roll, so when none is, the one that gives up least is."""
 
 from __future__ import annotations
 
+from dune_tui.engine import NU
 from dune_tui.engine.data import (
     ALL_DICE_MASK,
     CORRINO,
@@ -36,8 +37,7 @@ from dune_tui.engine.data import (
     WORM,
     ZONE_REGIONS,
 )
-from dune_tui.engine.rules.kanly import immune
-from dune_tui.engine.state import NU
+from dune_tui.engine.queries import kanly_immune
 
 from . import board
 from .plan import Ctx, target_value
@@ -84,7 +84,7 @@ def kill_value(ctx: Ctx, face: int) -> tuple[float, tuple | None]:
     """The best use of an assassin face: (value, ("kanly", loc, unit))."""
     s = ctx.state
     for v, f, action in _kill_candidates(ctx):
-        if not immune(s, face, f):
+        if not kanly_immune(s, face, f):
             return v, action
     return 0.0, None
 

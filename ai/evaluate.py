@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
-from dune_tui.engine.rules.victory import held_alone, held_regions
+from dune_tui.engine.queries import held_alone, held_regions
 
 from . import board
 from .weights import FACING_GUILD, FACING_RIVAL, WEIGHTS

@@ -12,7 +12,7 @@ win it for sure, or nothing when it cannot be won.
 
 from __future__ import annotations
 
-from dune_tui.engine import legal_actions
+from dune_tui.engine import legal_actions, queries
 from dune_tui.engine.data import (
     ATREIDES,
     BENE_GESSERIT,
@@ -35,8 +35,7 @@ from dune_tui.engine.data import (
     UNIT_OWNER,
     UNIT_STRENGTH,
 )
-from dune_tui.engine.rules import battle as battle_rules
-from dune_tui.engine.rules.victory import held_regions
+from dune_tui.engine.queries import held_regions
 
 from . import board
 from .dice_policy import choose_roll, kanly_face_value, kill_value, rank_roll
@@ -313,8 +312,8 @@ def commit_cost(commit) -> float:
 
 def side_max(state, side: int) -> int:
     """The most strength a side of the current battle could commit."""
-    mask = battle_rules.side_mask(state, side)
-    me = battle_rules.principal(state, side)
+    mask = queries.side_factions(state, side)
+    me = queries.side_principal(state, side)
     total = sum(board.strength(state, state.b_loc, f) for f in range(8) if mask >> f & 1)
     total += board.leader_power(state, me)
     for f in range(8):
@@ -327,7 +326,7 @@ def commit_frontier(legal: list) -> list:
     """For each strength, the cheapest commit reaching it (a Pareto frontier)."""
     best: dict[int, tuple] = {}
     for a in legal:
-        st = battle_rules.strength(a)
+        st = queries.commit_strength(a)
         c = commit_cost(a)
         if st not in best or c < best[st][0]:
             best[st] = (c, a)
@@ -343,12 +342,12 @@ def commit_frontier(legal: list) -> list:
 
 def choose_commit(ctx: Ctx, legal: list):
     s = ctx.state
-    side = battle_rules.side_of_seat(s, ctx.seat)
+    side = queries.battle_side(s, ctx.seat)
     other = side_max(s, 1 - side)
-    goal = other + 1 if side == battle_rules.ATTACKER else other
+    goal = other + 1 if side == queries.ATTACKER else other
     options = commit_frontier(legal)
     for a in options:  # cheapest first
-        if battle_rules.strength(a) >= goal:
+        if queries.commit_strength(a) >= goal:
             return a
     return options[0]  # cannot win for sure: lose as little as possible
 

@@ -3,6 +3,7 @@ and what each movement target is worth this turn (in troop-strength units)."""
 
 from __future__ import annotations
 
+from dune_tui.engine import NU
 from dune_tui.engine.data import (
     CORRINO,
     FACTION_UNITS,
@@ -14,9 +15,7 @@ from dune_tui.engine.data import (
     STRATEGIC,
     UNIT_STRENGTH,
 )
-from dune_tui.engine.rules import movement as movement_rules
-from dune_tui.engine.rules.victory import held_regions
-from dune_tui.engine.state import NU
+from dune_tui.engine.queries import held_regions, movement_targets, neighbours
 
 from . import board
 
@@ -76,7 +75,7 @@ class Ctx:
         if self._mine is None:
             self._table()
         mv = self._movable
-        return landing + sum(mv[loc] for loc in movement_rules.neighbours(self.state, target))
+        return landing + sum(mv[loc] for loc in neighbours(self.state, target))
 
     @property
     def held(self) -> list[int]:
@@ -161,7 +160,7 @@ def best_target(ctx: Ctx, landing: int) -> tuple[int, float]:
     """The best movement target the region die allows now, and its value."""
     s = ctx.state
     best, value = POLAR_SINK, target_value(ctx, POLAR_SINK, landing)
-    for loc, _ in movement_rules.targets(s):
+    for loc, _ in movement_targets(s):
         v = target_value(ctx, loc, landing)
         if v > value:
             best, value = loc, v

@@ -41,3 +41,11 @@ def test_every_cited_ruling_is_written_out_in_the_repo():
     written = set(re.findall(r"^\| ([RH]\d{1,2}) \|", (ROOT / "docs" / "RULINGS.md").read_text(), flags=re.M))
     assert {"R1", "R13", "H1", "H21"} <= written
     assert cited_rulings() <= written, sorted(cited_rulings() - written)
+
+
+def test_the_import_contracts_hold():
+    """pyproject.toml's import-linter contracts: the bots and front ends use only the engine's public modules
+    (docs/ENGINE.md), and nothing of the product imports the lab or the benchmarks."""
+    from importlinter.cli import lint_imports
+
+    assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True) == 0

@@ -17,10 +17,11 @@ from .events import Event
 from .options import Options, available_factions, faction_id, random_seed
 from .queries import observation_key
 from .rules.victory import Result
-from .state import SEALED, State
+from .state import NU, SEALED, State
 
 __all__ = [
     "HIDDEN",
+    "NU",
     "SEALED",
     "DuneError",
     "Event",

@@ -33,7 +33,7 @@ from .data import (
     ZONE,
     ZONE_REGIONS,
 )
-from .rules import construction, kanly, landing, storm
+from .rules import battle, construction, kanly, landing, movement, storm, victory
 from .rules.common import spice_available
 from .rules.landing import _harvesters, price
 from .state import NU, State
@@ -261,9 +261,72 @@ def constructions_left(state, kind: int) -> int:
     return construction.pool(state, kind)
 
 
+# ------------------------------------------------------------ the regions
+
+
+def strategic_needed(players: int) -> int:
+    """R11: the strategic regions a player must hold alone to win (3; 4 with two players)."""
+    return victory.strategic_needed(players)
+
+
+def held_regions(state, mask: int) -> list[int]:
+    """The strategic regions, in STRATEGIC_ORDER, occupied only by factions in the bitmask `mask` (at least one)."""
+    return victory.held_regions(state, mask)
+
+
+def held_alone(state, mask: int) -> int:
+    """How many strategic regions the factions in `mask` hold with nobody else there (R11 counts `1 << faction`)."""
+    return victory.held_alone(state, mask)
+
+
+def neighbours(state, target: int) -> list[int]:
+    """R9: the regions troops may move from into `target` without Worm Riding (adjacent or with an Ornithopter,
+    out of the storm; the Polar Sink borders every region)."""
+    return movement.neighbours(state, target)
+
+
+def movement_targets(state) -> list[tuple[int, bool]]:
+    """R9: (region, by Rats Flee) for every movement target the active player may choose with the kept dice."""
+    return movement.targets(state)
+
+
+def kanly_immune(state, face: int, faction: int) -> bool:
+    """R7: the Kanly weapon `face` cannot touch `faction` (Poison: the Snooper holder and the Bene Gesserit;
+    the Crysknife: the Shield holder and the Fremen)."""
+    return kanly.immune(state, face, faction)
+
+
+# ---------------------------------------------------------------- battles
+
+ATTACKER, DEFENDER = battle.ATTACKER, battle.DEFENDER  # the sides of a battle (R10), indexes of `b_commits`
+
+
+def battle_side(state, seat: int) -> int:
+    """The side `seat` commits for in the current battle: ATTACKER (the active seat) or DEFENDER."""
+    return battle.side_of_seat(state, seat)
+
+
+def side_factions(state, side: int) -> int:
+    """The bitmask of the factions whose troops fight for `side` in the current battle (the attacker and its ally;
+    every other faction in the region)."""
+    return battle.side_mask(state, side)
+
+
+def side_principal(state, side: int) -> int:
+    """The faction that commits for `side`: the active player's, or the defender's."""
+    return battle.principal(state, side)
+
+
+def commit_strength(commit) -> int:
+    """R10: the strength a `("commit", troops, leaders)` action puts into the battle."""
+    return battle.strength(commit)
+
+
 __all__ = [
-    "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS", "AllyGain",
-    "Sheltered", "Spice", "StormForecast", "ally_gain", "constructions_left", "every_target_immune",
-    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "observation_key", "spice_now",
-    "spice_this_turn", "storm_forecast", "storm_hits", "target_held",
+    "ATTACKER", "DEFENDER", "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS",
+    "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
+    "constructions_left", "every_target_immune", "held_alone", "held_regions", "kanly_immune", "kanly_sheltered",
+    "kanly_targets", "landing_cost", "landings_most", "movement_targets", "neighbours", "observation_key",
+    "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast", "storm_hits",
+    "strategic_needed", "target_held",
 ]
