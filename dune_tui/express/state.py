@@ -96,8 +96,11 @@ class State:
 
     def occupants(self, loc: int) -> list[int]:
         """The houses with units in `loc`."""
-        b, base = self.board, loc * NU
-        return sorted({UNIT_OWNER[u] for u in UNITS if b[base + u]})
+        row = self.board[loc * NU: loc * NU + NU]
+        houses = [h for h in range(6) if row[h]]
+        if row[6] and UNIT_OWNER[6] not in houses:
+            houses = sorted([*houses, UNIT_OWNER[6]])
+        return houses
 
     def held(self, house: int) -> int:
         """How many territories the house controls (it alone has units there; the Polar Sink never counts)."""

@@ -76,20 +76,29 @@ def _roll_free(state) -> None:
             state.dice[d] = roll_face(state)
     if worm_locked(state):
         state.kept |= 1 << SPICE_DIE  # set aside at once, not counted as the die set aside by choice
-    emit(state, pl.Rolled, "{house} roll: {text}.", house=HOUSE_NAMES[state.active_house],
-         text=dice_text(state), dice=tuple(state.dice), kept=before)
+    if state.events is not None:  # the words cost more than the roll
+        emit(state, pl.Rolled, "{house} roll: {text}.", house=HOUSE_NAMES[state.active_house],
+             text=dice_text(state), dice=tuple(state.dice), kept=before)
 
 
-def legal_roll(state, seat: int) -> list:
-    kept = state.kept
+def _keeps(kept: int) -> list:
+    """Stop, or set aside at least one more die and keep at least one to reroll."""
     free = ALL_DICE & ~kept
     acts: list = [("stop",)]
     sub = (free - 1) & free  # every non-empty proper subset of the free dice, largest first
     while sub:
         acts.append(("keep", kept | sub))
         sub = (sub - 1) & free
+    return acts
+
+
+_KEEPS = [_keeps(kept) for kept in range(ALL_DICE + 1)]  # shared: legal_actions' lists are not modified
+
+
+def legal_roll(state, seat: int) -> list:
+    acts = _KEEPS[state.kept]
     if worm_locked(state) and state.holds(state.active, THUMPER):
-        acts.append(("thumper",))
+        return [*acts, ("thumper",)]
     return acts
 
 
