@@ -2,7 +2,18 @@
 See docs/EXPRESS.md for its rules as played here and the rulings X1, X2, ..."""
 
 from ..engine.errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
-from .api import HIDDEN, apply, as_action, determinize, legal_actions, new_game, opening_events, returns, view
+from .api import (
+    HIDDEN,
+    apply,
+    as_action,
+    determinize,
+    legal_actions,
+    new_game,
+    observation_key,
+    opening_events,
+    returns,
+    view,
+)
 from .events import Event
 from .options import VARIANTS, Options, available_houses, house_id, with_variants
 from .rules.victory import Result
@@ -11,5 +22,5 @@ from .state import State
 __all__ = [
     "HIDDEN", "VARIANTS", "DuneError", "Event", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn",
     "Options", "OptionsError", "Result", "State", "apply", "as_action", "available_houses", "determinize",
-    "house_id", "legal_actions", "new_game", "opening_events", "returns", "view", "with_variants",
+    "house_id", "legal_actions", "new_game", "observation_key", "opening_events", "returns", "view", "with_variants",
 ]

@@ -21,7 +21,7 @@ from .data import BENE_GESSERIT
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices
-from .state import State
+from .state import _LISTS, _SCALARS, State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit's round
 
@@ -136,3 +136,14 @@ def returns(state: State) -> list[float]:
         return [0.0] * state.n
     won = set(state.result.winners)
     return [1.0 if h in won else 0.0 for h in state.seat_house]
+
+
+_OBSERVED = tuple(name for name in _LISTS + _SCALARS if name not in ("rng", "viewer"))
+_ENCODER = msgspec.msgpack.Encoder()
+
+
+def observation_key(state: State, seat: int) -> bytes:
+    """The identity of `seat`'s information set (as the first game's `queries.observation_key`): its view,
+    encoded; equal exactly when the seat sees the same (whatever the dice generator or a secret round)."""
+    v = view(state, seat)
+    return _ENCODER.encode([getattr(v, name) for name in _OBSERVED])

@@ -1,0 +1,58 @@
+"""Dune Express offers every name the product takes from the first game's engine, with the same behaviour:
+the controller, run on Dune Express's verbs in place of the engine's, plays a game to the end unchanged."""
+
+from unittest import mock
+
+import pytest
+
+import dune_tui.engine as engine
+import dune_tui.express as express
+from ai.random_agent import RandomAgent
+from dune_tui import controller
+from dune_tui.express import describe
+from dune_tui.express.data import BENE_GESSERIT
+
+# what dune_tui.controller, session, table, saves and the bots import from dune_tui.engine
+VERBS = ("Event", "Options", "State", "apply", "as_action", "legal_actions", "new_game", "opening_events", "view",
+         "determinize", "returns", "observation_key", "DuneError", "IllegalAction", "OptionsError", "HIDDEN")
+
+
+@pytest.mark.parametrize("name", VERBS)
+def test_express_has_the_engine_s_names(name):
+    assert hasattr(express, name)
+    assert hasattr(engine, name) or hasattr(engine.queries, name)
+
+
+class _Watching(RandomAgent):
+    """A random bot that notes the Bene Gesserit round its requests' views show."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.rounds = set()
+
+    def decide(self, request, cancel=None):
+        assert request.view.viewer == request.seat and request.view.rng is None
+        self.rounds.add(request.view.prediction)
+        return super().decide(request)
+
+
+def test_the_controller_plays_dune_express_unchanged_given_its_verbs():
+    names = {n: getattr(express, n) for n in ("Event", "Options", "State", "apply", "as_action", "legal_actions",
+                                               "new_game", "opening_events", "view")}
+    with mock.patch.multiple(controller, prompt=describe.prompt, **names):
+        c = controller.Controller(express.Options(players=5, seed=8, abilities=True, round_limit=10, thumper=True))
+        bots = [_Watching(s) for s in range(5)]
+        state = c.run(bots)
+        again, _ = controller.replay(c.options, c.log)
+    assert state.over and again.state.result == state.result and again.state.board == state.board
+    bg = state.house_seat[BENE_GESSERIT]
+    assert bots[bg].rounds - {-1} == {state.prediction}
+    assert all(bots[s].rounds <= {-1, express.HIDDEN} for s in range(5) if s != bg)
+
+
+def test_observation_keys_ignore_what_the_seat_cannot_see():
+    state = express.new_game(express.Options(players=3, seed=2, houses=("bg", "fremen", "guild"), abilities=True))
+    express.apply(state, 0, ("predict", 5))
+    other = express.determinize(express.view(state, 1), 99, prediction=9)
+    assert express.observation_key(state, 1) == express.observation_key(other, 1)
+    assert express.observation_key(state, 0) != express.observation_key(other, 0)
