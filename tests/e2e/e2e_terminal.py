@@ -26,6 +26,8 @@ def bot_level() -> str:
 
 
 class Tmux:
+    """One tmux server; each program runs in a named session of one pane ("game" unless told)."""
+
     def __init__(self, workdir: Path, width: int = 80, height: int = 24) -> None:
         self.workdir = workdir
         self.socket = workdir / "tmux.sock"
@@ -40,45 +42,60 @@ class Tmux:
             raise RuntimeError(f"tmux {' '.join(args)}: {out.stderr.strip()}")
         return out.stdout
 
-    def start(self, argv: list[str], env: dict[str, str] | None = None, report_exit: bool = False) -> None:
-        """Run argv in the pane.  With report_exit the shell stays as the pane's process and writes
-        the program's exit status to a file for `exit_status` (tmux may mark a pane dead before it
-        has reaped the process, so its own status is not reliable); without it the program is the
-        pane's process."""
+    def _command(self, argv: list[str], env: dict[str, str] | None, report_exit: bool, name: str) -> str:
         environ = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
         run = f"env {environ} {shlex.join(argv)}"
-        status = shlex.quote(str(self.workdir / "exit-status"))
+        status = shlex.quote(str(self._status_path(name)))
         run = f"{run}; echo $? > {status}.tmp && mv {status}.tmp {status}" if report_exit else f"exec {run}"
-        command = f"cd {shlex.quote(str(ROOT))} && {run}"
-        self.run("new-session", "-d", "-s", "game", "-x", str(self.width), "-y", str(self.height), command)
+        return f"cd {shlex.quote(str(ROOT))} && {run}"
 
-    def exit_status(self, timeout: float = 30.0) -> int:
+    def _status_path(self, name: str) -> Path:
+        return self.workdir / ("exit-status" if name == "game" else f"exit-status-{name}")
+
+    def start(self, argv: list[str], env: dict[str, str] | None = None, report_exit: bool = False,
+              name: str = "game", width: int | None = None) -> None:
+        """Run argv in the pane of a new session `name`.  With report_exit the shell stays as the pane's
+        process and writes the program's exit status to a file for `exit_status` (tmux may mark a pane
+        dead before it has reaped the process, so its own status is not reliable); without it the
+        program is the pane's process (`pid`)."""
+        self.run("new-session", "-d", "-s", name, "-x", str(width or self.width), "-y", str(self.height),
+                 self._command(argv, env, report_exit, name))
+
+    def respawn(self, argv: list[str], env: dict[str, str] | None = None, name: str = "game") -> None:
+        """Start argv again in the pane of session `name` (its program has ended or been killed)."""
+        self.run("respawn-pane", "-k", "-t", name, self._command(argv, env, False, name))
+
+    def exit_status(self, timeout: float = 30.0, name: str = "game") -> int:
         """The exit status of a program started with report_exit, once it has ended."""
-        path = self.workdir / "exit-status"
+        path = self._status_path(name)
         end = time.monotonic() + timeout
         while not path.exists():
             if time.monotonic() > end:
-                raise AssertionError(f"the program had not ended {timeout} s later:\n{self.screen()}")
+                raise AssertionError(f"the program had not ended {timeout} s later:\n{self.screen(name)}")
             time.sleep(0.02)
         return int(path.read_text())
 
-    def screen(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "game", check=False)
+    def screen(self, name: str = "game") -> str:
+        return self.run("capture-pane", "-p", "-t", name, check=False)
 
-    def keys(self, *keys: str) -> None:
-        self.run("send-keys", "-t", "game", *keys)
+    def keys(self, *keys: str, name: str = "game") -> None:
+        self.run("send-keys", "-t", name, *keys)
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+    def wait_for(self, text: str, timeout: float = 20.0, name: str = "game") -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            screen = self.screen()
+            screen = self.screen(name)
             if text in screen:
                 return screen
             time.sleep(0.02)
-        raise AssertionError(f"{text!r} not on the screen within {timeout} s:\n{self.screen()}")
+        raise AssertionError(f"{text!r} not on the screen of {name} within {timeout} s:\n{self.screen(name)}")
 
-    def pane(self, fmt: str) -> str:
-        return self.run("display-message", "-p", "-t", "game", fmt, check=False).strip()
+    def pane(self, fmt: str, name: str = "game") -> str:
+        return self.run("display-message", "-p", "-t", name, fmt, check=False).strip()
+
+    def pid(self, name: str = "game") -> int:
+        """The pane's process: the program itself when started without report_exit."""
+        return int(self.pane("#{pane_pid}", name))
 
     def kill(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=20)

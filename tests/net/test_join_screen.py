@@ -6,6 +6,7 @@ from net_helpers import ANN, BOB, Hosted, bot
 from textual.widgets import Input
 
 from dune_tui.engine import Options
+from dune_tui.net.client import RemoteTable
 from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
 from tests.ui.ui_helpers import pilot_test, screen_name, screen_text, until
@@ -86,3 +87,22 @@ async def test_a_waiting_seat_keeps_its_keys_after_a_dialog_closes_the_filter_ne
             assert not isinstance(app.focused, Input), "the hidden filter took the keyboard"
             await pilot.press("q")
             await until(pilot, lambda: screen_name(app) == "LeaveTable", what="q asking to leave")
+
+
+@pilot_test
+async def test_a_joined_seat_sees_another_player_leave_and_come_back():
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(1))
+
+        def notes() -> list[str]:
+            return [str(n.message) for n in app._notifications]  # toasts (run_test does not draw them)
+
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "Ann (away)…" in screen_text(app), what="Ann not there yet")
+            ann = await RemoteTable.join(hosted.address(0))
+            await until(pilot, lambda: "Ann sits at the table." in " ".join(notes()), what="Ann arriving")
+            assert "(away)" not in screen_text(app)
+            ann.close()
+            await until(pilot, lambda: "Ann is away: the table waits" in " ".join(notes()), what="Ann leaving")
+            assert "Ann (away)…" in screen_text(app)

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Footer
+from textual.widgets import Footer, OptionList
 
 from ...table import messages as m
 from ..labels import faction_label
@@ -181,6 +181,7 @@ class GameScreen(DuneScreen):
             self.pace = body
             self.show_board()
         elif isinstance(body, m.Seats):
+            self._say_comings_and_goings(body.seats)
             self.seats = body.seats
             self.query_one(HouseCards).seats = list(body.seats)
         elif isinstance(body, m.Chat):
@@ -192,6 +193,14 @@ class GameScreen(DuneScreen):
             self.notify(f"Autosave failed: {body.reason}{where}", severity="warning", timeout=10)
         elif isinstance(body, m.GameOver):
             self.finish(body)
+
+    def _say_comings_and_goings(self, seats: tuple[m.SeatInfo, ...]) -> None:
+        """A joined table: say when another player's terminal leaves (the table waits) or comes back."""
+        for old, new in zip(self.seats, seats, strict=False):
+            if new.is_human and old.connected != new.connected and new.seat not in self.humans:
+                who = self.seat_title(new.seat).plain
+                self.notify(f"{who} sits at the table." if new.connected else
+                            f"{who} is away: the table waits for them.", timeout=8, markup=False)
 
     def _human_in_battle(self, event) -> bool:
         d = event.data
@@ -229,6 +238,19 @@ class GameScreen(DuneScreen):
         shown = self.current is not None and choices.display
         self.query_one(MapView).light(region_options(self.current.view, [c.key for c in choices.shown]) if shown
                                       else {})
+        self._point(choices.highlighted)
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._point(event.option_index)
+
+    def _point(self, index: int | None) -> None:
+        """The map points at the region of the option highlighted in the list."""
+        choices = self.query_one(ChoiceList)
+        loc = -1
+        if self.current is not None and index is not None and index < len(choices.shown):
+            loc = next(iter(region_options(self.current.view, [choices.shown[index].key])), -1)
+        self.query_one(MapView).point(loc)
 
     @on(MapView.RegionClicked)
     def _region_clicked(self, event: MapView.RegionClicked) -> None:
@@ -307,6 +329,8 @@ class GameScreen(DuneScreen):
             for i, seat in enumerate(others):
                 text.append_text(Text(" and ") if i else Text())
                 text.append_text(self.seat_title(seat))
+                if not self.seats[seat].connected:
+                    text.append(" (away)", style="bold")
             text.append("…")
             self.query_one(DecisionPanel).wait(text, spinner=True)
 
