@@ -20,7 +20,6 @@ from dune_tui.express.api import _settle
 from dune_tui.express.data import (
     CORRINO,
     HOUSE_KEYS,
-    LOCATIONS,
     SARDAUKAR,
     SARDAUKAR_TROOPS,
     TROOPS,
@@ -115,21 +114,18 @@ def rigged(*faces: int):
 
 
 def check_invariants(state) -> None:
-    """Troops conserved, no negative count, at most two houses in a territory only mid-turn, tokens in bounds."""
+    """Troops and tokens conserved, no count below zero, no seat over a token limit, the store within 0-5."""
+    b, reserve, tokens, supply = state.board, state.reserve, state.tokens, state.supply
+    assert min(b) >= 0 and min(reserve) >= 0 and min(tokens) >= 0 and min(supply) >= 0
     for u in UNITS:
-        owner = UNIT_OWNER[u]
-        on_board = sum(state.board[loc * NU + u] for loc in LOCATIONS)
-        assert min(state.board[u::NU]) >= 0 and state.reserve[u] >= 0
         if u == SARDAUKAR:
             total = SARDAUKAR_TROOPS if state.ability(CORRINO) else 0
         else:
-            total = TROOPS if state.in_play(owner) else 0
-        assert on_board + state.reserve[u] == total, f"unit {u}: {on_board} + {state.reserve[u]} != {total}"
+            total = TROOPS if state.house_seat[UNIT_OWNER[u]] >= 0 else 0
+        assert sum(b[u::NU]) + reserve[u] == total, f"unit {u}: {sum(b[u::NU])} + {reserve[u]} != {total}"
     for t in range(4):
-        held = sum(state.tokens[s * 4 + t] for s in range(state.n))
-        assert min(state.tokens) >= 0 and state.supply[t] >= 0
-        assert held + state.supply[t] == _supply_total(state, t)
-        assert all(state.tokens[s * 4 + t] <= (2 if t == 3 else 1) for s in range(state.n))
+        assert sum(tokens[t::4]) + supply[t] == _supply_total(state, t)
+        assert max(tokens[t::4]) <= (2 if t == 3 else 1)
     assert 0 <= state.store <= 5
 
 

@@ -62,7 +62,7 @@ def _limit_reached(state) -> Result:
     if not state.options.round_limit:  # Manipulation's limit alone: nobody wins (X14)
         return _result(state, (), "nobody", f"Round {state.round} is over and nobody holds enough territories: "
                        "everybody loses.")
-    return _result(state, tie_break(state), "round_limit",
+    return _result(state, tie_break(state), "round_limit",  # X26: the alternative ending, with its tie-breaks
                    "The round limit is reached: the {names} {verb} (Shorter Game).")
 
 
