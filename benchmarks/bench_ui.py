@@ -1,9 +1,10 @@
 """The game through a real pseudo-terminal: start-up, key latency while a bot thinks, idle CPU.
 
-    nice .venv/bin/python benchmarks/bench_ui.py [--runs 5] [--keys 20] [--ssh "ssh -tt user@host"]
+    nice .venv/bin/python benchmarks/bench_ui.py [--runs 5] [--keys 20] [--ssh "ssh -tt user@host"] [--first-frame]
 
 - first frame: from spawning `dune-tui new` to the game screen's first decision on the terminal
-  (aim <= 0.5 s), median of --runs;
+  (aim <= 0.5 s), median of --runs; with --first-frame only that, with bots in a thread too, and the
+  main menu's first frame (plain `dune-tui`);
 - key latency: a CPU-bound stand-in bot (bench_ui_busybot.py; or --thinker mcts:hard) thinks; each `p` press
   changes the status line's "bot pause" text; time from writing the key to reading that text,
   with the bot in a child process (the default) and in a thread (aim <= 50 ms);
@@ -34,6 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 READY = b"Your decision"
+# pip compiles an installed package's modules; a checkout run with PYTHONDONTWRITEBYTECODE=1 compiles them at
+# every start (about 0.4 s here).  The runs below keep bytecode in BYTECODE_CACHE (the first run fills it, and
+# is not counted) unless --compile-each-time.
+BYTECODE_CACHE = "/tmp/dune-bench-pycache"
 
 
 class Terminal:
@@ -103,16 +108,23 @@ def game_argv(save_dir: str, *extra: str) -> list[str]:
             "--save-dir", save_dir, *extra]
 
 
-def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None) -> list[float]:
+MENU_READY = b"Continue"
+
+
+def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None, *, menu: bool = False,
+                extra: tuple[str, ...] = ()) -> list[float]:
+    """Seconds from spawning the process to its first frame: the game's first decision (`dune-tui new`),
+    or with `menu` the main menu (plain `dune-tui`)."""
     times = []
-    for _ in range(runs):
-        argv = game_argv(save_dir)
+    for run in range(runs + 1):  # the first run fills the bytecode cache: not counted
+        argv = [PY, "-m", "dune_tui"] if menu else game_argv(save_dir, *extra)
         if prefix:
             argv = [*prefix, shlex.join(argv)]
-        term = Terminal(argv)
+        term = Terminal(argv, env={"DUNE_TUI_SAVE_DIR": save_dir})
         try:
-            term.wait_for(READY, timeout=30)
-            times.append(time.perf_counter() - term.started)
+            term.wait_for(MENU_READY if menu else READY, timeout=30)
+            if run:
+                times.append(time.perf_counter() - term.started)
         finally:
             term.close()
     return times
@@ -170,9 +182,22 @@ def main() -> int:
     parser.add_argument("--save-dir", default="/tmp/dune-bench-ui")
     parser.add_argument("--thinker", default="busy", help="the bot that thinks while keys are pressed "
                         "(default: the CPU-bound stand-in; e.g. mcts:hard)")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="only the first frames: `dune-tui new` (bots in a process, then a thread) and the menu")
+    parser.add_argument("--compile-each-time", action="store_true",
+                        help="keep PYTHONDONTWRITEBYTECODE: a checkout compiling its modules at every start")
     args = parser.parse_args()
+    if not args.compile_each_time:  # start as an installed dune-tui does, its modules' bytecode cached
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ.setdefault("PYTHONPYCACHEPREFIX", BYTECODE_CACHE)
     print(f"load average before: {os.getloadavg()}")
     print(summary("first frame, local", first_frame(args.runs, args.save_dir)))
+    if args.first_frame:
+        print(summary("first frame, local, --bots thread",
+                      first_frame(args.runs, args.save_dir, extra=("--bots", "thread"))))
+        print(summary("first frame of the main menu, local", first_frame(args.runs, args.save_dir, menu=True)))
+        print(f"load average after: {os.getloadavg()}")
+        return 0
     if args.ssh:
         print(summary("first frame, over ssh", first_frame(args.runs, args.save_dir, shlex.split(args.ssh))))
     for bots in ("process", "thread"):
