@@ -3,30 +3,54 @@ every seat can see.
 
 A logistic model per seat on a few features (strategic regions held alone,
 troop strength on the map and the card, turns left, the Guild's default win)
-whose weights were fitted on heuristic self-play (`benchmarks/bench_ai_fit_eval.py`).
+whose weights were fitted on heuristic self-play.  The weights are data: `ai/models/*.json`, each with the
+command that fitted it (`python -m lab.fit_eval ...`).
 
 Two more models value the two-player positions the first judges worst, each
 fitted on such games of the search against the heuristic: the non-Guild side
 facing the Spacing Guild, which must hold four regions before the Guild's
-default win (docs/STRENGTH.md, "Facing the Guild"), and either side of a game
-without the Guild, where the first model sees little but a likely draw.  They
-read how close the seat is to its fourth region and what could strike at it.
+default win, and either side of a game without the Guild, where the first
+model sees little but a likely draw.  They read how close the seat is to its
+fourth region and what could strike at it.  Which values a search uses is its
+`SearchConfig.two_player_models` (`leaf_value` below).
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from importlib import resources
+
+import msgspec
 
 from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
 from dune_tui.engine.queries import held_alone, held_regions
 
 from . import board
-from .weights import FACING_GUILD, FACING_RIVAL, WEIGHTS
 
-# The facing-Guild model's log-odds z are spread as (z + SHIFT) / SCALE: its raw chances (0.002-0.13 in most
-# positions) differ too little for the search to see past its prior; spread they span about 0.1-0.8
-# (docs/STRENGTH.md: 174 against 141 of 2,000 games won at easy; a wider spread, / 0.8, no better).
-FACING_GUILD_SHIFT, FACING_GUILD_SCALE = 3.5, 1.2
+DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody else's win either
+
+
+class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A fitted logistic model as stored in ai/models/NAME.json.  weights: one list, or one per player-count group
+    ("2", "3", "4+"); shift, scale: its log-odds z are read as (z + shift) / scale (the facing-Guild model's raw
+    chances, 0.002-0.13 in most positions, differ too little for the search to see past its prior: spread, they
+    span about 0.1-0.8)."""
+
+    about: str
+    fitted_by: str  # the command that wrote the file
+    weights: list[float] | dict[str, list[float]]
+    shift: float = 0.0
+    scale: float = 1.0
+
+
+@functools.cache
+def model(name: str) -> Model:
+    """The model stored as ai/models/`name`.json (general, facing_guild, facing_rival)."""
+    return msgspec.json.decode((resources.files("ai") / "models" / f"{name}.json").read_bytes(), type=Model)
+
+
+_GENERAL, _FACING_GUILD, _FACING_RIVAL = model("general"), model("facing_guild"), model("facing_rival")
 
 
 def features(s, seat: int) -> list[float]:
@@ -81,7 +105,7 @@ def _logistic(z: float) -> float:
 
 def evaluate(s) -> list[float]:
     """Each seat's estimated chance to win, in [0, 1]."""
-    w = WEIGHTS[_group(s.n)]
+    w = _GENERAL.weights[_group(s.n)]
     return [_logistic(sum(a * b for a, b in zip(w, features(s, seat)))) for seat in range(s.n)]
 
 
@@ -144,13 +168,44 @@ def threat_features(s, seat: int) -> list[float]:
 
 def facing_guild(s, seat: int) -> list[float]:
     """Both seats' values when `seat` faces the Guild alone (two players): the non-Guild seat's from the
-    facing-Guild model, spread (FACING_GUILD_SHIFT/SCALE); the Guild's is the rest."""
-    z = sum(a * b for a, b in zip(FACING_GUILD, duel_features(s, seat)))
-    p = _logistic((z + FACING_GUILD_SHIFT) / FACING_GUILD_SCALE)
+    facing-Guild model, spread (its shift and scale); the Guild's is the rest."""
+    z = sum(a * b for a, b in zip(_FACING_GUILD.weights, duel_features(s, seat)))
+    p = _logistic((z + _FACING_GUILD.shift) / _FACING_GUILD.scale)
     return [p, 1.0 - p] if seat == 0 else [1.0 - p, p]
 
 
 def facing_rival(s, seat: int) -> float:
     """`seat`'s value in a two-player game without the Guild: its chance to win plus DRAW (0.25) times the chance
     that nobody does, from the no-Guild model (fitted on such games, a game nobody won labelled 0.25)."""
-    return _logistic(sum(a * b for a, b in zip(FACING_RIVAL, duel_features(s, seat) + threat_features(s, seat))))
+    x = duel_features(s, seat) + threat_features(s, seat)
+    return _logistic(sum(a * b for a, b in zip(_FACING_RIVAL.weights, x)))
+
+
+# ------------------------------------------------------------ leaf values
+
+
+def general_value(s, seat: int) -> list[float]:
+    """Each seat's value of a position by the general model: its chance to win, plus DRAW times the chance that
+    nobody wins (none with the Guild in play: it wins if nobody else does)."""
+    p = evaluate(s)
+    if s.in_play(GUILD):
+        return p
+    nobody = max(0.0, 1.0 - sum(p))
+    return [x + DRAW * nobody for x in p]
+
+
+def duel_value(s, seat: int) -> list[float]:
+    """As general_value, but with two players the searching `seat`'s own value from the two-player models:
+    facing_guild for the non-Guild side facing the Guild, facing_rival for either side of a game without it."""
+    if s.n != 2:
+        return general_value(s, seat)
+    if s.in_play(GUILD):
+        return facing_guild(s, seat) if s.seat_faction[seat] != GUILD else evaluate(s)
+    out = general_value(s, seat)
+    out[seat] = facing_rival(s, seat)
+    return out
+
+
+def leaf_value(two_player_models: bool):
+    """The value of a leaf a search uses: with or without the two-player models."""
+    return duel_value if two_player_models else general_value

@@ -18,88 +18,75 @@ the hidden prediction and the other side's commit never split the tree.
   once, each by regret matching over its own abstract commits (the cheapest
   commit of each strength), and neither sees the other's choice.  The move
   actually played is drawn from the average strategy.
-- Leaves are valued by a heuristic rollout to the end of the game or, past a
-  horizon of turns, by the evaluation in `ai.evaluate` (with two players,
-  its two-player models for the searching seat).  At the levels'
-  budgets the tree stays within the seat's own turn: the other seats' turns
-  are the heuristic's rollouts (docs/STRENGTH.md, "Where the tree goes").
+- Priors and leaf values come from an `Evaluator` (ai/evaluator.py): the
+  shipped one rolls out by the heuristic to the end of the game or, past a
+  horizon of turns, values the position by `ai.evaluate` (with two players,
+  its two-player models for the searching seat, unless the config says not).
+  At the levels' budgets the tree stays within the seat's own turn: the other
+  seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
 
-Levels are iteration budgets (deterministic for a seed) with a wall-clock
-safety cap; a set `cancel` event stops the search within one iteration.
+Everything tunable is a `SearchConfig`; levels are configs with iteration
+budgets (deterministic for a seed) and a wall-clock safety cap.  A set
+`cancel` event stops the search within one iteration.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 import random
 import time
 
-from dune_tui.engine import apply, determinize, legal_actions, observation_key, returns
-from dune_tui.engine.data import GUILD
+from dune_tui.engine import apply, determinize, legal_actions, observation_key
 
 from . import heuristic
-from .evaluate import evaluate, facing_guild, facing_rival
+from .evaluator import Evaluator, HeuristicRollouts, outcome
 
-# Decisions that rarely matter get a fraction of the budget.
+# Decisions that rarely matter get a fraction of the budget (SearchConfig.minor_share).
 MINOR_PHASES = frozenset({
     "fort_loss", "face_dancers", "worm_harvester", "offer_leader", "share", "gift", "consent", "ally_recruit",
     "axolotl", "battle_order", "ally_land", "ally_move", "recruit", "piter",
 })
-HEURISTIC_PHASES = frozenset({"setup_prediction", "choose_faction"})
-HORIZON = 2  # turns rolled out before the evaluation (4 measured no better, at twice the cost)
-RM_GAMMA = 0.15
-MIN_VISITS = 8
-# PUCT with the heuristic's ranking as prior (docs/STRENGTH.md: c 0.5 to 2 alike; a prior of 0.3 on the
-# heuristic's pick lost most Guild games, 0.5 and 0.7 alike)
-PUCT_C = 0.5
-PRIOR_TOP, PRIOR_DECAY = 0.5, 0.6  # the heuristic's pick; each further candidate 0.6 times the one before
-FPU_REDUCTION = 0.1  # an unvisited candidate starts at the node's mean value less this
-DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody else's win either
-# The two-player models of ai.evaluate: the non-Guild side facing the Guild values its leaves by facing_guild, either
-# side of a game without the Guild its own value by facing_rival.
-FACING_GUILD = True
-FACING_RIVAL = True
+HEURISTIC_PHASES = frozenset({"setup_prediction", "choose_faction"})  # answered by the heuristic at once
 
 
-def outcome(s) -> list[float]:
-    """The reward of a finished game for each seat (1 a win; DRAW each when nobody won)."""
-    r = returns(s)
-    return r if any(r) else [DRAW] * s.n
+@dataclasses.dataclass(frozen=True)
+class SearchConfig:
+    """Everything a search may be told.  The defaults are the measured ones (docs/STRENGTH.md)."""
+
+    iters: int = 700  # root visits to reach (the tree kept from the last decision counts)
+    seconds: float = 2.5  # wall-clock safety cap per decision
+    horizon: int | None = 2  # turns rolled out before the evaluation (None: to the end; 4 no better, twice the cost)
+    minor_share: int = 4  # a decision of MINOR_PHASES gets iters // minor_share
+    # PUCT with the heuristic's ranking as prior: c 0.5 to 2 measured alike; a prior of 0.3 on the heuristic's pick
+    # lost most Guild games, 0.5 and 0.7 alike
+    puct_c: float = 0.5
+    prior_top: float = 0.5  # the prior of the evaluator's first candidate
+    prior_decay: float = 0.6  # each further candidate's, times the one before
+    fpu_reduction: float = 0.1  # an unvisited candidate starts at the node's mean value less this
+    rm_gamma: float = 0.15  # exploration of regret matching at a sealed commit
+    min_visits: int = 8  # fewer root visits (cancelled at once): the heuristic answers instead
+    two_player_models: bool = True  # value two-player leaves by ai/evaluate.py's two-player models
 
 
-def expected(s, seat: int) -> list[float]:
-    """Each seat's value of a leaf as the searching `seat` judges it: the evaluation's chance to win plus DRAW
-    times the chance that nobody does (none with the Guild in play: it wins if nobody else does); with two
-    players, `seat`'s own value from the two-player models."""
-    if s.in_play(GUILD):
-        if FACING_GUILD and s.n == 2 and s.seat_faction[seat] != GUILD:
-            return facing_guild(s, seat)
-        return evaluate(s)
-    p = evaluate(s)
-    nobody = max(0.0, 1.0 - sum(p))
-    out = [x + DRAW * nobody for x in p]
-    if FACING_RIVAL and s.n == 2:
-        out[seat] = facing_rival(s, seat)
-    return out
+LEVELS = {
+    "easy": SearchConfig(iters=100, seconds=1.0),
+    "normal": SearchConfig(iters=700, seconds=2.5),
+    "hard": SearchConfig(iters=2000, seconds=7.0),
+}
 
 
-_PRIORS: dict[int, list[float]] = {}
-
-
-def prior(k: int) -> list[float]:
-    """The prior over k ranked actions: PRIOR_TOP on the heuristic's pick, the rest decaying by rank."""
-    p = _PRIORS.get(k)
-    if p is None:
-        if k == 1:
-            p = [1.0]
-        else:
-            rest = [PRIOR_DECAY ** i for i in range(k - 1)]
-            s = sum(rest)
-            p = [PRIOR_TOP] + [(1 - PRIOR_TOP) * r / s for r in rest]
-        _PRIORS[k] = p
-    return p
+@functools.cache
+def prior(k: int, top: float = 0.5, decay: float = 0.6) -> tuple[float, ...]:
+    """The prior over k ranked actions: `top` on the first, the rest decaying by rank."""
+    if k == 1:
+        return (1.0,)
+    rest = [decay ** i for i in range(k - 1)]
+    s = sum(rest)
+    return (top, *((1 - top) * r / s for r in rest))
 
 
 class Node:
@@ -107,20 +94,20 @@ class Node:
 
     __slots__ = ("actions", "children", "joint", "key", "n", "regret", "seats", "strat", "visits", "wins")
 
-    def __init__(self, s, key: bytes) -> None:
+    def __init__(self, s, key: bytes, evaluator: Evaluator) -> None:
         self.key = key
         self.n = 0
         self.children: dict = {}
         self.seats = s.awaiting
         self.joint = s.phase == "commit" and len(s.awaiting) == 2
         if self.joint:
-            self.actions = [heuristic.commit_frontier(legal_actions(s, seat)) for seat in self.seats]
+            self.actions = [evaluator.prior(s, seat, legal_actions(s, seat)) for seat in self.seats]
             self.regret = [[0.0] * len(a) for a in self.actions]
             self.strat = [[0.0] * len(a) for a in self.actions]
             self.visits = self.wins = None
         elif self.seats:
             seat = self.seats[0]
-            self.actions = heuristic.ranked(s, seat, legal_actions(s, seat))
+            self.actions = evaluator.prior(s, seat, legal_actions(s, seat))
             self.visits = [0] * len(self.actions)
             self.wins = [0.0] * len(self.actions)
             self.regret = self.strat = None
@@ -128,20 +115,21 @@ class Node:
             self.actions = []
 
     # ------------------------------------------------------ single mover
-    def select(self) -> int:
-        """PUCT (AlphaZero's rule) with the heuristic's ranking as the prior: while the values are flat the
+    def select(self, cfg: SearchConfig) -> int:
+        """PUCT (AlphaZero's rule) with the evaluator's order as the prior: while the values are flat the
         visits follow the heuristic, and an alternative takes over only when it is found clearly better."""
         k = len(self.actions)
-        priors = prior(k)
+        priors = prior(k, cfg.prior_top, cfg.prior_decay)
         visits, wins = self.visits, self.wins
         sqrt_n = math.sqrt(self.n + 1)
         total = sum(wins)
         fpu = total / self.n if self.n else 0.5
+        c, reduction = cfg.puct_c, cfg.fpu_reduction
         best, best_v = 0, -1e9
         for i in range(k):
             v = visits[i]
-            q = wins[i] / v if v else fpu - FPU_REDUCTION
-            u = q + PUCT_C * priors[i] * sqrt_n / (1 + v)
+            q = wins[i] / v if v else fpu - reduction
+            u = q + c * priors[i] * sqrt_n / (1 + v)
             if u > best_v:
                 best, best_v = i, u
         return best
@@ -158,12 +146,12 @@ class Node:
             return [1.0 / k] * k
         return [p / total for p in pos]
 
-    def select_joint(self, rng: random.Random) -> tuple[tuple[int, int], tuple[list[float], list[float]]]:
+    def select_joint(self, rng: random.Random, gamma: float) -> tuple[tuple[int, int], tuple[list[float], list[float]]]:
         picks, probs = [], []
         for side in (0, 1):
             sigma = self.policy(side)
             k = len(sigma)
-            mixed = [(1 - RM_GAMMA) * p + RM_GAMMA / k for p in sigma]
+            mixed = [(1 - gamma) * p + gamma / k for p in sigma]
             r = rng.random()
             i = 0
             acc = mixed[0]
@@ -194,36 +182,21 @@ class Node:
         return [x / total for x in s]
 
 
-class Budget:
-    __slots__ = ("horizon", "iters", "seconds")
-
-    def __init__(self, iters: int, seconds: float, horizon: int | None = None) -> None:
-        self.iters = iters  # root visits to reach (the tree kept from the last decision counts)
-        self.seconds = seconds  # wall-clock safety cap per decision
-        self.horizon = horizon  # turns to roll out before evaluating (None: to the end)
-
-
-LEVELS = {
-    "easy": Budget(100, 1.0, HORIZON),
-    "normal": Budget(700, 2.5, HORIZON),
-    "hard": Budget(2000, 7.0, HORIZON),
-}
-
-
 class MctsAgent:
-    """An ISMCTS bot; `decide` answers a DecisionRequest from the seat's view only."""
+    """An ISMCTS bot (ai.agent.Agent): `decide` answers a DecisionRequest from the seat's view only."""
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None, name: str = "mcts") -> None:
+    def __init__(self, seed: int = 0, config: SearchConfig | None = None, evaluator: Evaluator | None = None,
+                 name: str = "mcts") -> None:
         self.seed = seed
-        self.budget = budget or LEVELS["normal"]
+        self.config = config or LEVELS["normal"]
+        self.evaluator = evaluator or HeuristicRollouts.with_models(self.config.two_player_models)
         self.name = name
         self.rng = random.Random(seed)
         self.tree: Node | None = None
         self.last_iterations = 0
 
     def __getstate__(self):  # the kept tree is a cache: do not ship it
-        return {"seed": self.seed, "budget": self.budget, "name": self.name, "rng": self.rng, "tree": None,
-                "last_iterations": 0}
+        return {**self.__dict__, "tree": None, "last_iterations": 0}
 
     def __setstate__(self, d) -> None:
         self.__dict__.update(d)
@@ -241,11 +214,11 @@ class MctsAgent:
         root = self._reuse(key)
         if root is None:
             probe = determinize(view, self.rng.getrandbits(62))
-            root = Node(probe, key)
+            root = Node(probe, key, self.evaluator)
         self.tree = root
-        budget = self.budget
-        target = budget.iters // 4 if request.phase in MINOR_PHASES else budget.iters
-        deadline = time.perf_counter() + budget.seconds
+        cfg = self.config
+        target = cfg.iters // cfg.minor_share if request.phase in MINOR_PHASES else cfg.iters
+        deadline = time.perf_counter() + cfg.seconds
         i = 0
         while root.n < target and i < 2 * target:
             if cancel is not None and cancel.is_set():
@@ -259,7 +232,7 @@ class MctsAgent:
         return self._final(root, seat, legal, view)
 
     def _final(self, root: Node, seat: int, legal: list, view):
-        if root.n < MIN_VISITS:  # cancelled at once: the heuristic is a better guess than a barely searched tree
+        if root.n < self.config.min_visits:  # cancelled at once: the heuristic beats a barely searched tree
             return heuristic.choose(view, seat, legal)
         if root.joint:
             side = root.seats.index(seat)
@@ -302,16 +275,17 @@ class MctsAgent:
 
     # ----------------------------------------------------------- iterating
     def _iterate(self, root: Node, s, seat: int) -> None:
+        cfg, evaluator = self.config, self.evaluator
         path = []
         node = root
         rewards = None
-        horizon_turn = s.turn + self.budget.horizon if self.budget.horizon is not None else None
+        horizon_turn = s.turn + cfg.horizon if cfg.horizon is not None else None
         while True:
             if s.result is not None:
                 rewards = outcome(s)
                 break
             if node.joint and s.phase == "commit" and len(s.awaiting) == 2:
-                picks, probs = node.select_joint(self.rng)
+                picks, probs = node.select_joint(self.rng, cfg.rm_gamma)
                 for side in (0, 1):
                     apply(s, node.seats[side], node.actions[side][picks[side]], check=False)
                 choice = picks
@@ -319,20 +293,20 @@ class MctsAgent:
             else:
                 if node.joint or not node.actions or node.seats != s.awaiting:
                     break  # should not happen: the key fixes who moves
-                i = node.select()
+                i = node.select(cfg)
                 apply(s, node.seats[0], node.actions[i], check=False)
                 choice = i
                 path.append((node, i, None))
             k = observation_key(s, seat)
             child = node.children.get((choice, k))
             if child is None:
-                child = Node(s, k)
+                child = Node(s, k, evaluator)
                 node.children[(choice, k)] = child
                 node = child
                 break
             node = child
         if rewards is None:
-            rewards = self._rollout(s, horizon_turn, seat)
+            rewards = evaluator.evaluate(s, seat, horizon_turn)
         node.n += 1
         for n, choice, probs in path:
             n.n += 1
@@ -342,15 +316,6 @@ class MctsAgent:
                 n.visits[choice] += 1
                 n.wins[choice] += rewards[n.seats[0]]
 
-    def _rollout(self, s, horizon_turn: int | None, seat: int) -> list[float]:
-        choose = heuristic.choose
-        while s.result is None:
-            if horizon_turn is not None and s.turn >= horizon_turn and s.phase == "roll" and s.kept == 0:
-                return expected(s, seat)
-            mover = s.awaiting[0]
-            apply(s, mover, choose(s, mover), check=False)
-        return outcome(s)
-
 
 def make(arg: str | None, seed: int) -> MctsAgent:
     """Build from a spec argument: easy, normal, hard, iters=N, time=SECONDS."""
@@ -358,7 +323,7 @@ def make(arg: str | None, seed: int) -> MctsAgent:
 
     if arg is None or arg.lower() in LEVELS:
         level = (arg or "normal").lower()
-        return MctsAgent(seed, LEVELS[level], f"mcts:{level}")
+        return MctsAgent(seed, LEVELS[level], name=f"mcts:{level}")
     key, sep, value = arg.partition("=")
     key = key.strip().lower()
     if not sep or key not in ("iters", "time"):
@@ -371,7 +336,8 @@ def make(arg: str | None, seed: int) -> MctsAgent:
     if key == "iters":
         if not 1 <= number <= 1_000_000:
             raise AgentSpecError(f"mcts:iters must be 1 to 1000000, not {number}")
-        return MctsAgent(seed, Budget(number, max(base.seconds, number / 50), base.horizon), f"mcts:iters={number}")
+        config = dataclasses.replace(base, iters=number, seconds=max(base.seconds, number / 50))
+        return MctsAgent(seed, config, name=f"mcts:iters={number}")
     if not 0.01 <= number <= 600:
         raise AgentSpecError(f"mcts:time must be 0.01 to 600 seconds, not {value}")
-    return MctsAgent(seed, Budget(10**9, number, base.horizon), f"mcts:time={value}")
+    return MctsAgent(seed, dataclasses.replace(base, iters=10**9, seconds=number), name=f"mcts:time={value}")

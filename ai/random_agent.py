@@ -11,5 +11,5 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, request):
+    def decide(self, request, cancel=None):
         return self.rng.choice(request.legal)

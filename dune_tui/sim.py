@@ -1,6 +1,7 @@
 """`dune-tui sim`: whole games between bots, with win statistics.
 
-Game g uses seed `seed + g`; with --rotate the agents move across seats in
+Game g uses seed `seed + g`, its bots the seeds `table.bots.bot_seed` derives
+from it (as at the table); with --rotate the agents move across seats in
 blocks of `players` games that share one faction deal, so each agent plays
 each seat and faction of the block once.
 """
@@ -24,6 +25,7 @@ from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 from .controller import Controller
 from .engine import Options, OptionsError, available_factions, faction_id
 from .engine.data import BENE_GESSERIT, FACTION_KEYS, FACTION_NAMES, GUILD
+from .table.bots import bot_seed
 
 PLAYERS = range(2, 9)
 
@@ -64,7 +66,7 @@ def play_one(players: int, game_seed: int, factions: list[int], specs: list[str]
     try:
         opts = Options(players=players, seed=game_seed, factions=tuple(FACTION_KEYS[f] for f in factions),
                        face_dancers=face_dancers)
-        bots = [make_agent(spec, seed=game_seed * 31 + s) for s, spec in enumerate(specs)]
+        bots = [make_agent(spec, seed=bot_seed(game_seed, s)) for s, spec in enumerate(specs)]
         c = Controller(opts)
         state = c.run(bots, observe=False)
         rec.winners = list(state.result.winners)

@@ -9,21 +9,24 @@ offer the same blocking calls, made from a worker thread of the table's loop:
     runner.close()
 
 The child process gets requests (a seat's view, never the state) over a pipe
-and holds one agent per bot seat, built with `ai.make_agent(spec, seed)`.
+and holds one agent per bot seat, built with `ai.make_agent(spec, bot_seed(game_seed, seat))`;
+every agent is an `ai.agent.Agent`: `decide(request, cancel=...)`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import inspect
 import multiprocessing
 import os
 import sys
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ai.agent import Agent
 
 
 class BotCancelled(Exception):
@@ -41,24 +44,15 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def call_decide(agent, request, cancel) -> Any:
-    """`agent.decide(request, cancel=...)` when the agent takes a cancel, else `agent.decide(request)`."""
-    try:
-        takes_cancel = "cancel" in inspect.signature(agent.decide).parameters
-    except (TypeError, ValueError):
-        takes_cancel = False
-    return agent.decide(request, cancel=cancel) if takes_cancel else agent.decide(request)
-
-
 class _Agents:
     """The agents of one game, built lazily: {seat: agent}."""
 
     def __init__(self, specs: dict[int, str], game_seed: int) -> None:
         self.specs = specs
         self.game_seed = game_seed
-        self.agents: dict[int, Any] = {}
+        self.agents: dict[int, Agent] = {}
 
-    def get(self, seat: int):
+    def get(self, seat: int) -> Agent:
         agent = self.agents.get(seat)
         if agent is None:
             from ai import make_agent
@@ -92,7 +86,7 @@ class ThreadBots:
             try:
                 while self._observed:
                     self._agents.observe(*self._observed.popleft())
-                action = call_decide(self._agents.get(request.seat), request, cancel)
+                action = self._agents.get(request.seat).decide(request, cancel=cancel)
             except Exception as e:
                 raise BotFailed(f"{type(e).__name__}: {e}") from e
         if cancel.is_set():
@@ -128,7 +122,7 @@ def _child_main(conn, cancel, specs: dict[int, str], game_seed: int, root: str) 
             continue
         request = msg[1]
         try:
-            reply = ("ok", call_decide(agents.get(request.seat), request, cancel))
+            reply = ("ok", agents.get(request.seat).decide(request, cancel=cancel))
         except Exception as e:
             reply = ("error", f"{type(e).__name__}: {e}")
         try:

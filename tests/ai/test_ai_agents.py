@@ -11,8 +11,8 @@ import pytest
 from ai_positions import FACTIONS_BY_COUNT, play, request
 
 from ai import AgentSpecError, agent_names, make_agent, parse_spec
-from ai.mcts import MctsAgent, Node, prior
-from dune_tui.engine import Options, apply, legal_actions, new_game
+from ai.mcts import MctsAgent, Node, SearchConfig, prior
+from dune_tui.engine import Options, apply, new_game
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -135,8 +135,8 @@ def test_registry_lists_the_bots():
 def test_levels_are_budgets_in_order():
     easy, normal, hard = (make_agent(f"mcts:{x}", 0) for x in ("easy", "normal", "hard"))
     assert isinstance(normal, MctsAgent)
-    assert easy.budget.iters < normal.budget.iters < hard.budget.iters
-    assert legal_actions is not None
+    assert easy.config.iters < normal.config.iters < hard.config.iters
+    assert easy.config.seconds < normal.config.seconds < hard.config.seconds
 
 
 def test_a_time_budget_ends_the_search():
@@ -177,7 +177,7 @@ def _bandit(rewards: list[float], pulls: int) -> list[int]:
     node.wins = [0.0] * len(rewards)
     node.n = 0
     for _ in range(pulls):
-        i = node.select()
+        i = node.select(SearchConfig())
         node.n += 1
         node.visits[i] += 1
         node.wins[i] += rewards[i]

@@ -9,7 +9,8 @@ import pytest
 from ai_positions import find, play, reach, request
 
 from ai import mcts
-from ai.evaluate import evaluate, facing_guild, facing_rival
+from ai.evaluate import DRAW, duel_value, evaluate, facing_guild, facing_rival, general_value, model
+from ai.evaluator import HeuristicRollouts
 from dune_tui.engine import Options, new_game
 from dune_tui.engine.data import (
     ARRAKEEN,
@@ -85,21 +86,22 @@ def test_facing_the_guild_three_regions_beat_two_and_a_strike_from_the_polar_sin
 def test_the_search_uses_the_facing_guild_model_only_on_the_non_guild_side_of_two_player_games():
     """(and with more than two players, only the general model)"""
     s, seat = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3})
-    assert mcts.expected(s, seat) == facing_guild(s, seat)
-    assert mcts.expected(s, 1 - seat) == evaluate(s)  # the Guild's own search: the general model
+    assert duel_value(s, seat) == facing_guild(s, seat)
+    assert duel_value(s, 1 - seat) == evaluate(s)  # the Guild's own search: the general model
+    assert general_value(s, seat) == evaluate(s)  # a search told not to use the two-player models
     four = find(4, "roll")
-    assert mcts.expected(four, 0) == [p + mcts.DRAW * max(0.0, 1 - sum(evaluate(four))) for p in evaluate(four)]
+    assert duel_value(four, 0) == [p + DRAW * max(0.0, 1 - sum(evaluate(four))) for p in evaluate(four)]
 
 
-def test_the_search_judges_every_leaf_as_the_searching_seat(monkeypatch):
+def test_the_search_judges_every_leaf_as_the_searching_seat():
     """The rollouts move both seats; the evaluation at the horizon is still asked for the seat that searches
     (with two players and the Guild, the facing-Guild model is used only for the non-Guild seat)."""
     s = next(s for seed in range(100) if (s := reach(2, seed, "roll")) and s.seat_faction[s.awaiting[0]] == ATREIDES)
     seat = s.awaiting[0]
     asked = []
-    real = mcts.expected
-    monkeypatch.setattr(mcts, "expected", lambda state, who: asked.append(who) or real(state, who))
-    mcts.MctsAgent(seed=3, budget=mcts.Budget(60, 30.0, mcts.HORIZON)).decide(request(s, seat))
+    evaluator = HeuristicRollouts(lambda state, who: asked.append(who) or duel_value(state, who))
+    mcts.MctsAgent(seed=3, config=mcts.SearchConfig(iters=60, seconds=30.0), evaluator=evaluator).decide(
+        request(s, seat))
     assert asked and set(asked) == {seat}
 
 
@@ -116,7 +118,15 @@ def test_without_the_guild_three_regions_and_a_strike_are_worth_more_and_the_riv
 
 def test_without_the_guild_the_search_takes_its_own_value_from_the_no_guild_model():
     s, seat = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3}, HARKONNEN)
-    general = [p + mcts.DRAW * max(0.0, 1 - sum(evaluate(s))) for p in evaluate(s)]
-    values = mcts.expected(s, seat)
+    general = [p + DRAW * max(0.0, 1 - sum(evaluate(s))) for p in evaluate(s)]
+    assert general_value(s, seat) == general
+    values = duel_value(s, seat)
     assert values[seat] == facing_rival(s, seat)
     assert values[1 - seat] == general[1 - seat]
+
+
+def test_every_model_is_a_data_file_that_names_the_command_that_fitted_it():
+    for name in ("general", "facing_guild", "facing_rival"):
+        m = model(name)
+        assert m.fitted_by.startswith("python -m lab.fit_eval")
+        assert m.weights

@@ -1,0 +1,59 @@
+"""What a search is handed to judge positions (OpenSpiel's shape: an evaluator gives a prior and a value).
+
+The search (ai/mcts.py) asks its evaluator two things:
+- `prior(state, seat, legal)`: the candidate actions of a new node, likeliest first (the search puts its prior
+  on this order); at a sealed battle commit both sides choose at once, and the candidates are the cheapest commit
+  of each strength;
+- `evaluate(state, seat, horizon_turn)`: each seat's value of a leaf as `seat` judges it, in [0, 1].
+
+`HeuristicRollouts` is the shipped one: the heuristic's ranking as the prior, and a rollout by the heuristic to
+the end of the game or, at `horizon_turn`, the leaf value of ai/evaluate.py (`leaf_value`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from dune_tui.engine import apply, returns
+
+from . import heuristic
+from .evaluate import DRAW, leaf_value
+
+
+class Evaluator(Protocol):
+    def prior(self, state, seat: int, legal: list) -> list: ...
+
+    def evaluate(self, state, seat: int, horizon_turn: int | None) -> list[float]: ...
+
+
+def outcome(s) -> list[float]:
+    """The reward of a finished game for each seat (1 a win; DRAW each when nobody won)."""
+    r = returns(s)
+    return r if any(r) else [DRAW] * s.n
+
+
+class HeuristicRollouts:
+    """The heuristic's prior and rollouts; `value(state, seat)` judges the position at the horizon."""
+
+    def __init__(self, value: Callable[[object, int], list[float]]) -> None:
+        self.value = value
+
+    @classmethod
+    def with_models(cls, two_player_models: bool = True) -> HeuristicRollouts:
+        return cls(leaf_value(two_player_models))
+
+    def prior(self, state, seat: int, legal: list) -> list:
+        if state.phase == "commit" and len(state.awaiting) == 2:
+            return heuristic.commit_frontier(legal)
+        return heuristic.ranked(state, seat, legal)
+
+    def evaluate(self, s, seat: int, horizon_turn: int | None) -> list[float]:
+        """Play `s` on by the heuristic (it is changed) to the end, or to the start of turn `horizon_turn`."""
+        choose = heuristic.choose
+        while s.result is None:
+            if horizon_turn is not None and s.turn >= horizon_turn and s.phase == "roll" and s.kept == 0:
+                return self.value(s, seat)
+            mover = s.awaiting[0]
+            apply(s, mover, choose(s, mover), check=False)
+        return outcome(s)
