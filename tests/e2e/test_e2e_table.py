@@ -14,124 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_terminal import PYTHON, Tmux, have
+from e2e_players import TERM, Player, battle_of, host_argv, host_log, in_commit, join_argv, read_codes, wait_until
+from e2e_terminal import Tmux, have
 
 from dune_tui import saves
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not have("tmux"), reason="tmux is not installed")]
-
-SEED = 33  # seed_search.py: a battle between the two humans in round 1 with these keys
-SEATS = ("human", "human", "random")
-ACTIVE = ("Land troops", "Move troops")  # `2` lands or moves; `1` is Done (seed_search.key_action)
-STABLE = 0.3  # seconds a screen must stay unchanged before a key: past the panel's key guard (0.2 s)
-TERM = {"TERM": "xterm-256color"}
-JOIN = re.compile(r"(seat \d+|spectators)\b.*?dune-tui join (\S+)")
-
-
-def host_argv(save_dir: Path, log: Path, seed: int = SEED) -> list[str]:
-    """The headless host, its log (stderr) in a file; its codes go to the pane."""
-    seats = " ".join(f"--seat {s}" for s in SEATS)
-    return ["sh", "-c", f"exec {PYTHON} -m dune_tui host --no-play {seats} --pause 0 --bots thread --seed {seed} "
-                        f"--save-dir {save_dir} 2>{log}"]
-
-
-def join_argv(code: str) -> list[str]:
-    return [PYTHON, "-m", "dune_tui", "join", code]
-
-
-def panel(screen: str) -> list[str]:
-    """The decision panel's lines: under its title, left of the log, above the footer."""
-    lines = screen.splitlines()
-    top = next((i for i, line in enumerate(lines) if line.startswith("─") and "Log" in line), None)
-    if top is None:
-        return []
-    column = lines[top].index("Log") - 1
-    return [line[:column].strip() for line in lines[top + 1:-1]]
-
-
-def key_for(screen: str) -> str | None:
-    """The key a player presses on this screen, if any (the same rule as seed_search.key_action)."""
-    if "the commits are revealed" in screen:
-        return "Enter"
-    if "Your decision" not in screen:
-        return None
-    if "Seal commit" in screen:
-        return "Enter"  # nothing committed
-    if "1-7 Mark" in screen:
-        return "a"
-    lines = panel(screen)
-    if lines and lines[0].startswith(ACTIVE) and any(line.startswith("2 ") for line in lines):
-        return "2"
-    return "1"
-
-
-def in_commit(screen: str) -> bool:
-    return "Your decision" in screen and "Seal commit" in screen
-
-
-def battle_of(screen: str) -> str:
-    """The commit form's question and battle: the prompt (it names the battle) and the troops there."""
-    return " ".join(panel(screen)[:3])
-
-
-class Player:
-    """One pane's player: presses a key once the screen has settled, never twice on the same screen."""
-
-    def __init__(self, tmux: Tmux, name: str) -> None:
-        self.tmux, self.name = tmux, name
-        self.screen = ""
-        self.changed = time.monotonic()
-        self.pressed_on = ""
-        self.pressed_at = 0.0
-        self.keys = 0
-
-    def look(self) -> str:
-        screen = self.tmux.screen(self.name)
-        assert "Traceback" not in screen, screen
-        if screen != self.screen:
-            self.screen, self.changed = screen, time.monotonic()
-        return screen
-
-    @property
-    def settled(self) -> bool:
-        return time.monotonic() - self.changed >= STABLE
-
-    @property
-    def over(self) -> bool:
-        return "Game over" in self.screen
-
-    def press(self, key: str) -> None:
-        self.tmux.keys(key, name=self.name)
-        self.keys += 1
-        self.pressed_on, self.pressed_at = self.screen, time.monotonic()
-
-    def step(self) -> None:
-        self.look()
-        if not self.settled or self.over:
-            return
-        if self.screen == self.pressed_on and time.monotonic() - self.pressed_at < 4:
-            return  # the last key is still on its way
-        key = key_for(self.screen)
-        if key is not None:
-            self.press(key)
-
-    def wait(self, condition, what: str, timeout: float = 20.0) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            screen = self.look()
-            if condition(screen):
-                return screen
-            time.sleep(0.02)
-        raise AssertionError(f"{self.name}: {what} not on the screen within {timeout} s:\n{self.screen}")
-
-
-def read_codes(tmux: Tmux) -> dict[str, str]:
-    screen = tmux.wait_for("spectators", name="host", timeout=30)
-    return dict(JOIN.findall(screen))
-
-
-def host_log(path: Path) -> str:
-    return path.read_text() if path.exists() else ""
 
 
 @pytest.fixture
@@ -154,7 +42,7 @@ def test_two_joined_terminals_play_a_whole_game_with_a_sealed_battle_and_a_rejoi
     end = time.monotonic() + 80
     while not (ann.over and bob.over):
         assert time.monotonic() < end, f"no game over within 80 s:\n{ann.screen}\n{bob.screen}"
-        ann.look(), bob.look()
+        ann.look(), bob.look()  # (step presses on the screen looked at here)
         if battle is None and all(p.settled and in_commit(p.screen) for p in (ann, bob)):
             battle = kill_and_rejoin(tmux, ann, bob, codes["seat 2"], log)
             continue
@@ -171,8 +59,8 @@ def test_two_joined_terminals_play_a_whole_game_with_a_sealed_battle_and_a_rejoi
         assert "Winner" in p.screen or "Nobody wins" in p.screen
         p.press("q")
     for name in ("ann", "bob"):
-        _wait(lambda n=name: tmux.pane("#{pane_dead}", n) == "1", f"{name}'s client leaving")
-    _wait(lambda: tmux.pane("#{pane_dead}", "host") == "1", "the host ending after its clients left", 40)
+        wait_until(lambda n=name: tmux.pane("#{pane_dead}", n) == "1", f"{name}'s client leaving")
+    wait_until(lambda: tmux.pane("#{pane_dead}", "host") == "1", "the host ending after its clients left", 40)
     text = host_log(log)
     assert "Traceback" not in text and "Traceback" not in tmux.screen("host"), text
     assert "the game is over" in text
@@ -187,7 +75,7 @@ def kill_and_rejoin(tmux: Tmux, ann: Player, bob: Player, bob_code: str, log: Pa
     battle = (battle_of(ann.screen), battle_of(bob.screen))
     assert "battle in" in battle[0], battle
     os.kill(tmux.pid("bob"), signal.SIGKILL)
-    _wait(lambda: re.search(r"seat 2 \(.*\) left", host_log(log)), "the host's log saying seat 2 left")
+    wait_until(lambda: re.search(r"seat 2 \(.*\) left", host_log(log)), "the host's log saying seat 2 left")
     ann.wait(lambda s: "is away" in s, "the notice that seat 2 is away")
     ann.press("Enter")  # Ann seals her commit while Bob is away
     ann.wait(lambda s: "Waiting for seat 2" in s and "(away)" in s, "Ann waiting for Bob, away")
@@ -196,11 +84,3 @@ def kill_and_rejoin(tmux: Tmux, ann: Player, bob: Player, bob_code: str, log: Pa
     bob.wait(lambda s: "have sealed theirs" in s, "the other side's sealed note")
     assert battle_of(screen) == battle[1], "the rejoined screen is the commit form of the same battle"
     return battle
-
-
-def _wait(condition, what: str, timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"never happened within {timeout} s: {what}")
-        time.sleep(0.05)
