@@ -1,9 +1,9 @@
 """Strength of the bots: the matches of docs/STRENGTH.md, with 95% confidence intervals.
 
     # one match, saved as JSON (long ones: nice, one process, in the background)
-    nice .venv/bin/python benchmarks/bench_ai_strength.py run mcts-heuristic-2p --games 100 --out /tmp/strength
+    nice .venv/bin/python -m benchmarks.bench_ai_strength run mcts-heuristic-2p --games 100 --out /tmp/strength
     # the markdown tables from every saved match
-    .venv/bin/python benchmarks/bench_ai_strength.py table --out /tmp/strength
+    .venv/bin/python -m benchmarks.bench_ai_strength table --out /tmp/strength
 
 Each match is `dune-tui sim` with --rotate (every agent plays every seat and
 faction of a block of deals equally often); the `*-guild-2p` matches play
@@ -20,8 +20,6 @@ import argparse
 import json
 import pathlib
 import sys
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from dune_tui.engine import faction_id
 from dune_tui.engine.data import FACTION_NAMES

@@ -1,6 +1,6 @@
 """Time per decision and memory of the bots, by level, on one core.
 
-    nice .venv/bin/python benchmarks/bench_bots.py --levels easy,normal,hard --players 2,4 --games 3
+    nice .venv/bin/python -m benchmarks.bench_bots --levels easy,normal,hard --players 2,4 --games 3
 
 Plays whole games with one bot of each level against the heuristic and times
 every decision that bot is asked (the ones with a single legal action never
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+ROOT = pathlib.Path(__file__).resolve().parents[1]  # `-m benchmarks.bench_bots` runs from here
 
 
 def run_level(spec: str, players: int, games: int, seed: int) -> dict:
@@ -81,8 +81,9 @@ def main() -> int:
     for players in (int(x) for x in args.players.split(",")):
         for level in args.levels.split(","):
             spec = level if ":" in level or level in ("heuristic", "random") else f"mcts:{level}"
-            out = subprocess.run([sys.executable, __file__, "--one", f"{spec}@{players}", "--games", str(args.games),
-                                  "--seed", str(args.seed)], capture_output=True, text=True, check=True)
+            one = ["-m", "benchmarks.bench_bots", "--one", f"{spec}@{players}", "--games", str(args.games),
+                   "--seed", str(args.seed)]
+            out = subprocess.run([sys.executable, *one], capture_output=True, text=True, check=True, cwd=ROOT)
             row = json.loads(out.stdout)
             rows.append(row)
             print(f"{row['spec']:<14} {players}p  {row['decisions']:>5} decisions  CPU mean {row['mean_cpu_s']:.3f} s  "

@@ -1,58 +1,64 @@
 """Facing the Guild: a bot as the non-Guild side against the heuristic's Spacing Guild, two players.
 
-    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:easy --games 50 --seed 10001 --jobs 2
+    nice .venv/bin/python -m lab.anti_guild --agent mcts:easy --games 50 --seed 10001 --jobs 2
 
-The two-player head-to-head against the heuristic is decided by these games (docs/STRENGTH.md, "Facing the
+The two-player head-to-head against the heuristic is decided by these games (lab/LOG.md, "Facing the
 Guild"): the Guild wins by default after round six (R11), so the other side must hold four strategic regions
 alone at the end of one of its turns first.  Every deal with the Guild is played with the bot in either seat
 (`--games` of each: 4 factions x 2 seat orders), the heuristic always the Guild.  Besides the wins, it counts the
 milestone every win passes through: three regions held alone at the start of one of the bot's own turns (the
 Guild's turn did not break them), and how often that was turned into a win.
 
-    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --no-guild --games 50 --seed 100000 --jobs 2
+    nice .venv/bin/python -m lab.anti_guild --no-guild --games 50 --seed 100000 --jobs 2
 
 With `--no-guild`, the six two-player deals without the Guild instead, the bot playing the first faction of the
 pair (in the order Atreides, Harkonnen, Fremen, Corrino: so never Corrino) in either seat, the heuristic the
 other: games nobody wins are draws.  With `--every-faction` too, the bot plays either faction of each pair (24
 cells): the heuristic then also plays Atreides, against whom most of the bot's losses are.
 
-    nice .venv/bin/python benchmarks/bench_ai_anti_guild.py --agent mcts:normal --matches 1 1001 2001 3001 4001 5001
+    nice .venv/bin/python -m lab.anti_guild --agent mcts:normal --matches 1 1001 2001 3001 4001 5001
 
 With `--matches`, the games are instead those of the 100-game `mcts-heuristic-2p` matches with these seeds
 (`dune-tui sim --players 2 --agents mcts:normal,heuristic --rotate`) in which the heuristic was dealt the Guild
 (with `--no-guild`: in which nobody was), played again with `--agent` in the other seat: the same deals, seeds
-and bot seeds as in the matches.
+and bot seeds (`bot_seed`) as in the matches.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import itertools
 import json
-import pathlib
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-
-from bench_ai_strength import GUILD_DEALS
-
-import ai.mcts
 from ai import make_agent
-from ai.evaluate import duel_features, threat_features
+from ai.evaluate import duel_features, general_value, threat_features
+from ai.mcts import MctsAgent
 from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
-from dune_tui.engine import Options, faction_id
+from dune_tui.engine import Options, available_factions
 from dune_tui.engine.data import FACTION_KEYS, GUILD
-from dune_tui.engine.rules.victory import held_alone, strategic_needed
+from dune_tui.engine.queries import held_alone, strategic_needed
 from dune_tui.sim import plan_game, wilson
+from dune_tui.table.bots import bot_seed
 
-OTHERS = tuple(faction_id(deal.split(",")[0]) for deal in GUILD_DEALS)  # the Guild's two-player opponents (R12)
+OTHERS = tuple(f for f in available_factions(2) if f != GUILD)  # the Guild's two-player opponents (R12)
 
 
-def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> tuple[int, int, int, bool, list]:
+def bot(spec: str, seed: int, two_player_models: bool = True):
+    """The agent `spec` names; a search told not to use the two-player models when `two_player_models` is False
+    (the games their fitting learns from)."""
+    agent = make_agent(spec, seed)
+    if isinstance(agent, MctsAgent) and not two_player_models:
+        agent = MctsAgent(seed, dataclasses.replace(agent.config, two_player_models=False), name=agent.name)
+    return agent
+
+
+def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False,
+         two_player_models: bool = True) -> tuple[int, int, int, bool, list]:
     """(the bot's faction, its seat, its result: 1 won, 0 nobody won, -1 lost, whether it held need-1 regions
     alone at the start of an own turn, positions) of one game; with `collect`, positions has (own turn?, the
     features of the two-player model for the game, the value the general evaluation gives) for the bot's seat at
@@ -60,7 +66,7 @@ def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> 
     seed, factions, seat, agent = plan
     specs = [agent, "heuristic"] if seat == 0 else ["heuristic", agent]
     c = Controller(Options(players=2, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions)))
-    bots = [make_agent(spec, seed=seed * 31 + s) for s, spec in enumerate(specs)]
+    bots = [bot(spec, bot_seed(seed, s), two_player_models) for s, spec in enumerate(specs)]
     me, near, guild = factions[seat], strategic_needed(2) - 1, GUILD in factions
     reached, last_turn, positions = False, -1, []
     while not c.over:
@@ -71,7 +77,7 @@ def play(plan: tuple[int, tuple[int, int], int, str], collect: bool = False) -> 
             reached = reached or (own and held_alone(s, 1 << me) >= near)
             if collect:
                 x = duel_features(s, seat) + ([] if guild else threat_features(s, seat))
-                positions.append((own, x, ai.mcts.expected(s, seat)[seat]))
+                positions.append((own, x, general_value(s, seat)[seat]))
         for r in c.pending():
             c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
     winners = c.state.result.winners

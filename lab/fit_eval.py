@@ -1,8 +1,10 @@
-"""Fit the search's evaluation (ai/evaluate.py) and write ai/weights.py.
+"""Fit the search's evaluation (ai/evaluate.py) and write its models, ai/models/NAME.json.
 
-    .venv/bin/python benchmarks/bench_ai_fit_eval.py --games 1500
-    nice .venv/bin/python benchmarks/bench_ai_fit_eval.py --facing-guild 10001:50 20001:75 --jobs 2
-    nice .venv/bin/python benchmarks/bench_ai_fit_eval.py --facing-rival 100000:50 --jobs 2
+    .venv/bin/python -m lab.fit_eval --games 1500
+    nice .venv/bin/python -m lab.fit_eval --facing-guild 10001:50 20001:75 --jobs 2
+    nice .venv/bin/python -m lab.fit_eval --facing-rival 100000:50 --jobs 2
+
+Each file it writes records the command that wrote it (`fitted_by`).
 
 The general model: games are played by the heuristic with a little randomness
 (so positions vary); at the start of every turn each seat's features are
@@ -11,31 +13,36 @@ player-count group (2, 3, 4+) is fitted by Newton's method with a small L2
 penalty, and its log-loss and accuracy are printed next to a constant model's.
 
 The two-player models (`--facing-guild SEED:GAMES ...`, `--facing-rival SEED:GAMES ...`): the games of
-`bench_ai_anti_guild.py` (with `--no-guild` for the rival model) with those seeds, mcts:easy against the
+`lab.anti_guild` (with `--no-guild` for the rival model) with those seeds, mcts:easy against the
 heuristic, the search valuing its leaves by the general model only; the bot's features at the start of every
 turn, labelled by its result (facing the Guild: won or not; without it: won 1, nobody won 0.25, lost 0).  A fifth
 of the games is held out and scored at the starts of the bot's own turns (where the search evaluates), against
 the general model.  The shipped weights came from `--facing-guild 10001:50 20001:75` (1,000 games, about 27
 minutes on two cores) and `--facing-rival 100000:50` (600 games, about 16 minutes).  A model not named keeps its
-weights.
+file.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import pathlib
 import random
+import shlex
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+import msgspec
 
-import ai.mcts
 from ai import heuristic
-from ai.evaluate import features
-from ai.weights import FACING_GUILD, FACING_RIVAL, WEIGHTS
+from ai.evaluate import DRAW, features, model
 from dune_tui.engine import Options, apply, legal_actions, new_game, returns
+
+from . import anti_guild
+
+MODELS = pathlib.Path(__file__).resolve().parents[1] / "ai" / "models"
 
 GROUPS = {"2": (2,), "3": (3,), "4+": (4, 5, 6, 7, 8)}
 
@@ -121,25 +128,18 @@ def logloss(w, data) -> tuple[float, float]:
 
 
 # What a two-player model learns from a game's end, by the bot's result (1 won, 0 nobody won, -1 lost): facing the
-# Guild whether it won; without the Guild its value, a game nobody won worth DRAW (ai/mcts.py).
-LABELS = {"guild": {1: 1.0, 0: 0.0, -1: 0.0}, "rival": {1: 1.0, 0: ai.mcts.DRAW, -1: 0.0}}
+# Guild whether it won; without the Guild its value, a game nobody won worth DRAW (ai/evaluate.py).
+LABELS = {"guild": {1: 1.0, 0: 0.0, -1: 0.0}, "rival": {1: 1.0, 0: DRAW, -1: 0.0}}
 
 
 def fit_duel(kind: str, seeds: list[tuple[int, int]], agent: str, jobs: int) -> list[float]:
-    """Fit a two-player model ("guild": facing the Guild; "rival": no Guild) on the games of
-    bench_ai_anti_guild.py with these (seed, games per cell) of `agent`, which values its leaves by the general
-    model only."""
-    import functools
-    from concurrent.futures import ProcessPoolExecutor
-
-    import bench_ai_anti_guild
-
-    ai.mcts.FACING_GUILD = ai.mcts.FACING_RIVAL = False  # set before the workers fork
+    """Fit a two-player model ("guild": facing the Guild; "rival": no Guild) on the games of lab.anti_guild with
+    these (seed, games per cell) of `agent`, which values its leaves by the general model only."""
     t = time.perf_counter()
-    collect = functools.partial(bench_ai_anti_guild.play, collect=True)
+    collect = functools.partial(anti_guild.play, collect=True, two_player_models=False)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         games = [g for seed, n in seeds
-                 for g in pool.map(collect, bench_ai_anti_guild.plans(seed, n, agent, kind == "guild"), chunksize=2)]
+                 for g in pool.map(collect, anti_guild.plans(seed, n, agent, kind == "guild"), chunksize=2)]
     random.Random(0).shuffle(games)
     cut = len(games) * 4 // 5
     label = LABELS[kind]
@@ -154,18 +154,13 @@ def fit_duel(kind: str, seeds: list[tuple[int, int]], agent: str, jobs: int) -> 
     return [round(v, 4) for v in w]
 
 
-def write_weights(path: str, weights: dict[str, list[float]], guild: list[float], rival: list[float]) -> None:
-    def rows(v: list[float], indent: str) -> list[str]:
-        return [indent + ", ".join(str(x) for x in v[i:i + 8]) + "," for i in range(0, len(v), 8)]
-
-    lines = ['"""Fitted weights of the evaluation (ai/evaluate.py), by player count group, and of its',
-             'two-player models. Regenerate with `benchmarks/bench_ai_fit_eval.py`."""', "", "WEIGHTS = {"]
-    for k, v in weights.items():
-        lines.append(f'    "{k}": [')
-        lines += rows(v, "        ")
-        lines.append("    ],")
-    lines += ["}", "", "FACING_GUILD = [", *rows(guild, "    "), "]", "", "FACING_RIVAL = [", *rows(rival, "    "), "]"]
-    pathlib.Path(path).write_text("\n".join(lines) + "\n")
+def write_model(name: str, weights) -> None:
+    """ai/models/`name`.json: the fitted weights, what the model is, and this run's command."""
+    old = model(name)
+    new = msgspec.structs.replace(old, weights=weights, fitted_by=shlex.join(["python", "-m", "lab.fit_eval",
+                                                                              *sys.argv[1:]]))
+    path = MODELS / f"{name}.json"
+    path.write_bytes(msgspec.json.format(msgspec.json.encode(new), indent=1) + b"\n")
     print("wrote", path)
 
 
@@ -185,18 +180,18 @@ def main() -> int:
     p.add_argument("--games", type=int, default=1500, help="games per player count (4+ splits them)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--epsilon", type=float, default=0.1, help="chance of a random action in the self-play")
-    p.add_argument("--out", default=str(pathlib.Path(__file__).resolve().parents[1] / "ai" / "weights.py"))
     p.add_argument("--facing-guild", nargs="+", type=seed_games, metavar="SEED:GAMES",
-                   help="fit only the facing-Guild model, on these screens of bench_ai_anti_guild.py")
+                   help="fit only the facing-Guild model, on these screens of lab.anti_guild")
     p.add_argument("--facing-rival", nargs="+", type=seed_games, metavar="SEED:GAMES",
-                   help="fit only the no-Guild model, on these screens of bench_ai_anti_guild.py --no-guild")
+                   help="fit only the no-Guild model, on these screens of lab.anti_guild --no-guild")
     p.add_argument("--agent", default="mcts:easy", help="the bot of those games (default mcts:easy)")
     p.add_argument("--jobs", type=int, default=1, help="processes for those games (default 1)")
     args = p.parse_args()
     if args.facing_guild or args.facing_rival:
-        guild = fit_duel("guild", args.facing_guild, args.agent, args.jobs) if args.facing_guild else FACING_GUILD
-        rival = fit_duel("rival", args.facing_rival, args.agent, args.jobs) if args.facing_rival else FACING_RIVAL
-        write_weights(args.out, WEIGHTS, guild, rival)
+        if args.facing_guild:
+            write_model("facing_guild", fit_duel("guild", args.facing_guild, args.agent, args.jobs))
+        if args.facing_rival:
+            write_model("facing_rival", fit_duel("rival", args.facing_rival, args.agent, args.jobs))
         return 0
     weights = {}
     for name, counts in GROUPS.items():
@@ -214,7 +209,7 @@ def main() -> int:
         print(f"{name}: {len(data)} samples, held-out log-loss {ll:.4f} (constant {ll0:.4f}), "
               f"accuracy {acc:.3f} (constant {acc0:.3f}), {time.perf_counter() - t:.0f} s")
         weights[name] = [round(v, 4) for v in w]
-    write_weights(args.out, weights, FACING_GUILD, FACING_RIVAL)
+    write_model("general", weights)
     return 0
 
 

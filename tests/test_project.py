@@ -49,3 +49,12 @@ def test_the_import_contracts_hold():
     from importlinter.cli import lint_imports
 
     assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True) == 0
+
+
+def test_the_lab_and_the_benchmarks_run_as_modules():
+    """`python -m lab.NAME` and `python -m benchmarks.NAME` from the repository: no path edits in the lab, and no
+    benchmark importing another through the path."""
+    for path in (ROOT / "lab").glob("*.py"):
+        assert "sys.path" not in path.read_text(), path.name
+    for path in (ROOT / "benchmarks").glob("*.py"):
+        assert not re.search(r"^\s*(from|import) bench_", path.read_text(), flags=re.M), path.name
