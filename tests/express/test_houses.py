@@ -278,3 +278,37 @@ def test_without_the_abilities_the_bene_gesserit_can_be_targeted():
     set_dice(state, traitor=HUNTER_SEEKER, territory=TUEKS_SIETCH)
     start_at(state, "traitor")
     assert ("traitor", ARRAKEEN, BENE_GESSERIT) in options_of(state, FREMEN)
+
+
+def test_x5_a_territory_die_left_unrolled_means_nowhere_to_land():
+    state = houses(ATREIDES, FREMEN, troops={POLAR_SINK: {ATREIDES: 2}})
+    with rigged(ATREIDES, ATREIDES, ATREIDES, ATREIDES, 3, 3):
+        start_at(state, "roll")
+        act(state, ATREIDES, ("skip", TERRITORY_DIE))
+    act(state, ATREIDES, ("stop",))
+    act(state, ATREIDES, ("pass",))  # Foresight: no die turned
+    assert state.active == 1 and state.reserve[ATREIDES] == 16 and units(state, POLAR_SINK, ATREIDES) == 2
+
+
+def test_x20_ruthlessness_and_monopoly_only_on_their_own_turn():
+    state = houses(FREMEN, HARKONNEN, GUILD)
+    set_dice(state, traitor=SHIELD_FACE, territory=CARTHAG)
+    start_at(state, "turn_die")
+    assert state.phase not in ("ruthlessness", "monopoly") and state.holds(0, 1) == 1
+
+
+def test_x10_transportation_costs_1_spice_a_unit():
+    state = houses(GUILD, FREMEN, troops={CARTHAG: {GUILD: 3}})
+    set_dice(state, spice=2, territory=ARRAKEEN)
+    start_at(state, "traitor")
+    act(state, GUILD, ("move", CARTHAG, GUILD))
+    act(state, GUILD, ("move", CARTHAG, GUILD))
+    assert units(state, ARRAKEEN, GUILD) == 2 and units(state, CARTHAG, GUILD) == 1 and state.active == 1
+
+
+def test_x23_manipulation_does_not_take_the_round_limit_s_winner():
+    state = houses(FREMEN, BENE_GESSERIT, ATREIDES, active=ATREIDES, round=6, prediction=6, round_limit=6,
+                   troops={SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {FREMEN: 1}})
+    set_dice(state, houses=(HARKONNEN,) * 4, spice=1, territory=POLAR_SINK)
+    start_at(state, "turn_die")
+    assert state.result.winners == (FREMEN,) and state.result.reason == "round_limit"
