@@ -114,6 +114,27 @@ class Player:
         raise AssertionError(f"{self.name}: {what} not on the screen within {timeout} s:\n{self.screen}")
 
 
+def play(players: list[Player], at_battle, stop=None, limit: float = 80.0):
+    """Both players press their keys until both see the game over (or `stop()`).  The first time both
+    commit forms are open (a commit form waits up to 3 s for the other's), `at_battle()` runs instead of
+    the keys, once; its result is returned (None if the humans never met in a battle)."""
+    battle = None
+    end = time.monotonic() + limit
+    while not all(p.over for p in players) and not (stop and stop()):
+        assert time.monotonic() < end, f"no game over within {limit} s:\n" + "\n".join(p.screen for p in players)
+        for p in players:
+            p.look()
+        if battle is None and all(p.settled and in_commit(p.screen) for p in players):
+            battle = at_battle()
+            continue
+        for p in players:
+            if battle is None and in_commit(p.screen) and time.monotonic() - p.changed < 3:
+                continue
+            p.step()
+        time.sleep(0.02)
+    return battle
+
+
 def read_codes(tmux: Tmux) -> dict[str, str]:
     screen = tmux.wait_for("spectators", name="host", timeout=30)
     return dict(JOIN.findall(screen))

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_players import TERM, Player, battle_of, host_argv, host_log, in_commit, join_argv, read_codes, wait_until
+from e2e_players import TERM, Player, battle_of, host_argv, host_log, in_commit, join_argv, play, read_codes, wait_until
 from e2e_terminal import Tmux, have
 
 from dune_tui import saves
@@ -38,19 +38,7 @@ def test_two_joined_terminals_play_a_whole_game_with_a_sealed_battle_and_a_rejoi
     tmux.start(join_argv(codes["seat 1"]), env=TERM, name="ann")
     tmux.start(join_argv(codes["seat 2"]), env=TERM, name="bob")
     ann, bob = Player(tmux, "ann"), Player(tmux, "bob")
-    battle: tuple[str, str] | None = None
-    end = time.monotonic() + 80
-    while not (ann.over and bob.over):
-        assert time.monotonic() < end, f"no game over within 80 s:\n{ann.screen}\n{bob.screen}"
-        ann.look(), bob.look()  # (step presses on the screen looked at here)
-        if battle is None and all(p.settled and in_commit(p.screen) for p in (ann, bob)):
-            battle = kill_and_rejoin(tmux, ann, bob, codes["seat 2"], log)
-            continue
-        for p in (ann, bob):  # until the battle, a commit form waits a little for the other's to open
-            if battle is None and in_commit(p.screen) and time.monotonic() - p.changed < 3:
-                continue
-            p.step()
-        time.sleep(0.02)
+    battle = play([ann, bob], lambda: kill_and_rejoin(tmux, ann, bob, codes["seat 2"], log))
     played = time.monotonic() - started
     assert battle is not None, "the two humans never met in a battle"
     assert battle[0] == battle[1], "both commit forms were for the same battle"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from net_helpers import ANN, BOB, Hosted, bot
+from net_helpers import ANN, BOB, Hosted, Player, bot, play_until
 from textual.widgets import Input
 
+from dune_tui.controller import Decision
 from dune_tui.engine import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.play import JoinedApp
@@ -106,3 +107,26 @@ async def test_a_joined_seat_sees_another_player_leave_and_come_back():
             ann.close()
             await until(pilot, lambda: "Ann is away: the table waits" in " ".join(notes()), what="Ann leaving")
             assert "Ann (away)…" in screen_text(app)
+
+
+@pilot_test
+async def test_an_open_commit_form_says_when_the_other_human_seals_first():
+    game = None
+    for seed in range(1, 80):
+        try:
+            game = play_until(Session(Options(players=2, seed=seed), [ANN, BOB]),
+                              lambda s: s.phase == "commit" and len(s.awaiting) == 2, seed=seed)
+            break
+        except AssertionError:
+            continue
+    assert game is not None, "no battle in 80 games"
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "Seal commit" in screen_text(app), what="Bob's commit form")
+            assert "sealed" not in screen_text(app).split("Log")[0]
+            ann = Player(await RemoteTable.join(hosted.address(0)))
+            request = ann.open_requests()[0]
+            ann.send(Decision(request.id, 0, request.legal[0]))
+            await until(pilot, lambda: "have sealed theirs" in screen_text(app), what="the note in the open form")
+            assert "Seal commit" in screen_text(app)

@@ -177,6 +177,8 @@ class GameScreen(DuneScreen):
             self.thinking = body
         elif isinstance(body, m.Sealed):
             self.sealed = body
+            if self.current is not None and self.sealed_note(self.current):  # the other human sealed first
+                self.query_one(DecisionPanel).note(self.sealed_note(self.current))
         elif isinstance(body, m.Pace):
             self.pace = body
             self.show_board()
@@ -313,9 +315,13 @@ class GameScreen(DuneScreen):
         else:
             title = Text("Decide now: ", style="bold")
             title.append_text(self.seat_title(request.seat))
-        note = self.sealed.text if self.sealed and request.phase == "commit" and self.sealed.seat not in (
-            -1, request.seat) else ""
-        self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None, note=note)
+        self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None,
+                                          note=self.sealed_note(request))
+
+    def sealed_note(self, request) -> str:
+        """For a battle commit: that the other side has sealed its commit, once it has (R10)."""
+        sealed = self.sealed
+        return sealed.text if sealed and request.phase == "commit" and sealed.seat not in (-1, request.seat) else ""
         self.light_map()
 
     def show_waiting(self) -> None:

@@ -95,6 +95,13 @@ class DecisionPanel(Vertical):
         else:
             form.focus()
 
+    def note(self, text: str) -> None:
+        """A line for the open commit form (the other side has sealed its commit meanwhile)."""
+        form = self.query_one(CommitForm)
+        if self.request is not None and form.display:
+            form.note = text
+            form.refresh(layout=True)
+
     @property
     def guarded(self) -> bool:
         """The new question does not take keys yet."""
