@@ -135,3 +135,56 @@ def test_zones_hold_their_regions_side_by_side():
     for zone in (2, 4, 6):
         a, b = (loc for loc in RING if ZONE[loc] == zone)
         assert touching(where[a], where[b])
+
+
+@pilot_test
+async def test_arrow_keys_in_the_list_move_the_pointer_over_the_map():
+    app = make_app(at_landing(), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.pause(0.3)
+        board = app.screen.query_one(MapView)
+        shown = app.screen.query_one("#choices").shown
+        landings = [n for n, c in enumerate(shown) if c.key[0] == "land"]
+        assert landings, "the landing lists regions"
+        for _ in range(landings[0] - (app.screen.query_one("#choices").highlighted or 0)):
+            await pilot.press("down")
+        await pilot.pause()
+        assert board.pointed == shown[landings[0]].key[2]
+        assert f"▶[{landings[0] + 1}" in screen_text(app)
+
+
+@pilot_test
+async def test_the_turn_track_marks_the_step_of_the_decision():
+    app = make_app(at_landing(), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        assert "▶land" in screen_text(app).splitlines()[0]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        track = screen_text(app).splitlines()[1]
+        assert "Turn: roll alliance recruitment Kanly spice ▶landing target movement battle construction storm" in track
+
+
+@pilot_test
+async def test_the_tray_sets_the_kept_dice_apart_and_says_the_rolls_left():
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        while app.screen.current.phase != "roll":
+            await pilot.press("enter")
+            await until(pilot, lambda: human_waiting(app))
+        await pilot.pause(0.3)
+        tray = "\n".join(screen_text(app).splitlines()[12:15])
+        assert "rolls: 6" in tray and "┊" not in tray
+        await pilot.press("5", "6")  # the region and spice dice
+        await pilot.pause()
+        assert tray.count("●keep") == 0 and screen_text(app).count("●keep") >= 1
+        await pilot.press("r")
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.view.kept)
+        await pilot.pause(0.3)
+        rows = screen_text(app).splitlines()[12:15]
+        kept = bin(app.screen.current.view.kept).count("1")
+        assert rows[0].startswith("╭") and "✓kept" in rows[0].split("┊")[0]
+        assert rows[0].split("┊")[0].count("✓kept") == kept and "✓kept" not in rows[0].split("┊")[1]
+        assert f"kept: {kept}" in rows[0] and f"rolls: {6 - kept}" in rows[2]

@@ -1,15 +1,34 @@
-"""The dice tray: the seven dice of the turn, kept or not, the forced Shai-Hulud keep (R4),
-and the dice the player has marked to keep with keys 1-7; once the roll is over, where the
-storm goes at the end of the turn and what it takes from the seat on screen."""
+"""The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, the
+region die's zone and storm direction, spice with `≋` when it brings a storm or Shai-Hulud, the Kanly
+weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's frame says
+`✓kept`, `●keep` (marked with keys 1-7) or `!must` (the worm must be kept, R4), with the rolls left
+beside. Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine.data import ALL_DICE_MASK, N_DICE, SPICE_DIE, WORM
+from ...engine import queries
+from ...engine.data import (
+    ALL_DICE_MASK,
+    FACTION_DICE,
+    FACTION_LETTERS,
+    FACTION_NAMES,
+    KANLY_DIE,
+    KANLY_NAMES,
+    N_DICE,
+    REGION_DIE,
+    SPICE_DIE,
+    STORM_FACES,
+    WEST_FACES,
+    WORM,
+)
 from ...engine.describe import storm_text
-from ..labels import die_face
+from ..labels import FACTION_COLOURS, SHORT_NAMES
+from .map import fitting
+
+KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
 
 
 def worm_forced(view) -> bool:
@@ -20,8 +39,29 @@ def rolling(view) -> bool:
     return view is not None and view.phase == "roll"
 
 
+def face_text(die: int, face: int, width: int) -> Text:
+    """A die's face in `width` cells, as long as it fits."""
+    if die in FACTION_DICE:
+        colour = FACTION_COLOURS[face]
+        text = Text(FACTION_LETTERS[face], style=f"bold {colour}")
+        text.append(" " + fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face]), style=colour)
+        return text
+    if die == REGION_DIE:
+        way = "West" if face in WEST_FACES else "East"
+        return Text(fitting(width, f"zone {face} {way}", f"{face} {way}", f"{face}{way[0]}"), style="bold")
+    if die == SPICE_DIE:
+        if face == WORM:
+            return Text(fitting(width, "Shai-Hulud", "Worm!"), style="bold")
+        storm = face in STORM_FACES
+        words = (f"{face} spice ≋", f"{face} spice≋", f"{face}spice≋", f"{face}≋") if storm else (f"{face} spice",)
+        return Text(fitting(width, *words), style="bold")
+    assert die == KANLY_DIE
+    name = KANLY_NAMES[face]
+    return Text(fitting(width, name, name.replace("Hunter-Seeker", "Hunter-S.")), style="bold")
+
+
 class DiceTray(Widget):
-    DEFAULT_CSS = "DiceTray { height: 3; }"
+    DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -40,40 +80,67 @@ class DiceTray(Widget):
 
     def render(self) -> Text:
         v = self.view
-        out = Text(no_wrap=True, overflow="ellipsis")
         if v is None or v.turn == 0:
-            out.append("Dice: the first roll comes after the faction setups.", style="dim")
+            return Text("Dice: the first roll comes after the faction setups.", style="dim")
+        roomy = self.size.height >= 4
+        side = 0 if roomy else 9
+        width = max(8, min(16, (self.size.width - side - 1) // N_DICE))
+        order = list(range(N_DICE))
+        apart = -1
+        if rolling(v):
+            order = [d for d in order if v.kept >> d & 1] + [d for d in order if not v.kept >> d & 1]
+            apart = bin(v.kept).count("1")
+        rows = [Text(), Text(), Text()]
+        for i, d in enumerate(order):
+            if i == apart and 0 < apart < N_DICE:
+                for row in rows:
+                    row.append("┊", style="dim")
+            for row, part in zip(rows, self._die(v, d, width)):
+                row.append_text(part)
+        if apart in (0, N_DICE):
+            rows[0].append(" ")  # no gap: the status keeps its column
+            rows[1].append(" ")
+            rows[2].append(" ")
+        status = self._status(v)
+        if roomy:
+            out = Text("\n").join(rows)
+            out.append("\n" + status, style="italic")
             return out
-        width = max(10, self.size.width // N_DICE)
-        short = width < 14
-        for d in range(N_DICE):
-            out.append_text(self._state(v, d, width))
-        out.append("\n")
-        for d in range(N_DICE):
-            face = die_face(d, v.dice[d], short=short)
-            style = "bold" if not v.used_dice >> d & 1 or d >= 4 else "dim strike"
-            out.append(f" {face:<{width - 1}}"[:width], style=style)
-        out.append("\n")
-        out.append(self._status(v), style="italic")
-        return out
+        for row, line in zip(rows, self._short_status(v)):
+            row.append(" " + line, style="italic")
+        return Text("\n").join(rows)
 
-    def _state(self, v, d: int, width: int) -> Text:
+    def _die(self, v, d: int, width: int) -> tuple[Text, Text, Text]:
+        inner = width - 2
         kept = v.kept >> d & 1
+        used = d < 4 and v.used_dice >> d & 1
         if not rolling(v):
-            tag, style = (" used", "dim") if d < 4 and v.used_dice >> d & 1 else ("", "")
+            tag, style = (" used", "dim") if used else ("", "")
         elif kept:
-            tag, style = " ✓kept", "dim"
+            tag, style = "✓kept", "dim"
         elif d == SPICE_DIE and worm_forced(v):
-            tag, style = " !must", "bold reverse"
+            tag, style = "!must", "bold reverse"
         elif self.marks >> d & 1:
-            tag, style = " ●keep", "bold reverse"
+            tag, style = "●keep", "bold reverse"
         else:
             tag, style = "", ""
-        text = Text(f"{d + 1}", style="bold")
-        text.append(tag, style=style)
-        text.append(" " * max(0, width - len(text)))
-        text.truncate(width)
-        return text
+        frame = "dim" if used or (rolling(v) and kept) else ""
+        top = Text("╭", style=frame)
+        top.append(str(d + 1), style="bold")
+        top.append(tag[:inner - 1], style=style)
+        top.append("─" * (inner - 1 - len(tag[:inner - 1])) + "╮", style=frame)
+        pad = 1 if inner > 8 else 0
+        face = face_text(d, v.dice[d], inner - pad)
+        if used:
+            face.stylize("dim strike")
+        middle = Text("│" + " " * pad, style=frame)
+        middle.append_text(face)
+        middle.append(" " * (inner - pad - face.cell_len) + "│", style=frame)
+        kind = fitting(inner, "must keep", "keep!") if tag == "!must" else KINDS[d]
+        bottom = Text("╰", style=frame)
+        bottom.append(kind[:inner], style="bold" if tag == "!must" else "dim")
+        bottom.append("─" * (inner - len(kind[:inner])) + "╯", style=frame)
+        return top, middle, bottom
 
     def _status(self, v) -> str:
         if not rolling(v):
@@ -86,3 +153,15 @@ class DiceTray(Widget):
         if worm_forced(v):
             text += " The worm must be kept."
         return text
+
+    def _short_status(self, v) -> list[str]:
+        """The same in three lines of 8 cells, beside the dice of a small tray."""
+        if rolling(v):
+            unkept = bin(ALL_DICE_MASK & ~v.kept).count("1")
+            return [f"kept: {N_DICE - unkept}", f"left: {unkept}", f"rolls: {unkept - 1}"]
+        f = queries.storm_forecast(v)
+        if not f.known:
+            return ["storm:", "not", "known"]
+        if not f.moves:
+            return ["storm", "stays in", f"zone {f.zone}"]
+        return ["storm", f"→zone {f.zone}", "West" if f.west else "East"]

@@ -41,6 +41,7 @@ TARGET_PHASES = frozenset({"move", "ally_move", "battle_order", "fort_loss", "fa
 BATTLE_PHASES = frozenset({"fort_loss", "face_dancers", "offer_leader", "commit"})
 STORM = Style(bgcolor="#4a3415")
 LIT = Style(bgcolor="#173f5f")
+POINTED = Style(bgcolor="#2a6a9a")
 PLAIN = Style()
 
 
@@ -113,6 +114,7 @@ class MapView(Widget):
         super().__init__(id=id)
         self.view = view
         self.options: dict[int, list[int]] = {}  # region -> its options, by their place in the panel's list
+        self.pointed = -1  # the region of the option highlighted in the list (↑/↓ move it over the map)
         self._boxes: dict[int, Box] = {}
 
     def show(self, view) -> None:
@@ -123,6 +125,11 @@ class MapView(Widget):
         """The regions the open decision is about, with their options' places in the list ({} when none)."""
         if options != self.options:
             self.options = options
+            self.refresh()
+
+    def point(self, loc: int) -> None:
+        if loc != self.pointed:
+            self.pointed = loc
             self.refresh()
 
     def get_content_height(self, container, viewport, width: int) -> int:
@@ -148,9 +155,11 @@ class MapView(Widget):
             canvas.outline(b)
         canvas.lines()
         storm = queries.storm_forecast(v)
-        after = storm.zone if storm.known and storm.moves else -1
+        after = storm.zone if storm.known and storm.moves and not v.over else -1
         for loc, b in self._boxes.items():
             self._region(canvas, v, loc, b, roomy, after)
+        title = " Arrakis "
+        canvas.write((canvas.width - len(title)) // 2, canvas.height - 1, Text(title, style="bold"), len(title))
         out = canvas.render()
         if roomy:
             out.append("\n" + LEGEND, style="dim")
@@ -161,16 +170,17 @@ class MapView(Widget):
         zone = ZONE[loc]
         in_storm = loc != POLAR_SINK and zone == v.storm
         options = self.options.get(loc)
-        ground = STORM if in_storm else LIT if options else PLAIN
+        pointed = bool(options) and loc == self.pointed
+        ground = STORM if in_storm else POINTED if pointed else LIT if options else PLAIN
         canvas.fill(x, y, w, h, "░" if in_storm else " ", ground + Style(dim=True) if in_storm else ground)
-        label = Text()
+        label = Text("▶" if pointed else "", style="bold")
         if options:
             keys = [DIGITS[n] if n < len(DIGITS) else "·" for n in options]
             label.append("[" + ",".join(keys) + "]" if len(keys) < 3 else f"[{keys[0]}…]", style="bold reverse")
         if loc != POLAR_SINK:
             storm = " ≋ STORM ≋", " ≋STORM", "≋STORM"
             word = storm if in_storm else (" → next storm", " →next", "→next") if zone == after else ("",)
-            variants = [(f"zone {zone}", x) for x in word if roomy] + [(str(zone), x) for x in word]
+            variants = [(f"Zone {zone}", x) for x in word if roomy] + [(str(zone), x) for x in word]
             room = w - label.cell_len
             name, says = next((a, b) for a, b in variants if len(a + b) <= room or (a, b) == variants[-1])
             label.append(name, style="bold")
