@@ -43,7 +43,7 @@ from .plan import Ctx, best_target, landing_potential, target_value
 
 EMPTY_GOAL = 2  # strength to move into an empty strategic target (more measured worse against random)
 ATTACK_MARGIN = 2  # strength beyond the defenders' to move into an occupied one
-# Preference when a seat may choose its faction: win rates with equal heuristic bots (docs/STRENGTH.md).
+# Preference when a seat may choose its faction: win rates with equal heuristic bots (lab/LOG.md).
 FACTION_PREFERENCE = (BENE_GESSERIT, GUILD, SMUGGLERS, ATREIDES, TLEILAXU, HARKONNEN, CORRINO, FREMEN)
 
 

@@ -55,7 +55,7 @@ HEURISTIC_PHASES = frozenset({"setup_prediction", "choose_faction"})  # answered
 
 @dataclasses.dataclass(frozen=True)
 class SearchConfig:
-    """Everything a search may be told.  The defaults are the measured ones (docs/STRENGTH.md)."""
+    """Everything a search may be told.  The defaults are the measured ones (lab/LOG.md)."""
 
     iters: int = 700  # root visits to reach (the tree kept from the last decision counts)
     seconds: float = 2.5  # wall-clock safety cap per decision
