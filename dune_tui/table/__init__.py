@@ -1,7 +1,26 @@
 """A game table that knows nothing of Textual: it owns the session, the bots, their pace and the saves, and
-talks to its clients (the game screen, later a remote terminal) only through the Structs in `messages`."""
+talks to its clients (the game screen, later a remote terminal) only through the Structs in `messages`.
 
-from . import messages
-from .table import Connection, Table
+`Table` and `Connection` are imported when first used: the bots' child process imports `table.bots` and
+so this package, and need not import the table (asyncio, the saves) to start thinking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .table import Connection, Table
 
 __all__ = ["Connection", "Table", "messages"]
+
+
+def __getattr__(name: str):
+    if name in ("Connection", "Table"):
+        from . import table
+
+        return getattr(table, name)
+    if name == "messages":
+        from . import messages
+
+        return messages
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
