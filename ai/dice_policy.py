@@ -50,8 +50,9 @@ OWN_DIE_KEPT = 0.6  # one whose troop waits on the card
 
 def _kill_candidates(ctx: Ctx) -> list[tuple[float, int, tuple]]:
     """Every enemy troop an assassin could remove: (value, owner, action), best first."""
-    if ctx._kills is not None:
-        return ctx._kills
+    kills = ctx.memo.get("kills")
+    if kills is not None:
+        return kills
     s = ctx.state
     out = []
     threat = ctx.threat()
@@ -76,7 +77,7 @@ def _kill_candidates(ctx: Ctx) -> list[tuple[float, int, tuple]]:
                     v += 2.0 + (4.0 if f == threat else 0.0)
             out.append((v, f, ("kanly", loc, u)))
     out.sort(key=lambda c: -c[0])
-    ctx._kills = out
+    ctx.memo["kills"] = out
     return out
 
 

@@ -23,7 +23,7 @@ from . import board
 class Ctx:
     """The facts about one seat's position a decision needs (computed lazily)."""
 
-    __slots__ = ("_foes", "_held", "_kills", "_mine", "_movable", "_targets", "_threat", "ally", "friends", "me",
+    __slots__ = ("_foes", "_held", "_mine", "_movable", "_targets", "_threat", "ally", "friends", "me", "memo",
                  "need", "seat", "state")
 
     def __init__(self, state, seat: int) -> None:
@@ -41,7 +41,7 @@ class Ctx:
         self.need = board.needed(state)
         self._held = None
         self._threat = None
-        self._kills = None
+        self.memo: dict = {}  # what other modules' rules of thumb compute once per decision (dice_policy: kills)
         self._targets = {}
         self._mine = None
 
