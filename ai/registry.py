@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import mcts
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
@@ -28,7 +27,13 @@ def _heuristic(arg: str | None, seed: int):
     return HeuristicAgent(seed)
 
 
-_FACTORIES: dict[str, Callable] = {"random": _random, "heuristic": _heuristic, "mcts": mcts.make}
+def _mcts(arg: str | None, seed: int):
+    from . import mcts  # the search and its evaluator load when an mcts bot is made, not with every `dune-tui`
+
+    return mcts.make(arg, seed)
+
+
+_FACTORIES: dict[str, Callable] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts}
 
 
 def register(name: str, factory: Callable) -> None:
