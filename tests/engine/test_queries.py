@@ -2,6 +2,7 @@
 checked against the rules themselves on scenario positions, and on views against full states."""
 
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -334,3 +335,34 @@ def test_an_observation_key_changes_with_what_everyone_sees():
     seat = state.to_move[0]
     apply(state, seat, legal_actions(state, seat)[0])
     assert all(queries.observation_key(state, s) != before[s] for s in range(4))
+
+
+def test_docs_engine_lists_every_public_query():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "ENGINE.md").read_text()
+    functions = [name for name in queries.__all__ if callable(getattr(queries, name)) and name[0].islower()]
+    assert functions and all(f"`{name}(" in text for name in functions), [n for n in functions if f"`{n}(" not in text]
+
+
+@settings(max_examples=20, deadline=None, derandomize=True, database=None)
+@given(st.sampled_from(range(2, 7)), st.integers(0, 2**31))
+def test_the_board_queries_read_a_view_as_the_full_state(players, seed):
+    """Regions held, neighbours, movement targets and battle sides: what a seat's view shows is what is so."""
+    state = new_game(Options(players=players, seed=seed))
+    state.events = None
+    rng = random.Random(seed)
+    while not state.over:
+        seat = rng.choice(state.to_move)
+        v = view(state, seat)
+        for mask in (1 << state.seat_faction[seat], 0xFF):
+            assert queries.held_regions(v, mask) == queries.held_regions(state, mask)
+            assert queries.held_alone(v, mask) == queries.held_alone(state, mask)
+        assert [queries.neighbours(v, r) for r in range(10)] == [queries.neighbours(state, r) for r in range(10)]
+        if state.phase == "target":
+            assert queries.movement_targets(v) == queries.movement_targets(state)
+            assert {("target", r) for r, _ in queries.movement_targets(v)} == set(legal_actions(state, seat))
+        if state.phase == "commit":
+            side = queries.battle_side(v, seat)
+            assert side == queries.battle_side(state, seat)
+            assert queries.side_principal(v, side) == state.seat_faction[seat]
+            assert queries.side_factions(v, side) >> state.seat_faction[seat] & 1
+        apply(state, seat, rng.choice(legal_actions(state, seat)), check=False)
