@@ -317,12 +317,12 @@ class GameScreen(DuneScreen):
             title.append_text(self.seat_title(request.seat))
         self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None,
                                           note=self.sealed_note(request))
+        self.light_map()
 
     def sealed_note(self, request) -> str:
         """For a battle commit: that the other side has sealed its commit, once it has (R10)."""
         sealed = self.sealed
         return sealed.text if sealed and request.phase == "commit" and sealed.seat not in (-1, request.seat) else ""
-        self.light_map()
 
     def show_waiting(self) -> None:
         """Nothing of ours to decide and no bot thinking: say which other player the table waits for."""
