@@ -34,16 +34,16 @@ from open_spiel.python.algorithms import ismcts
 from open_spiel.python.algorithms.mcts import Evaluator, RandomRolloutEvaluator
 
 from ai import heuristic
-from dune_tui.engine import Options, apply, determinize, legal_actions, new_game, returns, view
-
-try:  # the engine's own information-set key, once it is published (issue 24, item 1)
-    from dune_tui.engine import observation_key
-except ImportError:  # pragma: no cover - until then, the seat's view stands for it
-    def observation_key(state, seat: int):
-        """Everything `seat` observes in `state`: its view, less what a view never holds."""
-        v = view(state, seat)
-        return tuple((name, getattr(v, name)) for name in type(v).__slots__
-                     if name not in ("rng", "events", "_legal", "viewer", "options"))
+from dune_tui.engine import (
+    Options,
+    apply,
+    determinize,
+    legal_actions,
+    new_game,
+    observation_key,
+    returns,
+    view,
+)
 
 SHORT_NAME = "python_dune"
 MAX_ACTIONS = 1024  # the most legal actions measured in random games is 127 (the ways to keep dice)
@@ -69,8 +69,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 def info_string(state, seat: int) -> str:
     """The information state string of `seat`: the engine's observation key, as text."""
-    key = observation_key(state, seat)
-    return f"p{seat} " + (key.hex() if isinstance(key, bytes) else repr(key))
+    return f"p{seat} {observation_key(state, seat).hex()}"
 
 
 class DuneGame(pyspiel.Game):
@@ -225,13 +224,15 @@ class _TimeUp(Exception):
 
 
 class _TimedBot(ismcts.ISMCTSBot):
-    """ISMCTSBot whose loop of simulations also ends at a deadline (the tree so far chooses the move)."""
+    """ISMCTSBot whose loop of simulations also ends at a deadline, once the root has a visited child (the tree
+    so far chooses the move)."""
 
     deadline: float | None = None
     simulations = 0
 
     def sample_root_state(self, state):
-        if self.deadline is not None and self.simulations > 0 and time.perf_counter() > self.deadline:
+        searched = self._root_node.total_visits > 0  # the first simulation only expands the root
+        if searched and self.deadline is not None and time.perf_counter() > self.deadline:
             raise _TimeUp
         return super().sample_root_state(state)
 

@@ -127,4 +127,12 @@ def test_ismcts_stops_searching_when_its_time_is_up():
     start = time.perf_counter()
     assert agent.decide(request(state.engine, seat)) in legal_actions(state.engine, seat)
     assert time.perf_counter() - start < 2.0  # 0.05 s and one simulation past it, with room for a busy machine
-    assert agent.last_iterations >= 1
+    assert agent.last_iterations >= 2  # the first simulation only expands the root
+
+
+def test_ismcts_searches_past_its_time_until_the_root_has_a_visited_child():
+    state = reach(2, "roll")
+    seat = state.current_player()
+    agent = IsmctsAgent(state.get_game(), seed=3, seconds=0.0, rollouts="heuristic")
+    assert agent.decide(request(state.engine, seat)) in legal_actions(state.engine, seat)
+    assert agent.last_iterations == 2
