@@ -1,7 +1,11 @@
-"""The game the way a shared-server user plays it: through a real OpenSSH server on 127.0.0.1
-(started here with its own config, keys and test user), `ssh -tt ... dune-tui new` inside tmux
-at 80x24 with TERM=xterm, a few moves, then the connection is dropped: the remote game must get
-SIGHUP, autosave and exit promptly, leaving no process behind."""
+"""The game the way shared-server users play it, through a real OpenSSH server on 127.0.0.1 (started here with
+its own config, keys and two test users), inside tmux at 80x24:
+
+- one user runs `ssh -tt ... dune-tui new`, makes a few moves, then the connection is dropped: the remote game
+  must get SIGHUP, autosave and exit promptly, leaving no process behind;
+- root hosts a table (`dune-tui host --no-play`) and each of the two users logs in and runs `dune-tui join CODE`:
+  they play to their first battle against each other; one seals a commit the other's screen never shows
+  before the reveal, which both see."""
 
 from __future__ import annotations
 
@@ -17,13 +21,15 @@ import time
 from pathlib import Path
 
 import pytest
+from e2e_players import TERM, Player, battle_of, host_argv, host_log, panel, play, read_codes, wait_until
 from e2e_terminal import ROOT, Tmux, game_command, have
 
 from dune_tui import saves
 from dune_tui.saves.files import SUFFIX
 from dune_tui.saves.store import AUTOSAVE
 
-USER = "dunetest"
+USERS = ("dunetest", "dunetest2")
+USER = USERS[0]
 SSHD = "/usr/sbin/sshd"
 
 pytestmark = [
@@ -44,8 +50,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def as_user(*argv: str) -> subprocess.CompletedProcess:
-    return run("runuser", "-u", USER, "--", *argv)
+def as_user(*argv: str, user: str = USER) -> subprocess.CompletedProcess:
+    return run("runuser", "-u", user, "--", *argv)
 
 
 def remote_python(workdir: Path) -> str:
@@ -55,6 +61,9 @@ def remote_python(workdir: Path) -> str:
     probe = ("-c", "import dune_tui, textual, msgspec, platformdirs")
     if as_user(sys.executable, *probe).returncode == 0:
         return sys.executable
+    python = workdir / "venv" / "bin" / "python"
+    if python.exists():  # made for the first user already
+        return str(python)
     system = "/usr/bin/python3"
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     if not os.path.exists(system) or run(system, "-c", "import sys; print(sys.version[:4])").stdout.strip() \
@@ -72,60 +81,81 @@ def remote_python(workdir: Path) -> str:
     return python
 
 
+class Sshd:
+    """A running sshd of our own on 127.0.0.1 that lets in the test users, each with its key."""
+
+    def __init__(self, work: Path, port: int) -> None:
+        self.work, self.port = work, port
+
+    def ssh(self, user: str = USER) -> list[str]:
+        w = self.work
+        return ["ssh", "-p", str(self.port), "-i", str(w / f"key-{user}"), "-o", "IdentitiesOnly=yes",
+                "-o", "BatchMode=yes", "-o", f"UserKnownHostsFile={w / 'known_hosts'}",
+                "-o", "StrictHostKeyChecking=yes", f"{user}@127.0.0.1"]
+
+
+def add_user(user: str, work: Path) -> bool:
+    """The test user with a key of its own; True if it was created here (to remove it after)."""
+    created = False
+    try:
+        pwd.getpwnam(user)
+    except KeyError:
+        run("useradd", "-m", "-s", "/bin/bash", user, check=True)
+        created = True
+    run("usermod", "-p", "*", user, check=True)  # '*' not '!': sshd with UsePAM no refuses locked users
+    home = Path(pwd.getpwnam(user).pw_dir)
+    key = work / f"key-{user}"
+    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key), check=True)
+    run("install", "-d", "-m", "700", "-o", user, "-g", user, str(home / ".ssh"), check=True)
+    run("install", "-m", "600", "-o", user, "-g", user, f"{key}.pub", str(home / ".ssh/authorized_keys"),
+        check=True)
+    return created
+
+
 @pytest.fixture
 def sshd(tmp_path_factory):
     work = Path(tmp_path_factory.mktemp("sshd"))
     os.chmod(work, 0o755)
-    for parent in work.parents:  # the test user must reach the save directory
+    for parent in work.parents:  # the test users must reach the save directory
         if str(parent).startswith("/tmp/"):
             os.chmod(parent, 0o755)
-    created = False
-    try:
-        pwd.getpwnam(USER)
-    except KeyError:
-        run("useradd", "-m", "-s", "/bin/bash", USER, check=True)
-        created = True
-    run("usermod", "-p", "*", USER, check=True)  # '*' not '!': sshd with UsePAM no refuses locked users
-    home = Path(pwd.getpwnam(USER).pw_dir)
+    created = [user for user in USERS if add_user(user, work)]
     run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(work / "hostkey"), check=True)
-    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(work / "key"), check=True)
-    run("install", "-d", "-m", "700", "-o", USER, "-g", USER, str(home / ".ssh"), check=True)
-    run("install", "-m", "600", "-o", USER, "-g", USER, str(work / "key.pub"), str(home / ".ssh/authorized_keys"),
-        check=True)
     os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
     port = free_port()
     (work / "sshd_config").write_text("\n".join([
         "ListenAddress 127.0.0.1", f"Port {port}", f"HostKey {work / 'hostkey'}", "PidFile none", "UsePAM no",
-        "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin no", f"AllowUsers {USER}",
-        "AcceptEnv LANG LC_* COLORTERM NO_COLOR", ""]))
+        "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin no",
+        f"AllowUsers {' '.join(USERS)}", "AcceptEnv LANG LC_* COLORTERM NO_COLOR", ""]))
     server = subprocess.Popen([SSHD, "-D", "-f", str(work / "sshd_config"), "-E", str(work / "sshd.log")],
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     (work / "known_hosts").write_text(f"[127.0.0.1]:{port} {(work / 'hostkey.pub').read_text()}")
-    ssh = ["ssh", "-p", str(port), "-i", str(work / "key"), "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
-           "-o", f"UserKnownHostsFile={work / 'known_hosts'}", "-o", "StrictHostKeyChecking=yes", f"{USER}@127.0.0.1"]
+    sshd = Sshd(work, port)
     try:
-        for _ in range(100):
-            if run(*ssh, "-n", "true").returncode == 0:
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail(f"sshd did not accept the test key:\n{(work / 'sshd.log').read_text()}")
-        yield ssh, work
+        for user in USERS:
+            for _ in range(100):
+                if run(*sshd.ssh(user), "-n", "true").returncode == 0:
+                    break
+                time.sleep(0.1)
+            else:
+                pytest.fail(f"sshd did not accept {user}'s key:\n{(work / 'sshd.log').read_text()}")
+        yield sshd
     finally:
         server.terminate()
         server.wait(10)
-        run("pkill", "-KILL", "-u", USER)  # only the test user's processes, if any were left
-        if created:
-            run("userdel", "-r", "-f", USER)
+        for user in USERS:
+            run("pkill", "-KILL", "-u", user)  # only the test users' processes, if any were left
+        for user in created:
+            run("userdel", "-r", "-f", user)
 
 
-def remote_processes() -> list[str]:
-    out = run("ps", "-u", USER, "-o", "stat=,args=").stdout.splitlines()
+def remote_processes(user: str = USER) -> list[str]:
+    out = run("ps", "-u", user, "-o", "stat=,args=").stdout.splitlines()
     return [line for line in out if line.strip() and not line.strip().startswith("Z")]
 
 
 def test_dropped_ssh_connection_autosaves_and_the_game_exits(sshd, tmp_path):
-    ssh, work = sshd
+    ssh, work = sshd.ssh(), sshd.work
     python = remote_python(work)
     save_dir = work / "saves"
     save_dir.mkdir()
@@ -164,3 +194,58 @@ def test_dropped_ssh_connection_autosaves_and_the_game_exits(sshd, tmp_path):
     game = saves.load(autosave)
     assert len(game.log) >= 1
     assert not game.state.over
+
+
+def commit_total(screen: str) -> str:
+    """The commit form's total ("= 2 Atreides troops, … (strength 4)"), without its "= "."""
+    return next(line for line in panel(screen) if line.startswith("= ")).removeprefix("= ")
+
+
+def test_two_unix_users_join_one_table_over_openssh_and_keep_their_commits_secret(sshd, tmp_path):
+    """Root hosts; dunetest plays seat 1 and dunetest2 seat 2, each through its own ssh login."""
+    python = remote_python(sshd.work)
+    assert as_user(python, "-c", "import dune_tui", user=USERS[1]).returncode == 0
+    save_dir, log = tmp_path / "saves", tmp_path / "host.log"
+    tmux = Tmux(tmp_path)
+    try:
+        started = time.monotonic()
+        tmux.start(host_argv(save_dir, log), name="host", width=200)
+        codes = read_codes(tmux)
+        for user, seat, pane in ((USERS[0], "seat 1", "ann"), (USERS[1], "seat 2", "bob")):
+            remote = f"cd {shlex.quote(str(ROOT))} && {shlex.join([python, '-m', 'dune_tui', 'join', codes[seat]])}"
+            tmux.start([*sshd.ssh(user), "-tt", remote], env=TERM, name=pane)
+        ann, bob = Player(tmux, "ann"), Player(tmux, "bob")
+        ann.wait(lambda s: "Your decision" in s, "the first decision over ssh", timeout=30)
+        print(f"first decision over ssh after {time.monotonic() - started:.2f} s")
+        for user in USERS:
+            assert any("dune_tui join" in p for p in remote_processes(user)), f"{user} runs its own client"
+        secret: list[str] = []
+
+        def seal_a_secret():
+            """Ann goes all in and seals; Bob's screen must not show her commit until the reveal."""
+            ann.press("m")
+            screen = ann.wait(lambda s: commit_total(s) != "nothing (strength 0)", "Ann's all-in total")
+            secret.append(commit_total(screen))
+            ann.press("Enter")
+            bob.wait(lambda s: "have sealed theirs" in s, "the note that the other side sealed")
+            assert secret[0] not in bob.screen
+            bob.press("Enter")
+            bob.wait(lambda s: "the commits are revealed" in s or secret[0] in " ".join(s.split()), "the reveal")
+            assert "the commits are revealed" in bob.screen, f"Bob read Ann's commit before the reveal:\n{bob.screen}"
+            ann.wait(lambda s: "the commits are revealed" in s, "the reveal")
+            return battle_of(ann.screen)
+
+        battle = play([ann, bob], seal_a_secret, stop=lambda: bool(secret), limit=60)
+        assert battle is not None, "the two users never met in a battle"
+        print(f"the battle sealed and revealed over ssh after {time.monotonic() - started:.2f} s")
+        reveal = " ".join(bob.screen.split())
+        assert secret[0].split(" (")[0] in reveal, "Bob reads Ann's commit once both are sealed"
+        for p in (ann, bob):
+            assert "Traceback" not in p.screen
+    finally:
+        tmux.kill()  # the host gets SIGHUP and saves; the ssh clients hang up
+    wait_until(lambda: not remote_processes(USERS[0]) and not remote_processes(USERS[1]), "the clients ending")
+    wait_until(lambda: "saving the game" in host_log(log), "the host saving")
+    assert "Traceback" not in host_log(log)
+    assert "seat 1 joined" in host_log(log) and "seat 2 joined" in host_log(log)
+    assert not saves.load(saves.latest_autosave(save_dir)).state.over
