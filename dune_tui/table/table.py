@@ -181,6 +181,9 @@ class Table:
         """Play until the game ends or the table closes: bots first, then wait for the humans."""
         if not self.resumed:
             self.autosave(force=True)  # a new game is saved at once
+        if self.controller.over:  # a finished game opened again: its result, and no bots to start
+            self._finish()
+            return
         if getattr(self.runner, "kind", "") == "process" and self.runner.specs:
             self._warming = asyncio.ensure_future(asyncio.to_thread(self._warm_up))
         while not self.closed:
