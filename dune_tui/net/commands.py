@@ -2,7 +2,7 @@
 
     dune-tui host [the options of new | --load SAVE] [--bind ADDR] [--port N] [--no-play]
                   [--takeover BOT --after SECONDS]
-    dune-tui join HOST:PORT/CODE
+    dune-tui join [HOST:PORT/CODE]        # without it: asked for, unechoed (not in `ps` on a shared machine)
 
 The host binds its socket first, prints a join command per human seat (and one for spectators), then plays
 the first human seat in this terminal (or, with --no-play, runs headless and logs to stderr).  Refusals go to
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import getpass
 import logging
 import os
 import signal
@@ -27,6 +28,8 @@ from .codes import Codes, address, label
 
 log = logging.getLogger("dune_tui.net")
 GRACE_SECONDS = 30.0  # after the end, the clients have this long to take their GameOver
+PRIVATE = ("A seat's code is its key: give it to that player only. On a shared machine other users can read "
+           "command lines (ps):\nthere, run `dune-tui join` alone and paste HOST:PORT/CODE at its prompt.")
 
 
 def add_parsers(sub) -> None:
@@ -52,7 +55,9 @@ def add_parsers(sub) -> None:
     p.set_defaults(func=cmd_host)
     j = sub.add_parser("join", help="sit down at a hosted game", description="Join a game `dune-tui host` "
                                                                               "opened, with the code it printed.")
-    j.add_argument("code", metavar="HOST:PORT/CODE", help="the join command's argument, as the host printed it")
+    j.add_argument("code", metavar="HOST:PORT/CODE", nargs="?",
+                   help="the join command's argument, as the host printed it; without it, dune-tui asks for it "
+                        "(unechoed, and out of sight of `ps` on a shared machine)")
     j.set_defaults(func=cmd_join)
 
 
@@ -112,7 +117,8 @@ def cmd_host(args) -> int:
     for seat in joinable:
         name = session.seats[seat].label()
         print(f"  {label(seat)} ({name}):  dune-tui join {address(shown, port, codes.by_seat[seat])}")
-    print(f"  spectators:  dune-tui join {address(shown, port, codes.by_seat[SPECTATOR])}", flush=True)
+    print(f"  spectators:  dune-tui join {address(shown, port, codes.by_seat[SPECTATOR])}")
+    print(PRIVATE, flush=True)
     save_dir = saves.save_dir(args.save_dir)
     if play:
         _log_to_file(save_dir, session.game_id)
@@ -217,6 +223,12 @@ def cmd_join(args) -> int:
 
     if not has_terminal():
         return _fail(NO_TERMINAL.removeprefix("dune-tui: "))
+    code = args.code
+    if code is None:
+        try:
+            code = getpass.getpass("Join code (HOST:PORT/CODE, as the host printed it): ")
+        except (EOFError, KeyboardInterrupt):
+            return _fail("no join code given")
     from .play import join_and_play
 
-    return join_and_play(args.code)
+    return join_and_play(code)

@@ -24,8 +24,9 @@ def host_argv(save_dir: Path, log: Path, seed: int = SEED) -> list[str]:
                         f"--save-dir {save_dir} 2>{log}"]
 
 
-def join_argv(code: str) -> list[str]:
-    return [PYTHON, "-m", "dune_tui", "join", code]
+def join_argv(code: str | None) -> list[str]:
+    """`dune-tui join CODE`, or `dune-tui join` that asks for the code (None)."""
+    return [PYTHON, "-m", "dune_tui", "join", *([code] if code else [])]
 
 
 def panel(screen: str) -> list[str]:

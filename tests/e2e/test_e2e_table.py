@@ -2,8 +2,9 @@
 a fixed seed) and two `dune-tui join CODE` panes at 80x24.  Both humans play the whole game by key presses
 (seed_search.py found a seed where the keys lead the two humans into a battle against each other).  At that
 battle, while both commit forms are open, one client is killed with SIGKILL; the other screen and the host's
-log say the seat is away; the same join command in the same pane brings the commit form back, and the game
-goes on to the end.  No Traceback anywhere, and the host's save holds the finished game."""
+log say the seat is away; `dune-tui join` in the same pane, the same code typed at its prompt, brings the
+commit form back, and the game goes on to the end.  No Traceback anywhere, and the host's save holds the
+finished game."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def test_two_joined_terminals_play_a_whole_game_with_a_sealed_battle_and_a_rejoi
     tmux.start(host_argv(save_dir, log), name="host", width=200)
     codes = read_codes(tmux)
     assert set(codes) == {"seat 1", "seat 2", "spectators"}
+    assert "run `dune-tui join` alone" in tmux.screen("host")  # the hint for a shared machine
     tmux.start(join_argv(codes["seat 1"]), env=TERM, name="ann")
     tmux.start(join_argv(codes["seat 2"]), env=TERM, name="bob")
     ann, bob = Player(tmux, "ann"), Player(tmux, "bob")
@@ -67,7 +69,11 @@ def kill_and_rejoin(tmux: Tmux, ann: Player, bob: Player, bob_code: str, log: Pa
     ann.wait(lambda s: "is away" in s, "the notice that seat 2 is away")
     ann.press("Enter")  # Ann seals her commit while Bob is away
     ann.wait(lambda s: "Waiting for seat 2" in s and "(away)" in s, "Ann waiting for Bob, away")
-    tmux.respawn(join_argv(bob_code), env=TERM, name="bob")
+    tmux.respawn(join_argv(None), env=TERM, name="bob")  # this time the code is typed at the prompt
+    tmux.wait_for("Join code", name="bob")
+    tmux.keys("-l", bob_code, name="bob")
+    tmux.keys("Enter", name="bob")
+    assert bob_code not in Path(f"/proc/{tmux.pid('bob')}/cmdline").read_text(), "the code is out of `ps`"
     screen = bob.wait(in_commit, "Bob's commit form after the rejoin")
     bob.wait(lambda s: "have sealed theirs" in s, "the other side's sealed note")
     assert battle_of(screen) == battle[1], "the rejoined screen is the commit form of the same battle"

@@ -79,3 +79,18 @@ def test_sigterm_saves_and_host_load_resumes_with_new_codes(save_dir):
     assert codes2["seat 1"] != codes["seat 1"]
     assert "wrong code" in old, "the old code does not open the resumed table"
     assert welcome.resumed and welcome.decisions == len(saves.load(path).log) > 0
+
+
+def test_join_without_a_code_asks_for_it_unechoed_out_of_sight_of_ps(monkeypatch):
+    from dune_tui import ui
+    from dune_tui.cli import main
+    from dune_tui.net import commands, play
+
+    asked, joined = [], []
+    monkeypatch.setattr(ui, "has_terminal", lambda: True)
+    monkeypatch.setattr(commands.getpass, "getpass", lambda prompt: asked.append(prompt) or "127.0.0.1:9/abc")
+    monkeypatch.setattr(play, "join_and_play", lambda code: joined.append(code) or 0)
+    assert main(["join"]) == 0
+    assert asked and "Join code" in asked[0] and joined == ["127.0.0.1:9/abc"]
+    monkeypatch.setattr(commands.getpass, "getpass", lambda prompt: (_ for _ in ()).throw(EOFError))
+    assert main(["join"]) == 2
