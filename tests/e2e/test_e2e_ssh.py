@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import time
 from pathlib import Path
 
@@ -113,12 +114,11 @@ def add_user(user: str, work: Path) -> bool:
 
 
 @pytest.fixture
-def sshd(tmp_path_factory):
-    work = Path(tmp_path_factory.mktemp("sshd"))
+def sshd():
+    # Not under pytest's base directory: the test users must reach it, and any pytest starting meanwhile
+    # sets /tmp/pytest-of-<user> back to 0700 (seen on a machine shared by test runs).
+    work = Path(tempfile.mkdtemp(prefix="dune-tui-sshd-"))
     os.chmod(work, 0o755)
-    for parent in work.parents:  # the test users must reach the save directory
-        if str(parent).startswith("/tmp/"):
-            os.chmod(parent, 0o755)
     created = [user for user in USERS if add_user(user, work)]
     run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(work / "hostkey"), check=True)
     os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
@@ -147,6 +147,7 @@ def sshd(tmp_path_factory):
             run("pkill", "-KILL", "-u", user)  # only the test users' processes, if any were left
         for user in created:
             run("userdel", "-r", "-f", user)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def remote_processes(user: str = USER) -> list[str]:
