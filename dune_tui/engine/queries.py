@@ -6,6 +6,8 @@ own functions (`engine/rules/`) rather than saying a rule again.  See docs/ENGIN
 
 from __future__ import annotations
 
+import operator
+
 import msgspec
 
 from .api import view
@@ -41,7 +43,7 @@ from .state import NU, State
 # ----------------------------------------------------------- information sets
 
 # Every field of a State but the caches (`events`, `_legal`): what a view holds is what the key holds.
-_OBSERVED = tuple(name for name in State.__slots__ if name not in ("events", "_legal"))
+_OBSERVED = operator.attrgetter(*(name for name in State.__slots__ if name not in ("events", "_legal")))
 _ENCODER = msgspec.msgpack.Encoder()
 
 
@@ -49,8 +51,7 @@ def observation_key(state, seat: int) -> bytes:
     """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
     with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
     what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
-    v = view(state, seat)
-    return _ENCODER.encode([getattr(v, name) for name in _OBSERVED])
+    return _ENCODER.encode(_OBSERVED(view(state, seat)))
 
 
 # --------------------------------------------------------------- the storm
