@@ -10,7 +10,7 @@ import threading
 import pytest
 from ai_positions import FACTIONS_BY_COUNT, play, request
 
-from ai import AgentSpecError, agent_names, make_agent, parse_spec
+from ai import Agent, AgentSpecError, agent_names, make_agent, parse_spec
 from ai.mcts import MctsAgent, Node, SearchConfig, prior
 from dune_tui.engine import Options, apply, new_game
 
@@ -198,3 +198,16 @@ def test_while_the_values_look_alike_the_search_keeps_the_heuristics_pick():
 def test_a_clearly_better_alternative_takes_over_from_the_heuristics_pick():
     visits = _bandit([0.5, 0.5, 0.5, 0.8, 0.5], 400)
     assert visits.index(max(visits)) == 3
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:easy"])
+def test_every_bot_is_an_agent_and_takes_a_cancel(spec):
+    """The table's runner calls `decide(request, cancel=...)` on every bot (ai.agent.Agent); a set cancel still
+    gets a legal answer at once."""
+    s = new_game(Options(players=4, seed=6, factions=FACTIONS_BY_COUNT[4]))
+    req = request(s, s.awaiting[0])
+    bot = make_agent(spec, 1)
+    assert isinstance(bot, Agent) and bot.name == spec
+    stop = threading.Event()
+    stop.set()
+    assert bot.decide(req, cancel=stop) in req.legal
