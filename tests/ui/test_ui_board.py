@@ -82,7 +82,7 @@ async def test_a_click_on_a_lit_region_answers_the_decision():
         for options in lit.values():
             assert f"[{options[0] + 1}]" in top, "each lit region carries its option's key"
         loc = max(lit)
-        box = board._boxes[loc]
+        box = board.drawn[loc]
         await pilot.click(MapView, offset=(box.x + box.w // 2, box.y + box.h // 2))
         await until(pilot, lambda: app.screen.current is None or app.screen.current.phase != "setup_atreides")
         await until(pilot, lambda: app.screen.board.board[loc * 9] == 2, what="two Atreides troops placed")
@@ -97,7 +97,7 @@ async def test_a_click_outside_the_lit_regions_does_nothing():
         await pilot.pause(0.3)
         board = app.screen.query_one(MapView)
         unlit = next(loc for loc in RING if loc not in board.options)
-        box = board._boxes[unlit]
+        box = board.drawn[unlit]
         await pilot.click(MapView, offset=(box.x + box.w // 2, box.y + box.h // 2))
         await pilot.pause(0.2)
         assert app.screen.current is not None and app.screen.current.phase == "setup_atreides"

@@ -115,7 +115,7 @@ class MapView(Widget):
         self.view = view
         self.options: dict[int, list[int]] = {}  # region -> its options, by their place in the panel's list
         self.pointed = -1  # the region of the option highlighted in the list (↑/↓ move it over the map)
-        self._boxes: dict[int, Box] = {}
+        self.drawn: dict[int, Box] = {}  # where each region was drawn last (for clicks)
 
     def show(self, view) -> None:
         self.view = view
@@ -136,11 +136,12 @@ class MapView(Widget):
         return ROOMY_HEIGHT + 1 if width >= ROOMY else COMPACT_HEIGHT
 
     def on_click(self, event: events.Click) -> None:
-        hits = [loc for loc, b in self._boxes.items() if b.holds(event.x, event.y)]
-        inside = [loc for loc in hits if self._boxes[loc].inner[0] <= event.x < sum(self._boxes[loc].inner[::2])]
+        """A click inside a region, or on its border (the first region drawn there when two share it)."""
+        hits = sorted((not box.holds(event.x, event.y, inner=True), loc) for loc, box in self.drawn.items()
+                      if box.holds(event.x, event.y))
         if hits:
             event.stop()
-            self.post_message(self.RegionClicked((inside or hits)[0]))
+            self.post_message(self.RegionClicked(hits[0][1]))
 
     # ---------------------------------------------------------------- drawing
     def render(self) -> Text:
@@ -150,13 +151,13 @@ class MapView(Widget):
         roomy = self.size.width >= ROOMY
         width = max(40, self.size.width)
         canvas = Canvas(width, ROOMY_HEIGHT if roomy else COMPACT_HEIGHT)
-        self._boxes = boxes(canvas.width, canvas.height)
-        for b in self._boxes.values():
+        self.drawn = boxes(canvas.width, canvas.height)
+        for b in self.drawn.values():
             canvas.outline(b)
         canvas.lines()
         storm = queries.storm_forecast(v)
         after = storm.zone if storm.known and storm.moves and not v.over else -1
-        for loc, b in self._boxes.items():
+        for loc, b in self.drawn.items():
             self._region(canvas, v, loc, b, roomy, after)
         title = " Arrakis "
         canvas.write((canvas.width - len(title)) // 2, canvas.height - 1, Text(title, style="bold"), len(title))
@@ -178,11 +179,11 @@ class MapView(Widget):
             keys = [DIGITS[n] if n < len(DIGITS) else "·" for n in options]
             label.append("[" + ",".join(keys) + "]" if len(keys) < 3 else f"[{keys[0]}…]", style="bold reverse")
         if loc != POLAR_SINK:
-            storm = " ≋ STORM ≋", " ≋STORM", "≋STORM"
-            word = storm if in_storm else (" → next storm", " →next", "→next") if zone == after else ("",)
-            variants = [(f"Zone {zone}", x) for x in word if roomy] + [(str(zone), x) for x in word]
+            words = (" ≋ STORM ≋", " ≋STORM", "≋STORM") if in_storm else (
+                (" → next storm", " →next", "→next") if zone == after else ("",))
+            variants = [(f"Zone {zone}", say) for say in words if roomy] + [(str(zone), say) for say in words]
             room = w - label.cell_len
-            name, says = next((a, b) for a, b in variants if len(a + b) <= room or (a, b) == variants[-1])
+            name, says = next(pair for pair in variants if len("".join(pair)) <= room or pair == variants[-1])
             label.append(name, style="bold")
             label.append(says, style="bold reverse" if in_storm else "bold")
         canvas.write(b.x + 1, b.y, label, w)

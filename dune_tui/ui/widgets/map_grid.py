@@ -45,8 +45,10 @@ class Box(NamedTuple):
         """x, y, width, height inside the borders."""
         return self.x + 1, self.y + 1, self.w - 2, self.h - 2
 
-    def holds(self, x: int, y: int) -> bool:
-        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+    def holds(self, x: int, y: int, inner: bool = False) -> bool:
+        """x, y is in the box (`inner`: inside its borders)."""
+        edge = 1 if inner else 0
+        return self.x + edge <= x < self.x + self.w - edge and self.y + edge <= y < self.y + self.h - edge
 
 
 def boxes(width: int, height: int) -> dict[int, Box]:
