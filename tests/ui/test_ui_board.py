@@ -9,6 +9,7 @@ from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_unt
 from dune_tui.engine import Options
 from dune_tui.engine.data import ADJACENT, FACTION_LETTERS, POLAR_SINK, REGION_NAMES, RING, ZONE
 from dune_tui.session import Session
+from dune_tui.ui.widgets.dice import DiceTray
 from dune_tui.ui.widgets.map import MapView
 from dune_tui.ui.widgets.map_grid import boxes
 
@@ -188,3 +189,22 @@ async def test_the_tray_sets_the_kept_dice_apart_and_says_the_rolls_left():
         assert rows[0].startswith("╭") and "✓kept" in rows[0].split("┊")[0]
         assert rows[0].split("┊")[0].count("✓kept") == kept and "✓kept" not in rows[0].split("┊")[1]
         assert f"kept: {kept}" in rows[0] and f"rolls: {6 - kept}" in rows[2]
+
+
+@pilot_test
+async def test_a_click_on_a_die_marks_it_as_its_key_does():
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        while app.screen.current.phase != "roll":
+            await pilot.press("enter")
+            await until(pilot, lambda: human_waiting(app))
+        await pilot.pause(0.3)
+        tray = app.screen.query_one(DiceTray)
+        start, _, die = tray.drawn[0]
+        await pilot.click(DiceTray, offset=(start + 2, 1))
+        await pilot.pause()
+        assert tray.marks == 1 << die and f"╭{die + 1}●keep" in screen_text(app)
+        await pilot.click(DiceTray, offset=(start + 2, 1))
+        await pilot.pause()
+        assert tray.marks == 0 and "●keep" not in screen_text(app)

@@ -24,6 +24,7 @@ from ..settings import Settings
 from ..widgets.choices import ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
+from ..widgets.forms import DiceForm
 from ..widgets.houses import HouseCards
 from ..widgets.log import GameLog
 from ..widgets.map import MapView, region_options
@@ -253,6 +254,13 @@ class GameScreen(DuneScreen):
         if self.current is not None and index is not None and index < len(choices.shown):
             loc = next(iter(region_options(self.current.view, [choices.shown[index].key])), -1)
         self.query_one(MapView).point(loc)
+
+    @on(DiceTray.DieClicked)
+    def _die_clicked(self, event: DiceTray.DieClicked) -> None:
+        """A click on a die marks it, as its key would, while the human rolls."""
+        form = self.query_one(DiceForm)
+        if self.current is not None and form.display and not self.query_one(DecisionPanel).guarded:
+            form.action_toggle(event.die)
 
     @on(MapView.RegionClicked)
     def _region_clicked(self, event: MapView.RegionClicked) -> None:

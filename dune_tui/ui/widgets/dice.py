@@ -7,6 +7,8 @@ beside. Once the roll is over: the spent faction dice, and where the storm goes 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widget import Widget
 
 from ...engine import queries
@@ -63,10 +65,24 @@ def face_text(die: int, face: int, width: int) -> Text:
 class DiceTray(Widget):
     DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
 
+    class DieClicked(Message):
+        """A click on die `die` (0-6): the same as its key."""
+
+        def __init__(self, die: int) -> None:
+            super().__init__()
+            self.die = die
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view = None
         self.marks = 0  # dice marked to keep (the human's roll decision)
+        self.drawn: list[tuple[int, int, int]] = []  # (first column, last column + 1, die) as drawn last
+
+    def on_click(self, event: events.Click) -> None:
+        die = next((d for start, end, d in self.drawn if start <= event.x < end and event.y < 3), -1)
+        if die >= 0:
+            event.stop()
+            self.post_message(self.DieClicked(die))
 
     def show(self, view) -> None:
         self.view = view
@@ -91,10 +107,12 @@ class DiceTray(Widget):
             order = [d for d in order if v.kept >> d & 1] + [d for d in order if not v.kept >> d & 1]
             apart = bin(v.kept).count("1")
         rows = [Text(), Text(), Text()]
+        self.drawn = []
         for i, d in enumerate(order):
             if i == apart and 0 < apart < N_DICE:
                 for row in rows:
                     row.append("┊", style="dim")
+            self.drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
             for row, part in zip(rows, self._die(v, d, width)):
                 row.append_text(part)
         if apart in (0, N_DICE):
