@@ -112,9 +112,10 @@ MENU_READY = b"Continue"
 
 
 def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None, *, menu: bool = False,
-                extra: tuple[str, ...] = ()) -> list[float]:
+                extra: tuple[str, ...] = (), cpu: list[float] | None = None) -> list[float]:
     """Seconds from spawning the process to its first frame: the game's first decision (`dune-tui new`),
-    or with `menu` the main menu (plain `dune-tui`)."""
+    or with `menu` the main menu (plain `dune-tui`).  `cpu` gets the CPU seconds the process had used by
+    then (steadier than the time on a busy machine)."""
     times = []
     for run in range(runs + 1):  # the first run fills the bytecode cache: not counted
         argv = [PY, "-m", "dune_tui"] if menu else game_argv(save_dir, *extra)
@@ -125,6 +126,8 @@ def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None, *, me
             term.wait_for(MENU_READY if menu else READY, timeout=30)
             if run:
                 times.append(time.perf_counter() - term.started)
+                if cpu is not None:
+                    cpu.append(term.cpu_seconds())
         finally:
             term.close()
     return times
@@ -191,11 +194,15 @@ def main() -> int:
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ.setdefault("PYTHONPYCACHEPREFIX", BYTECODE_CACHE)
     print(f"load average before: {os.getloadavg()}")
-    print(summary("first frame, local", first_frame(args.runs, args.save_dir)))
+    cpu: list[float] = []
+    print(summary("first frame, local", first_frame(args.runs, args.save_dir, cpu=cpu)))
+    print(summary("  its CPU (the game's process)", cpu))
     if args.first_frame:
-        print(summary("first frame, local, --bots thread",
-                      first_frame(args.runs, args.save_dir, extra=("--bots", "thread"))))
-        print(summary("first frame of the main menu, local", first_frame(args.runs, args.save_dir, menu=True)))
+        for name, kw in (("first frame, local, --bots thread", {"extra": ("--bots", "thread")}),
+                         ("first frame of the main menu, local", {"menu": True})):
+            cpu = []
+            print(summary(name, first_frame(args.runs, args.save_dir, cpu=cpu, **kw)))
+            print(summary("  its CPU", cpu))
         print(f"load average after: {os.getloadavg()}")
         return 0
     if args.ssh:
