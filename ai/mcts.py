@@ -69,7 +69,7 @@ class SearchConfig:
     fpu_reduction: float = 0.1  # an unvisited candidate starts at the node's mean value less this
     rm_gamma: float = 0.15  # exploration of regret matching at a sealed commit
     min_visits: int = 8  # fewer root visits (cancelled at once): the heuristic answers instead
-    two_player_models: bool = True  # value two-player leaves by ai/evaluate.py's two-player models
+    two_player_models: bool = True  # the default evaluator values two-player leaves by the two-player models
 
 
 LEVELS = {
