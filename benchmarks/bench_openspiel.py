@@ -6,12 +6,13 @@
     .venv/bin/python -m benchmarks.bench_openspiel --deals 2 --seconds 0.05
 
 Each deal (a seed and a faction deal) is played twice with the agents swapped: with two players A-B then B-A,
-with four A-B-A-B then B-A-B-A.  Both agents get the same wall-clock budget per decision (`--seconds`): ours is
-`mcts:time=SECONDS`, OpenSpiel's `ISMCTSBot` runs its own loop of simulations until the same time is up
-(lab/openspiel_game.py); the CPU time each decision took is measured too.  A game is won by A, by B, by both
-(an alliance across the two) or by neither (nobody wins: a draw); the head-to-head is A's share of the games
-one side won alone, with a Wilson interval over games and a bootstrap interval over deals (which keeps the
-pairs together).  Then both agents search the same positions for the same time, for iterations per second.
+with four A-B-A-B then B-A-B-A.  Both agents get the same wall-clock budget per decision (`--seconds`):
+A is `mcts:time=SECONDS` (or `--a SPEC`, e.g. `heuristic`), B is OpenSpiel's `ISMCTSBot` running its own loop
+of simulations until the same time is up (lab/openspiel_game.py), with OpenSpiel's random rollouts or
+(`--rollouts heuristic`) ours; the CPU time each decision took is measured too.  A game is won by A, by B, by
+both (an alliance across the two) or by neither (nobody wins: a draw); the head-to-head is A's share of the
+games one side won alone, with a Wilson interval over games and a bootstrap interval over deals (which keeps
+the pairs together).  Then both agents search the same positions for the same time, for iterations per second.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ import argparse
 import json
 import pathlib
 import random
+import shlex
 import statistics
+import sys
 import time
 
 import msgspec
@@ -62,11 +65,18 @@ def request(state, seat: int) -> DecisionRequest:
                            legal=tuple(legal_actions(state, seat)), sealed=state.phase == "commit")
 
 
-def make(label: str, players: int, seconds: float, seed: int, rollouts: str = "random"):
-    if label == "A":
-        return make_agent(f"mcts:time={seconds}", seed)
-    game = pyspiel.load_game(SHORT_NAME, {"players": players})
-    return IsmctsAgent(game, seed=seed, seconds=seconds, rollouts=rollouts)
+class Sides(msgspec.Struct, frozen=True):
+    """The two agents: A by its spec (ours), B OpenSpiel's ISMCTS with `seconds` and `rollouts`."""
+
+    a: str
+    seconds: float
+    rollouts: str = "random"
+
+    def make(self, label: str, players: int, seed: int):
+        if label == "A":
+            return make_agent(self.a, seed)
+        game = pyspiel.load_game(SHORT_NAME, {"players": players})
+        return IsmctsAgent(game, seed=seed, seconds=self.seconds, rollouts=self.rollouts)
 
 
 def timed(agent, req, timing: Timing):
@@ -77,17 +87,16 @@ def timed(agent, req, timing: Timing):
         timing.decisions += 1
         timing.wall += time.perf_counter() - wall
         timing.cpu += time.process_time() - cpu
-        timing.iterations += agent.last_iterations
+        timing.iterations += getattr(agent, "last_iterations", 0)  # a heuristic has none
     return action
 
 
-def play(number: int, seed: int, factions: list[int], labels: list[str], seconds: float,
-         rollouts: str = "random") -> GameRecord:
+def play(number: int, seed: int, factions: list[int], labels: list[str], sides: Sides) -> GameRecord:
     """One game, the seats asked one at a time (a sealed commit: the attacker first, the defender sees it sealed,
     as in the OpenSpiel game)."""
     players = len(factions)
     state = new_game(Options(players=players, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions)))
-    agents = [make(label, players, seconds, seed * 16 + seat, rollouts) for seat, label in enumerate(labels)]
+    agents = [sides.make(label, players, seed * 16 + seat) for seat, label in enumerate(labels)]
     timing = {"A": Timing(), "B": Timing()}
     for _ in range(MAX_DECISIONS):
         if state.over:
@@ -169,14 +178,14 @@ def positions(players: int, count: int, seed: int) -> list:
     return out
 
 
-def speed(players: int, count: int, seconds: float, seed: int, rollouts: str = "random") -> dict:
+def speed(players: int, count: int, seed: int, sides: Sides) -> dict:
     """Search iterations per second of both agents on the same positions, the same time each."""
     rates: dict[str, list[float]] = {"A": [], "B": []}
     phases = []
     for i, (state, seat) in enumerate(positions(players, count, seed)):
         phases.append(state.phase)
         for label in ("A", "B"):
-            agent = make(label, players, seconds, seed + i, rollouts)
+            agent = sides.make(label, players, seed + i)
             timing = Timing()
             timed(agent, request(state, seat), timing)
             rates[label].append(timing.iterations / timing.wall)
@@ -192,11 +201,13 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--seconds", type=float, default=0.3, help="time per decision for each agent (default 0.3)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     p.add_argument("--positions", type=int, default=12, help="positions for iterations per second (default 12)")
+    p.add_argument("--a", help="our side's agent spec (default mcts:time=SECONDS; e.g. heuristic)")
     p.add_argument("--rollouts", choices=("random", "heuristic"), default="random",
                    help="ISMCTS's leaves: OpenSpiel's random rollouts (default) or our heuristic's")
     p.add_argument("--minutes", type=float, help="start no deal after this many minutes (the games so far count)")
     p.add_argument("--out", type=pathlib.Path, help="write the results as JSON here (and the games beside it)")
     args = p.parse_args(argv)
+    sides = Sides(args.a or f"mcts:time={args.seconds}", args.seconds, args.rollouts)
     start = time.perf_counter()
     records = []
     for d in range(args.deals):
@@ -205,21 +216,17 @@ def main(argv: list[str] | None = None) -> dict:
         seed = args.seed + d
         factions = deal(args.players, seed * 7919)
         for swapped in (False, True):
-            records.append(play(d, seed, factions, seating(args.players, swapped), args.seconds, args.rollouts))
+            records.append(play(d, seed, factions, seating(args.players, swapped), sides))
             if args.out:  # keep what is played so far
                 lines = b"".join(msgspec.json.encode(r) + b"\n" for r in records)
                 args.out.with_suffix(".games.jsonl").write_bytes(lines)
     result = {
-        "command": "python -m benchmarks.bench_openspiel " + " ".join(
-            f"--{k} {v}" for k, v in (("players", args.players), ("deals", args.deals), ("seconds", args.seconds),
-                                      ("seed", args.seed), ("positions", args.positions), ("rollouts", args.rollouts),
-                                      ("minutes", args.minutes))
-            if v is not None),
-        "A": f"mcts:time={args.seconds}",
+        "command": "python -m benchmarks.bench_openspiel " + shlex.join(sys.argv[1:] if argv is None else argv),
+        "A": sides.a,
         "B": f"OpenSpiel ISMCTSBot ({args.rollouts} rollouts, UCT c=2, max visits), {args.seconds} s per decision",
         "players": args.players,
         "head_to_head": summarize(records),
-        "same_positions": speed(args.players, args.positions, args.seconds, args.seed, args.rollouts),
+        "same_positions": speed(args.players, args.positions, args.seed, sides),
         "seconds": round(time.perf_counter() - start, 1),
         "guild_in_play": sum(FACTION_NAMES[GUILD] in r.factions for r in records),
     }
