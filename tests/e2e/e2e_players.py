@@ -32,10 +32,10 @@ def join_argv(code: str | None) -> list[str]:
 def panel(screen: str) -> list[str]:
     """The decision panel's lines: under its title, left of the log, above the footer."""
     lines = screen.splitlines()
-    top = next((i for i, line in enumerate(lines) if line.startswith("─") and "Log" in line), None)
+    top = next((i for i, line in enumerate(lines) if line.startswith("─")), None)
     if top is None:
         return []
-    column = lines[top].index("Log") - 1
+    column = lines[top].index("Log") - 1 if "Log" in lines[top] else 47  # a notice may cover the log's title
     return [line[:column].strip() for line in lines[top + 1:-1]]
 
 

@@ -198,8 +198,8 @@ def test_dropped_ssh_connection_autosaves_and_the_game_exits(sshd, tmp_path):
 
 
 def commit_total(screen: str) -> str:
-    """The commit form's total ("= 2 Atreides troops, … (strength 4)"), without its "= "."""
-    return next(line for line in panel(screen) if line.startswith("= ")).removeprefix("= ")
+    """The commit form's total ("= 2 Atreides troops, … (strength 4)"), without its "= " ("" if not drawn)."""
+    return next((line for line in panel(screen) if line.startswith("= ")), "").removeprefix("= ")
 
 
 def test_two_unix_users_join_one_table_over_openssh_and_keep_their_commits_secret(sshd, tmp_path):
@@ -225,7 +225,8 @@ def test_two_unix_users_join_one_table_over_openssh_and_keep_their_commits_secre
         def seal_a_secret():
             """Ann goes all in and seals; Bob's screen must not show her commit until the reveal."""
             ann.press("m")
-            screen = ann.wait(lambda s: commit_total(s) != "nothing (strength 0)", "Ann's all-in total")
+            screen = ann.wait(lambda s: "▌" not in s and commit_total(s) not in ("", "nothing (strength 0)"),
+                              "Ann's all-in total, clear of notices")
             secret.append(commit_total(screen))
             ann.press("Enter")
             bob.wait(lambda s: "have sealed theirs" in s, "the note that the other side sealed")

@@ -102,11 +102,15 @@ async def test_a_joined_seat_sees_another_player_leave_and_come_back():
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: "Ann (away)…" in screen_text(app), what="Ann not there yet")
             ann = await RemoteTable.join(hosted.address(0))
-            await until(pilot, lambda: "Ann sits at the table." in " ".join(notes()), what="Ann arriving")
-            assert "(away)" not in screen_text(app)
+            await until(pilot, lambda: "(away)" not in screen_text(app), what="Ann arriving")
+            assert not notes()  # a first arrival: the waiting line said it
             ann.close()
             await until(pilot, lambda: "Ann is away: the table waits" in " ".join(notes()), what="Ann leaving")
             assert "Ann (away)…" in screen_text(app)
+            ann = await RemoteTable.join(hosted.address(0))
+            await until(pilot, lambda: "Ann is back at the table." in " ".join(notes()), what="Ann back")
+            assert "(away)" not in screen_text(app)
+            ann.close()
 
 
 @pilot_test

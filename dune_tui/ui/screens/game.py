@@ -80,6 +80,7 @@ class GameScreen(DuneScreen):
         self._saves: dict[int, str] = {}  # ref -> what the save was for
         self._mounted = False
         self._early: list[TableSays] = []
+        self.gone: set[int] = set()  # other players said to be away, not yet back
         self.connections: dict[int, object] = {}
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
@@ -198,12 +199,18 @@ class GameScreen(DuneScreen):
             self.finish(body)
 
     def _say_comings_and_goings(self, seats: tuple[m.SeatInfo, ...]) -> None:
-        """A joined table: say when another player's terminal leaves (the table waits) or comes back."""
+        """A joined table: say when another player's terminal leaves (the table waits) and when it comes back
+        (not a first arrival: the waiting line says who is away until then)."""
         for old, new in zip(self.seats, seats, strict=False):
-            if new.is_human and old.connected != new.connected and new.seat not in self.humans:
-                who = self.seat_title(new.seat).plain
-                self.notify(f"{who} sits at the table." if new.connected else
-                            f"{who} is away: the table waits for them.", timeout=8, markup=False)
+            if not new.is_human or old.connected == new.connected or new.seat in self.humans:
+                continue
+            who = self.seat_title(new.seat).plain
+            if not new.connected:
+                self.gone.add(new.seat)
+                self.notify(f"{who} is away: the table waits for them.", timeout=8, markup=False)
+            elif new.seat in self.gone:
+                self.gone.discard(new.seat)
+                self.notify(f"{who} is back at the table.", timeout=5, markup=False)
 
     def _human_in_battle(self, event) -> bool:
         d = event.data
