@@ -85,6 +85,8 @@ class DiceTray(Widget):
             self.post_message(self.DieClicked(die))
 
     def show(self, view) -> None:
+        if view is self.view:
+            return
         self.view = view
         if not rolling(view):
             self.marks = 0

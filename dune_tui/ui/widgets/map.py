@@ -118,8 +118,9 @@ class MapView(Widget):
         self.drawn: dict[int, Box] = {}  # where each region was drawn last (for clicks)
 
     def show(self, view) -> None:
-        self.view = view
-        self.refresh(layout=True)
+        if view is not self.view:  # the same view again (a new bot pause...): nothing to redraw
+            self.view = view
+            self.refresh()
 
     def light(self, options: dict[int, list[int]]) -> None:
         """The regions the open decision is about, with their options' places in the list ({} when none)."""
@@ -209,10 +210,13 @@ class MapView(Widget):
         if loc != POLAR_SINK:
             marks = Text(("*" if loc in STRATEGIC else "") + ("D" if loc in DESERT else ""), style="bold")
             kind = v.constr[loc]
-            if kind:
-                room = w - marks.cell_len - 1
-                marks.append(" " + fitting(room, CONSTRUCTION_NAMES[kind], CONSTRUCTION_LETTERS[kind]), style="italic")
+            full = CONSTRUCTION_NAMES[kind]
             lines.append(marks)
+            if kind and roomy and marks.cell_len + 1 + len(full) > w >= len(full):
+                lines.append(Text(full, style="italic"))  # a line of its own in a tall, narrow region
+            elif kind:
+                room = w - marks.cell_len - 1
+                marks.append(" " + fitting(room, full, CONSTRUCTION_LETTERS[kind]), style="italic")
         if roomy and (target or battle):
             lines += [Text(word, style="bold") for word, on in (("◎ target", target), ("× battle", battle)) if on]
         tokens = troop_tokens(v, loc)

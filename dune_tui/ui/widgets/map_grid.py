@@ -123,7 +123,7 @@ class Canvas:
                 out.append("\n")
             run, style = "", None
             for char, cell in zip(self.chars[y], self.styles[y]):
-                if cell != style and run:
+                if cell is not style and run:
                     out.append(run, style)
                     run = ""
                 run, style = run + char, cell
