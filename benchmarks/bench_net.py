@@ -1,7 +1,7 @@
 """The network table: a decision in one terminal to the other terminals' frames, over loopback; CPU while
 everyone waits for a human; the memory of a table with 8 seats and 8 joined clients.
 
-    .venv/bin/python benchmarks/bench_net.py --games 3
+    .venv/bin/python -m benchmarks.bench_net --games 3
 
 Two joined humans play seat 1 and 2 of 3-player games (a random bot in seat 3) with random legal moves, on a
 table and server in this process (the clients are RemoteTables over 127.0.0.1): for each decision of seat 1,
@@ -17,12 +17,8 @@ import asyncio
 import logging
 import random
 import statistics
-import sys
 import time
 import tracemalloc
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dune_tui.controller import Decision
 from dune_tui.engine import Options

@@ -6,10 +6,9 @@ from __future__ import annotations
 import msgspec
 
 from ..engine import Options, State
-from ..engine.state import _LISTS, _SCALARS
 from .schema import OptionsV1, SnapshotV1
 
-FIELDS = _LISTS + _SCALARS  # every State field but `events` and `_legal`
+FIELDS = tuple(name for name in State.__slots__ if name not in ("events", "_legal"))  # every field the game holds
 
 
 def options_to_file(options: Options) -> OptionsV1:

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
+from ...engine import SEALED
 from ...engine.data import (
     ALL_DICE_MASK,
     ATREIDES,
@@ -26,7 +27,6 @@ from ...engine.data import (
     UNIT_STRENGTH,
 )
 from ...engine.describe import action_text, consequences
-from ...engine.state import SEALED
 from ..labels import die_face, troops_at
 from .choices import ChoiceList
 from .dice import worm_forced
