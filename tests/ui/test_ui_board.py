@@ -4,6 +4,8 @@ map and picked by a click, the dice tray, the turn track. Each test reads the sc
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
 from dune_tui.engine import Options
@@ -23,7 +25,8 @@ def touching(a, b) -> bool:
     return (xs == 1 and ys > 1) or (ys == 1 and xs > 1)
 
 
-@pytest.mark.parametrize("width, height", [(48, 11), (66, 17), (50, 11), (90, 21)])
+@settings(max_examples=60, deadline=None)
+@given(st.integers(40, 160), st.integers(11, 40))
 def test_neighbours_touch_on_screen_and_nothing_else_does(width, height):
     """R1: each ring region borders the next and the Polar Sink; no two other regions share a border."""
     where = boxes(width, height)
@@ -208,3 +211,14 @@ async def test_a_click_on_a_die_marks_it_as_its_key_does():
         await pilot.click(DiceTray, offset=(start + 2, 1))
         await pilot.pause()
         assert tray.marks == 0 and "●keep" not in screen_text(app)
+
+
+def test_snapshot_board_landing_without_colour(snap_compare, monkeypatch):
+    """NO_COLOR: the lit regions still read by their keys `[2]`, the storm by `░` and `≋STORM`."""
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: human_waiting(pilot.app))
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(at_landing(), resumed=True), terminal_size=(80, 24), run_before=run_before)
