@@ -265,3 +265,20 @@ def real_stdio():
 def make_runner(kind: str, specs: dict[int, str], game_seed: int):
     """A runner for the bot seats `specs` ({seat: agent spec}); kind "process" or "thread"."""
     return (ProcessBots if kind == "process" else ThreadBots)(specs, game_seed)
+
+
+def bot_specs(session) -> dict[int, str]:
+    """{seat: agent spec} of a session's bot seats."""
+    return {s: cfg.agent for s, cfg in enumerate(session.seats) if not cfg.is_human}
+
+
+def start_early(session, kind: str):
+    """A process runner for `session`'s bots, its child already started: starting is a fork and an exec, and the
+    child's imports then run beside the caller's (a bot that plays first is ready sooner).  None when there is no
+    child to start: the table makes its own runner."""
+    specs = bot_specs(session)
+    if kind != "process" or not specs or session.controller.over:
+        return None
+    runner = make_runner(kind, specs, session.options.seed)
+    runner.start()
+    return runner

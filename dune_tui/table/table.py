@@ -28,7 +28,7 @@ from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
 from ..engine import DuneError, view
 from ..engine.data import FACTION_NAMES
 from ..text import printable
-from .bots import BotCancelled, BotFailed, make_runner
+from .bots import BotCancelled, BotFailed, bot_specs, make_runner
 from .messages import (
     SPECTATOR,
     Board,
@@ -78,8 +78,7 @@ class Table:
         self.controller = session.controller
         self.pause, self.skipping = pause, False
         self.autosave_on, self.save_dir, self.resumed = autosave, save_dir, resumed
-        specs = {s: cfg.agent for s, cfg in enumerate(session.seats) if not cfg.is_human}
-        self.runner = runner or make_runner(bots, specs, session.options.seed)
+        self.runner = runner or make_runner(bots, bot_specs(session), session.options.seed)
         self.connections: list[Connection] = []
         self.asked: dict[int, DecisionRequest] = {}  # human requests delivered and still open
         self.thinking = Thinking()

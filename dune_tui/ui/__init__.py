@@ -113,9 +113,14 @@ def _run(session, settings, resumed: bool = False) -> int:
     if not has_terminal():
         print(NO_TERMINAL, file=sys.stderr)
         return 2
+    runner = None
+    if session is not None:  # the bots' child process starts while Textual loads
+        from ..table.bots import start_early
+
+        runner = start_early(session, settings.bots)
     from .app import DuneApp
 
-    app = DuneApp(session, settings, resumed=resumed)
+    app = DuneApp(session, settings, resumed=resumed, runner=runner)
     code = app.run()
     note = app.exit_note()  # the game could not be saved: say so, and where the last good save is
     if note:

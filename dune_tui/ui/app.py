@@ -55,10 +55,13 @@ class DuneApp(App[int]):
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
 
-    def __init__(self, session=None, settings: Settings | None = None, *, resumed: bool = False) -> None:
+    def __init__(self, session=None, settings: Settings | None = None, *, resumed: bool = False,
+                 runner=None) -> None:
+        """`runner`: the first session's bots, already starting (table.bots.start_early), or None."""
         super().__init__()
         self.settings = settings or Settings()
         self._first_session = session
+        self._first_runner = runner
         self._resumed = resumed
         self.hung_up = False
         self.table = None  # the game being played (dune_tui.table.Table)
@@ -78,10 +81,10 @@ class DuneApp(App[int]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.hang_up)
         if self._first_session is not None:
-            self.start_game(self._first_session, resumed=self._resumed)
+            self.start_game(self._first_session, resumed=self._resumed, runner=self._first_runner)
         self.started = True
 
-    def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False) -> None:
+    def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None) -> None:
         from ..table import Table
         from .screens.game import GameScreen
 
@@ -89,7 +92,7 @@ class DuneApp(App[int]):
             self.table.close()
         s = self.settings
         self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
-                           resumed=resumed)
+                           resumed=resumed, runner=runner)
         screen = GameScreen(self.table, self.settings)
         self.run_worker(self.table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
