@@ -115,10 +115,11 @@ class Player:
         raise AssertionError(f"{self.name}: {what} not on the screen within {timeout} s:\n{self.screen}")
 
 
-def play(players: list[Player], at_battle, stop=None, limit: float = 80.0):
+def play(players: list[Player], at_battle, stop=None, limit: float = 150.0):
     """Both players press their keys until both see the game over (or `stop()`).  The first time both
     commit forms are open (a commit form waits up to 3 s for the other's), `at_battle()` runs instead of
-    the keys, once; its result is returned (None if the humans never met in a battle)."""
+    the keys, once; its result is returned (None if the humans never met in a battle).  (A whole game takes
+    50-75 s on 2 busy cores; `limit` only catches a stuck game.)"""
     battle = None
     end = time.monotonic() + limit
     while not all(p.over for p in players) and not (stop and stop()):
