@@ -117,14 +117,12 @@ class DiceTray(Widget):
             self.drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
             for row, part in zip(rows, self._die(v, d, width)):
                 row.append_text(part)
-        if apart in (0, N_DICE):
-            rows[0].append(" ")  # no gap: the status keeps its column
-            rows[1].append(" ")
-            rows[2].append(" ")
-        status = self._status(v)
+        if not 0 < apart < N_DICE:
+            for row in rows:  # no gap between the dice: the status keeps its column
+                row.append(" ")
         if roomy:
             out = Text("\n").join(rows)
-            out.append("\n" + status, style="italic")
+            out.append("\n" + self._status(v), style="italic")
             return out
         for row, line in zip(rows, self._short_status(v)):
             row.append(" " + line, style="italic")
