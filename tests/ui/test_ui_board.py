@@ -42,14 +42,21 @@ async def test_the_map_shows_every_region_its_zone_and_the_storm_in_words():
     app = make_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
-        text = screen_text(app)
+        text = "\n".join(screen_text(app).splitlines()[1:12])
         state = app.screen.current.view
+        short = ("Cielago", "Habbanya", "GtFlat", "Tabr", "Broken Land", "Carthag", "Arrakeen", "MinorErg", "Tuek's")
         for loc in RING:
-            short = ("MinorErg", "GtFlat", "Tuek's", "Tabr", "Cielago", "Habbanya", "Arrakeen", "Carthag", "Broken")
-            assert any(name in text for name in (REGION_NAMES[loc], *short))
+            assert short[loc] in text, REGION_NAMES[loc]
+            assert f"{ZONE[loc]}─" in text or f"{ZONE[loc]} ≋STORM" in text, "each region's zone is on its border"
         assert "Polar Sink" in text
-        assert f"{state.storm} ≋STORM" in text or f"{state.storm}≋STORM" in text
+        assert f"{state.storm} ≋STORM" in text
         assert "░" in text, "the storm's zone is shaded with a character, not only a colour"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        text = screen_text(app)
+        for loc in RING:
+            assert all(word in text for word in REGION_NAMES[loc].split()), "full names on a large terminal"
+        assert "* strategic D desert" in text, "the legend"
 
 
 @pilot_test
