@@ -134,3 +134,31 @@ async def test_an_open_commit_form_says_when_the_other_human_seals_first():
             ann.send(Decision(request.id, 0, request.legal[0]))
             await until(pilot, lambda: "have sealed theirs" in screen_text(app), what="the note in the open form")
             assert "Seal commit" in screen_text(app)
+
+
+@pilot_test
+async def test_a_joined_seat_at_the_end_can_replay_or_leave_but_starts_no_game_of_its_own():
+    played = play_until(Session(Options(players=2, seed=3), [ANN, bot()]), lambda s: s.over)
+    last = max(i for i, entry in enumerate(played.log) if entry.seat == 0)  # Ann's last decision
+    game = Session.from_log(played.options, played.seats, played.log[:last])
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(0))
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(400):  # Ann plays the last round by keys: keep every die, the first option
+                if screen_name(app) == "GameOverScreen":
+                    break
+                if "Your decision" in screen_text(app):
+                    await pilot.pause(0.25)  # past the key guard of a new question
+                    await pilot.press("a", "1", "enter")
+                await pilot.pause(0.05)
+            await until(pilot, lambda: screen_name(app) == "GameOverScreen", what="the game-over screen")
+            await pilot.pause(0.1)
+            text = screen_text(app)
+            assert "Game over" in text and "r Replay" in text and "q Quit" in text
+            assert "New game" not in text and "Main menu" not in text
+            for key in ("n", "m"):
+                await pilot.press(key)
+                await pilot.pause(0.1)
+                assert screen_name(app) == "GameOverScreen"
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, what="the app leaving")

@@ -384,7 +384,7 @@ class GameScreen(DuneScreen):
         from .game_over import GameOverScreen
 
         self.over = over
-        self.app.switch_screen(GameOverScreen(over, self.settings))
+        self.app.switch_screen(GameOverScreen(over, self.settings, joined=bool(self.rejoin)))
 
     # ----------------------------------------------------------------- keys
     def send(self, body) -> None:

@@ -50,11 +50,16 @@ class GameOverScreen(DuneScreen):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, over, settings) -> None:
-        """`over`: the table's GameOver for this screen's seat (its final view, the history it may see)."""
+    def __init__(self, over, settings, joined: bool = False) -> None:
+        """`over`: the table's GameOver for this screen's seat (its final view, the history it may see).
+        `joined`: the game was played at a table hosted elsewhere; this terminal only replays it or leaves."""
         super().__init__()
         self.over = over
         self.settings = settings
+        self.joined = joined
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.joined and action in ("new_game", "menu"))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="over"):
