@@ -58,6 +58,7 @@ async def test_a_joined_seat_waiting_for_another_human_is_told_whom_it_waits_for
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the waiting line")
             assert "Ann" in screen_text(app)
+            assert "thinking" not in screen_text(app)  # a person, not a bot: no spinner redrawing while idle
 
 
 @pilot_test

@@ -353,7 +353,7 @@ class GameScreen(DuneScreen):
                 if not self.seats[seat].connected:
                     text.append(" (away)", style="bold")
             text.append("…")
-            self.query_one(DecisionPanel).wait(text, spinner=True)
+            self.query_one(DecisionPanel).wait(text)  # no spinner: a person may take minutes, and idle means idle
 
     def show_thinking(self) -> None:
         seat = self.thinking.seat
