@@ -137,6 +137,16 @@ class Node:
     def best(self) -> int:
         return max(range(len(self.actions)), key=lambda i: (self.visits[i], -i))
 
+    def statistics(self, seat: int) -> list[tuple[object, float, float | None]]:
+        """(action, visits, mean value for `seat`) per candidate; at a sealed commit the average strategy's
+        share of the visits, with no value (regret matching keeps none)."""
+        if self.joint:
+            side = self.seats.index(seat)
+            return [(a, p * self.n, None) for a, p in zip(self.actions[side], self.average(side))]
+        if self.visits is None:
+            return []
+        return [(a, v, w / v if v else None) for a, v, w in zip(self.actions, self.visits, self.wins)]
+
     # ------------------------------------------------------- simultaneous
     def policy(self, side: int) -> list[float]:
         pos = [max(r, 0.0) for r in self.regret[side]]
@@ -210,6 +220,12 @@ class MctsAgent:
         view, seat = request.view, request.seat
         if request.phase in HEURISTIC_PHASES:
             return heuristic.choose(view, seat, legal)
+        root = self.search(request, cancel)
+        return self._final(root, seat, legal, view)
+
+    def search(self, request, cancel=None) -> Node:
+        """Grow the tree for `request` (from `request.view` only) and return its root; `decide` picks from it."""
+        view, seat = request.view, request.seat
         key = observation_key(view, seat)
         root = self._reuse(key)
         if root is None:
@@ -229,7 +245,7 @@ class MctsAgent:
             self._iterate(root, s, seat)
             i += 1
         self.last_iterations = i
-        return self._final(root, seat, legal, view)
+        return root
 
     def _final(self, root: Node, seat: int, legal: list, view):
         if root.n < self.config.min_visits:  # cancelled at once: the heuristic beats a barely searched tree
