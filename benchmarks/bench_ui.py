@@ -136,15 +136,29 @@ def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None, *, me
 PAUSE_TEXT = re.compile(rb"bot pause ([0-9.]+)s")
 
 
+def answer_until_thinking(term: Terminal, timeout: float = 30.0) -> None:
+    """Answer the human's setup questions with their first option until the bot is thinking."""
+    end = time.perf_counter() + timeout
+    mark = 0
+    while b"thinking" not in term.out[mark:]:
+        if time.perf_counter() > end:
+            raise TimeoutError(f"the bot was not thinking within {timeout} s")
+        if b"Your decision" in term.out[mark:]:
+            term.drain(0.4)  # past the key guard of a new question
+            mark = len(term.out)
+            term.press(b"1")
+        term.read(0.05)
+
+
 def key_latency(bots: str, presses: int, save_dir: str, thinker: str = "busy") -> list[float]:
     """`p` while the thinking bot (seat 1, plays first) thinks; time to the new pause text."""
-    argv = [PY, str(ROOT / "benchmarks" / "bench_ui_busybot.py"), "--seed", "7", "--seat", thinker, "--seat",
-            "human", "--pause", "0", "--bots", bots, "--save-dir", save_dir]
+    argv = [PY, "-m", "benchmarks.bench_ui_busybot", "--seed", "7", "--seat", thinker, "--seat", "human",
+            "--faction", "harkonnen", "--faction", "atreides", "--pause", "0", "--bots", bots, "--save-dir", save_dir]
     term = Terminal(argv)
     cycle = ["0.25", "0.5", "1", "2", "0"]
     times = []
     try:
-        term.wait_for(b"thinking", timeout=30)
+        answer_until_thinking(term)
         term.drain(1.0)  # let the first frames settle; the bot is now spinning
         for i in range(presses):
             expect = f"bot pause {cycle[i % len(cycle)]}s".encode()

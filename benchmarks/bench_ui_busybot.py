@@ -1,7 +1,7 @@
 """`dune-tui new` with a CPU-bound stand-in bot: the "busy" agent spins pure Python (holding the
 GIL, like an MCTS search) until cancelled or for BUSY_SECONDS, then plays its first legal action.
 
-    .venv/bin/python benchmarks/bench_ui_busybot.py --seat busy --seat human --pause 0 [--bots thread]
+    .venv/bin/python -m benchmarks.bench_ui_busybot --seat busy --seat human --pause 0 [--bots thread]
 
 bench_ui.py runs it under a pseudo-terminal to time key presses while the bot thinks.  The agent is
 registered at import, so a spawned bot process (which re-imports this file) knows it too.
@@ -10,11 +10,8 @@ registered at import, so a spawned bot process (which re-imports this file) know
 from __future__ import annotations
 
 import os
-import pathlib
 import sys
 import time
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from ai.registry import register
 
