@@ -13,7 +13,8 @@ It speaks in messages and knows nothing of how they travel:
   Textual game drives `pending`/`submit` itself from its event loop.
 
 Every applied decision is appended to `log`: with the options it replays the
-game exactly (see `replay`).
+game exactly (see `replay`).  The verbs come from the options' rule set
+(`dune_tui.rulesets`): the same controller plays either game.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from .engine import Event, Options, State, apply, as_action, legal_actions, new_game, opening_events, view
-from .engine.describe import prompt
+from .engine import Event, Options, State
+from .rulesets import ruleset_of
 
 
 class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -71,9 +72,11 @@ class StaleDecision(ValueError):
 class Controller:
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.state: State = new_game(options)
+        self.ruleset = ruleset_of(options)
+        self.rules = self.ruleset.engine  # the rule set's verbs: new_game, apply, view, legal_actions...
+        self.state: State = self.rules.new_game(options)
         self.log: list[LogEntry] = []
-        self.opening: list[Event] = opening_events(self.state)
+        self.opening: list[Event] = self.rules.opening_events(self.state)
         self._open: dict[int, DecisionRequest] = {}
         self._next_id = 1
 
@@ -89,12 +92,13 @@ class Controller:
             self._open = {}
         have = {r.seat for r in self._open.values()}
         sealed = self.state.phase == "commit"
+        rules, prompt = self.rules, self.ruleset.describe.prompt
         for seat in awaiting:
             if seat in have:
                 continue
             req = DecisionRequest(
                 id=self._next_id, seat=seat, phase=self.state.phase, prompt=prompt(self.state, seat),
-                view=view(self.state, seat), legal=tuple(legal_actions(self.state, seat)), sealed=sealed)
+                view=rules.view(self.state, seat), legal=tuple(rules.legal_actions(self.state, seat)), sealed=sealed)
             self._next_id += 1
             self._open[req.id] = req
         return sorted(self._open.values(), key=lambda r: r.id)
@@ -108,8 +112,8 @@ class Controller:
         req = self._open.get(decision.id)
         if req is None or req.seat != decision.seat:
             raise StaleDecision(f"request {decision.id} for seat {decision.seat + 1} is not open")
-        action = as_action(decision.action)
-        events = apply(self.state, decision.seat, action)
+        action = self.rules.as_action(decision.action)
+        events = self.rules.apply(self.state, decision.seat, action)
         del self._open[decision.id]
         self.log.append(LogEntry(decision.seat, action))
         return [EventBatch(s, self.events_for(s, events)) for s in range(self.state.n)]
@@ -140,9 +144,10 @@ def replay(options: Options, log: list) -> tuple[Controller, list[Event]]:
     for i, entry in enumerate(log):
         seat, action = (entry.seat, entry.action) if isinstance(entry, LogEntry) else entry
         try:
-            events += apply(c.state, seat, as_action(action))
+            action = c.rules.as_action(action)
+            events += c.rules.apply(c.state, seat, action)
         except Exception as e:
             e.add_note(f"at decision {i + 1} of {len(log)}")
             raise
-        c.log.append(LogEntry(seat, as_action(action)))
+        c.log.append(LogEntry(seat, action))
     return c, events

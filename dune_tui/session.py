@@ -15,7 +15,7 @@ from typing import Literal
 import msgspec
 
 from .controller import Controller, LogEntry, replay
-from .engine import Event, Options
+from .engine import Event, Options  # the first game's; a Session holds either rule set's (dune_tui.rulesets)
 from .text import NAME_LIMIT, printable
 
 

@@ -19,7 +19,7 @@ import msgspec
 from .errors import SaveError
 
 FORMAT = "dune-tui-save"
-CURRENT = 1
+CURRENT = 2
 
 
 class Envelope(msgspec.Struct):
@@ -144,23 +144,105 @@ class Finished(msgspec.Struct):
     snapshot: ResultOnly | None = None
 
 
-def finished(save: SaveV1 | Finished) -> bool:
+def finished(save: SaveV1 | Finished) -> bool:  # SaveV1 or any later version
     """The game in the save is over: it says so, or (a file from before the `finished` field) its snapshot
     has a result."""
     return save.finished or (save.snapshot is not None and save.snapshot.result is not None)
 
 
+# --------------------------------------------------------------- version 2
+# The save says which rule set it plays, in a top-level "rules" tag: "dune" (Dune: The Dice Game, the fields
+# of version 1 unchanged) or "express" (Dune Express: its options and its State's fields).
+
+
+class SaveV2(SaveV1, tag_field="rules", tag="dune"):
+    """A game of Dune: The Dice Game: version 1's fields, tagged."""
+
+
+class ExpressOptionsV2(msgspec.Struct, kw_only=True):
+    rules: Literal["express"] = "express"
+    players: int
+    seed: int
+    houses: tuple[str, ...] | None = None
+    abilities: bool = False
+    round_limit: int = 0
+    thumper: bool = False
+    defence: str = "full"
+    dice: str = "keyed"
+
+
+class ExpressResultV2(msgspec.Struct, kw_only=True):
+    winners: tuple[int, ...]
+    reason: str
+    round: int
+    text: str = ""
+
+
+class ExpressSnapshotV2(msgspec.Struct, kw_only=True):
+    """Every field of express.state.State but `events` and `_legal`."""
+
+    seat_house: list[int]
+    house_seat: list[int]
+    board: list[int]
+    reserve: list[int]
+    tokens: list[int]
+    supply: list[int]
+    dice: list[int]
+    options: ExpressOptionsV2
+    n: int
+    rng: int | None
+    phase: str
+    awaiting: tuple[int, ...]
+    round: int
+    turn: int
+    first: int
+    active: int
+    kept: int
+    skipped: int
+    spice: int
+    symbols: int
+    target: int
+    traitor: tuple[int, int, int]
+    store: int
+    prediction: int
+    limit: int
+    battles: tuple[int, ...]
+    boost: int
+    result: ExpressResultV2 | None
+    viewer: int
+
+
+class ExpressSaveV2(SaveV1, tag_field="rules", tag="express"):
+    """A game of Dune Express."""
+
+    options: ExpressOptionsV2
+    snapshot: ExpressSnapshotV2
+
+
+def migrate_v1_v2(old: SaveV1) -> SaveV2:
+    """Every version 1 file is a game of Dune: The Dice Game."""
+    return SaveV2(**msgspec.structs.asdict(old))
+
+
 # ---------------------------------------------------------------- versions
 
-Save = SaveV1  # the current schema
-SCHEMAS: dict[int, type] = {1: SaveV1}
-MIGRATIONS: dict[int, Callable[[Any], Any]] = {}  # version n -> function from SaveV<n> to SaveV<n+1>
+Save = SaveV2 | ExpressSaveV2  # the current schema
+SCHEMAS: dict[int, Any] = {1: SaveV1, 2: Save}
+MIGRATIONS: dict[int, Callable[[Any], Any]] = {1: migrate_v1_v2}  # version n -> function from SaveV<n> to SaveV<n+1>
+OPTIONS: dict[str, type] = {"dune": OptionsV1, "express": ExpressOptionsV2}  # by rule set
+SNAPSHOTS: dict[str, type] = {"dune": SnapshotV1, "express": ExpressSnapshotV2}  # by rule set
+SAVES: dict[str, type] = {"dune": SaveV2, "express": ExpressSaveV2}
 
 _encoder = msgspec.json.Encoder()
 
 
 def encode(save: Save) -> bytes:
     return _encoder.encode(save)
+
+
+def rules_of_save(save) -> str:
+    """The rule set a decoded save plays ("dune" for any file written before version 2)."""
+    return getattr(save, "rules", "dune")
 
 
 def decode(data: bytes) -> Save:

@@ -1,31 +1,38 @@
-"""A State as the save file holds it (`SnapshotV1`).  Loading never restores a State from it: the
-state is rebuilt from the log, and the snapshot only checks the result (and feeds the listing)."""
+"""A State as the save file holds it (the rule set's snapshot schema).  Loading never restores a State from it:
+the state is rebuilt from the log, and the snapshot only checks the result (and feeds the listing)."""
 
 from __future__ import annotations
 
 import msgspec
 
-from ..engine import Options, State
-from .schema import OptionsV1, SnapshotV1
+from ..engine import State
+from ..rulesets import rules_name, ruleset
+from .schema import OPTIONS, SNAPSHOTS
 
-FIELDS = tuple(name for name in State.__slots__ if name not in ("events", "_legal"))  # every field the game holds
-
-
-def options_to_file(options: Options) -> OptionsV1:
-    return msgspec.convert(msgspec.to_builtins(options), OptionsV1)
+FIELDS = tuple(name for name in State.__slots__ if name not in ("events", "_legal"))  # the first game's fields
 
 
-def options_from_file(options: OptionsV1) -> Options:
-    """Validated like a user's options: msgspec.ValidationError says what is wrong."""
-    return msgspec.convert(msgspec.structs.asdict(options), Options)
+def options_to_file(options):
+    """The options as a save of their rule set writes them."""
+    return msgspec.convert(msgspec.to_builtins(options), OPTIONS[rules_name(options)])
 
 
-def snapshot_of(state: State) -> SnapshotV1:
-    fields = {name: getattr(state, name) for name in FIELDS}
-    return msgspec.convert(msgspec.to_builtins(fields), SnapshotV1)
+def options_from_file(options):
+    """Validated like a user's options: msgspec.ValidationError (or the engine's OptionsError) says what is
+    wrong.  A file's options without a `rules` field are the first game's."""
+    rules = ruleset(rules_name(options))
+    return msgspec.convert(msgspec.structs.asdict(options), rules.engine.Options)
 
 
-def differences(a: SnapshotV1, b: SnapshotV1) -> list[str]:
-    """The names of the fields where two snapshots differ."""
-    return [name for name in FIELDS if msgspec.to_builtins(getattr(a, name)) != msgspec.to_builtins(getattr(b, name))]
+def snapshot_of(state):
+    rules = rules_name(state.options)
+    fields = {name: getattr(state, name) for name in ruleset(rules).state_fields()}
+    return msgspec.convert(msgspec.to_builtins(fields), SNAPSHOTS[rules])
 
+
+def differences(a, b) -> list[str]:
+    """The names of the fields where two snapshots differ (every field, if they are of different rule sets)."""
+    if type(a) is not type(b):
+        return ["rules"]
+    return [name for name in a.__struct_fields__
+            if msgspec.to_builtins(getattr(a, name)) != msgspec.to_builtins(getattr(b, name))]

@@ -23,7 +23,7 @@ from ai import AgentSpecError, parse_spec
 from .. import __version__
 from ..controller import Controller, replay
 from ..engine import DuneError
-from ..engine.data import FACTION_NAMES
+from ..rulesets import UnknownRules, rules_name, ruleset
 from ..session import SeatConfig, Session, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
@@ -122,7 +122,7 @@ def check_name(name: str) -> str:
 
 
 def to_file(session: Session, name: str, kind: str) -> Save:
-    return Save(
+    return schema.SAVES[rules_name(session.options)](
         format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
         game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC),
         options=options_to_file(session.options),
@@ -236,11 +236,11 @@ def _info(path: Path) -> SaveInfo:
 
 
 def _describe(save: Save, name: str, path: Path) -> SaveInfo:
-    snap, players = save.snapshot, save.options.players
-    if not 2 <= players <= 8 or len(save.seats) != players:
+    snap, players, rules = save.snapshot, save.options.players, ruleset(schema.rules_of_save(save))
+    if players not in rules.players or len(save.seats) != players:
         raise SaveError(f"cannot load {path}: {len(save.seats)} seats for {players} players")
     labels = [SeatConfig(kind=s.kind, agent=s.agent, name=s.name).label() for s in save.seats]
-    factions = tuple(FACTION_NAMES[f] if 0 <= f < len(FACTION_NAMES) else "" for f in snap.seat_faction[:players])
+    factions = tuple(rules.side_name(f) for f in rules.seat_sides(snap)[:players])
     to_move = () if schema.finished(save) else tuple(
         f"{factions[s]}: {labels[s]}" if factions[s] else labels[s]
         for s in snap.awaiting[:players] if 0 <= s < min(len(labels), len(factions)))
@@ -342,5 +342,5 @@ def replay_log(save: Save, where: str, options=None) -> tuple[Controller, list]:
 def game_options(save: Save, where: str):
     try:
         return options_from_file(save.options)
-    except (msgspec.MsgspecError, DuneError, ValueError, TypeError) as e:
+    except (msgspec.MsgspecError, DuneError, UnknownRules, ValueError, TypeError) as e:
         raise SaveError(f"{where}: the game options are invalid ({schema.one_line(e)})") from None

@@ -6,7 +6,7 @@
     await table.run()                   # on the running loop, until the game ends or table.close()
 
 The table alone reads the authoritative state.  What leaves it are the controller's per-seat requests and
-batches, and `engine.view` of the state for a seat (a spectator, seat -1, gets the public view and the
+batches, and the rule set's `view` of the state for a seat (a spectator, seat -1, gets the public view and the
 events sent to everyone).  Bots decide first, in the runner (a child process or a thread), so a bot's sealed
 commit is in before a human is asked; human requests are delivered only when no bot must decide.
 """
@@ -25,8 +25,7 @@ from pathlib import Path
 
 from .. import saves
 from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
-from ..engine import DuneError, view
-from ..engine.data import FACTION_NAMES
+from ..engine import DuneError
 from ..text import printable
 from .bots import BotCancelled, BotFailed, bot_specs, make_runner
 from .messages import (
@@ -119,7 +118,8 @@ class Table:
     def welcome(self, seat: int) -> Welcome:
         history = self.controller.events_for(seat, self.session.history)
         return Welcome(
-            seat=seat, game_id=self.session.game_id, seats=self.seat_list(), view=view(self.controller.state, seat),
+            seat=seat, game_id=self.session.game_id, seats=self.seat_list(),
+            view=self.controller.rules.view(self.controller.state, seat),
             events=history[-RECENT_EVENTS:], requests=tuple(r for r in self.asked.values() if r.seat == seat),
             decisions=len(self.controller.log), thinking=self.thinking, sealed=self.sealed,
             pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
@@ -276,7 +276,7 @@ class Table:
         for conn in list(self.connections):
             seen = batches[conn.seat].events if conn.seat >= 0 else self.controller.events_for(SPECTATOR, events)
             conn.send(EventBatch(conn.seat, seen))
-            conn.send(Board(seat=conn.seat, view=view(state, conn.seat), decisions=decisions))
+            conn.send(Board(seat=conn.seat, view=self.controller.rules.view(state, conn.seat), decisions=decisions))
         self._sealed_note()
         self.autosave()
         self._wake.set()
@@ -288,8 +288,8 @@ class Table:
             sides = (state.active, state.faction_seat[state.b_def])
             done = [s for s in sides if s not in state.awaiting]
             if len(done) == 1:
-                note = Sealed(seat=done[0], text=f"The {FACTION_NAMES[state.seat_faction[done[0]]]} have sealed "
-                                                 "theirs.")
+                side = self.controller.ruleset.side_name(state.seat_faction[done[0]])
+                note = Sealed(seat=done[0], text=f"The {side} have sealed theirs.")
         if note != self.sealed:
             self.sealed = note
             self._broadcast(note or Sealed(seat=SPECTATOR, text=""))
@@ -301,7 +301,7 @@ class Table:
         self.close()
 
     def game_over(self, seat: int) -> GameOver:
-        final = view(self.controller.state, seat)
+        final = self.controller.rules.view(self.controller.state, seat)
         final.prediction = self.controller.state.prediction  # the prediction is shown at the end
         return GameOver(seat=seat, state=final, history=self.controller.events_for(seat, self.session.history),
                         decisions=len(self.controller.log), seats=self.seat_list())
