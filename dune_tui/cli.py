@@ -6,6 +6,10 @@ import argparse
 import sys
 
 from . import __version__, net, saves, sim, ui
+from .rulesets import RULESETS, ruleset, ruleset_of
+
+NOT_DRAWN = ("the terminal screen cannot draw a game of {title} yet (its board is still to be built); "
+             "`dune-tui sim --rules {name}` plays it between bots, `dune-tui replay` shows a saved one")
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -15,9 +19,86 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim.add_parser(sub)
     ui.add_parsers(sub)
-    saves.add_parsers(sub, play=ui.run_session)
+    add_rules_arguments(sub.choices["new"])
+    saves.add_parsers(sub, play=play_session)
     net.add_parsers(sub)
     return parser, sub.choices
+
+
+def add_rules_arguments(new: argparse.ArgumentParser) -> None:
+    """`dune-tui new --rules express [--variant ...]`: the rule set, then the first game's own command."""
+    new.add_argument("--rules", choices=tuple(RULESETS), default="dune",
+                     help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
+                          "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
+    new.add_argument("--variant", default="", metavar="LIST",
+                     help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
+                          "defence:none|limited")
+    new.set_defaults(func=cmd_new, play_new=new.get_default("func"))
+
+
+def cmd_new(args) -> int:
+    if args.rules == "dune":
+        if args.variant:
+            print("dune-tui: --variant is for --rules express (Dune Express's modifications)", file=sys.stderr)
+            return 2
+        return args.play_new(args)
+    try:
+        session = express_session(args)
+    except ValueError as e:
+        print(f"dune-tui: {e}", file=sys.stderr)
+        return 2
+    return play_session(session, save_dir=args.save_dir, resumed=False)
+
+
+def express_session(args):
+    """The Session `dune-tui new --rules express` asks for; ValueError (a sentence) when the arguments do not
+    fit.  Seats not given are random bots."""
+    from ai import AgentSpecError, parse_spec
+
+    from .engine import OptionsError, random_seed
+    from .session import SeatConfig, Session
+
+    rules = ruleset(args.rules)
+    express = rules.engine
+    if args.faction_choice != "random" or args.face_dancers != "dice":
+        raise ValueError("--faction-choice and --face-dancers are the first game's; Dune Express deals its "
+                         "houses at random unless --faction names them")
+    specs = [s.strip().lower() for s in args.seat]
+    players = args.players or max(len(specs), len(args.faction), 0)
+    players = players if players >= 2 else 4
+    if players not in rules.players:
+        raise ValueError(f"--players must be 2 to 6 for {rules.title}, not {players}")
+    if len(specs) > players:
+        raise ValueError(f"{len(specs)} --seat given for {players} players")
+    if args.faction and len(args.faction) != players:
+        raise ValueError(f"give one --faction (house) per seat ({players}), or none")
+    specs = (specs or ["human"]) + ["random"] * (players - max(len(specs), 1))
+    for spec in specs:
+        try:
+            if spec != "human":
+                parse_spec(spec)
+        except AgentSpecError as e:
+            raise ValueError(f"--seat: {e}") from None
+        if rules.agent_refusal(spec):
+            raise ValueError(f"--seat: {rules.agent_refusal(spec)}")
+    seed = args.seed if args.seed is not None else random_seed()  # the dice generator is the first game's
+    try:
+        options = express.with_variants(args.variant, players=players, seed=seed,
+                                        houses=tuple(args.faction) if args.faction else None)
+    except OptionsError as e:
+        raise ValueError(str(e)) from None
+    seats = [SeatConfig(kind="human") if s == "human" else SeatConfig(kind="bot", agent=s) for s in specs]
+    return Session(options, seats)
+
+
+def play_session(session, save_dir=None, *, resumed: bool = True) -> int:
+    """Play a session in the terminal game (`dune-tui load`, `new`), or say plainly that its rule set cannot be
+    drawn yet (exit 1)."""
+    rules = ruleset_of(session.options)
+    if not rules.screen:
+        print(f"dune-tui: {NOT_DRAWN.format(title=rules.title, name=rules.name)}", file=sys.stderr)
+        return 1
+    return ui.run_session(session, save_dir=save_dir, resumed=resumed)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -31,6 +31,8 @@ class Ruleset:
     players: range
     seat_field: str  # the state's list of each seat's side (faction or house id; -1 before the deal)
     names_field: str  # the package's data module's tuple of side names by id
+    agents: tuple[str, ...] | None = None  # the bots (agent spec kinds) that play it; None: every one
+    screen: bool = True  # the terminal game can draw it
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -52,6 +54,13 @@ class Ruleset:
         names = self.side_names
         return names[side] if 0 <= side < len(names) else ""
 
+    def agent_refusal(self, spec: str) -> str:
+        """Why a bot of that spec cannot play this rule set ("" if it can)."""
+        kind = spec.strip().lower().partition(":")[0]
+        if self.agents is None or kind in self.agents or kind == "human":
+            return ""
+        return f"{self.title} is played by the {', '.join(self.agents)} bot only for now, not {spec!r}"
+
     def state_fields(self) -> tuple[str, ...]:
         """Every field of the rule set's State a save's snapshot holds (all but `events` and `_legal`)."""
         return tuple(n for n in self.engine.State.__slots__ if n not in ("events", "_legal"))
@@ -61,7 +70,7 @@ RULESETS: dict[str, Ruleset] = {
     "dune": Ruleset(name="dune", title="Dune: The Dice Game", package="dune_tui.engine", players=range(2, 9),
                     seat_field="seat_faction", names_field="FACTION_NAMES"),
     "express": Ruleset(name="express", title="Dune Express", package="dune_tui.express", players=range(2, 7),
-                       seat_field="seat_house", names_field="HOUSE_NAMES"),
+                       seat_field="seat_house", names_field="HOUSE_NAMES", agents=("random",), screen=False),
 }
 
 

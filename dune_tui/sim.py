@@ -3,7 +3,8 @@
 Game g uses seed `seed + g`, its bots the seeds `table.bots.bot_seed` derives
 from it (as at the table); with --rotate the agents move across seats in
 blocks of `players` games that share one faction deal, so each agent plays
-each seat and faction of the block once.
+each seat and faction of the block once.  `--rules express [--variant ...]`
+plays Dune Express (its houses stand where the factions are).
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
 from .engine import Options, OptionsError, available_factions, faction_id
-from .engine.data import BENE_GESSERIT, FACTION_KEYS, FACTION_NAMES, GUILD
+from .engine.data import BENE_GESSERIT, FACTION_KEYS, GUILD
+from .rulesets import RULESETS, ruleset
 from .table.bots import bot_seed
 
-PLAYERS = range(2, 9)
+PLAYERS = range(2, 9)  # the first game's; a rule set says its own (rulesets.Ruleset.players)
 
 
 class GameRecord(msgspec.Struct, kw_only=True):
@@ -43,35 +45,51 @@ class GameRecord(msgspec.Struct, kw_only=True):
     error: str = ""
 
 
-def deal(players: int, seed: int) -> list[int]:
-    """A random legal faction set in random seat order (R12 availability)."""
+def deal(players: int, seed: int, rules: str = "dune", variant: str = "") -> list[int]:
+    """A random legal faction (or house) set in random seat order (R12 availability; Dune Express: X3)."""
     r = random.Random(seed)
-    factions = list(available_factions(players))
+    if rules == "express":
+        express = ruleset("express").engine
+        factions = list(express.available_houses(players, express.with_variants(variant, players=players).abilities))
+    else:
+        factions = list(available_factions(players))
     r.shuffle(factions)
     return factions[:players]
 
 
 def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
-              factions: list[int] | None = None) -> tuple[int, list[int], list[str]]:
+              factions: list[int] | None = None, rules: str = "dune",
+              variant: str = "") -> tuple[int, list[int], list[str]]:
     """(game seed, factions by seat, agent specs by seat) for game number g."""
     block, shift = divmod(g, players) if rotate else (g, 0)
-    factions = list(factions) if factions else deal(players, seed * 7919 + block)
+    factions = list(factions) if factions else deal(players, seed * 7919 + block, rules, variant)
     seats = [agents[(s + shift) % len(agents)] for s in range(players)]
     return seed + g, factions, seats
 
 
-def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str) -> GameRecord:
+def game_options(players: int, seed: int, factions: list[int], face_dancers: str = "dice", rules: str = "dune",
+                 variant: str = ""):
+    """The options of one game: the first game's, or Dune Express's with its variants."""
+    if rules == "express":
+        express = ruleset("express").engine
+        keys = express.data.HOUSE_KEYS
+        return express.with_variants(variant, players=players, seed=seed, houses=tuple(keys[h] for h in factions))
+    return Options(players=players, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions),
+                   face_dancers=face_dancers)
+
+
+def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str,
+             rules: str = "dune", variant: str = "") -> GameRecord:
     rec = GameRecord(seed=game_seed, factions=factions, agents=specs)
     start = time.perf_counter()
     try:
-        opts = Options(players=players, seed=game_seed, factions=tuple(FACTION_KEYS[f] for f in factions),
-                       face_dancers=face_dancers)
+        opts = game_options(players, game_seed, factions, face_dancers, rules, variant)
         bots = [make_agent(spec, seed=bot_seed(game_seed, s)) for s, spec in enumerate(specs)]
         c = Controller(opts)
         state = c.run(bots, observe=False)
         rec.winners = list(state.result.winners)
         rec.reason = state.result.reason
-        rec.stolen_from = state.result.stolen_from
+        rec.stolen_from = getattr(state.result, "stolen_from", -1)
         rec.turns = state.turn
         rec.decisions = len(c.log)
     except Exception as e:  # a game that raised is counted, never fatal
@@ -81,8 +99,8 @@ def play_one(players: int, game_seed: int, factions: list[int], specs: list[str]
 
 
 def _play_many(args: tuple) -> list[GameRecord]:
-    players, plans, face_dancers = args
-    return [play_one(players, s, f, a, face_dancers) for s, f, a in plans]
+    players, plans, face_dancers, rules, variant = args
+    return [play_one(players, s, f, a, face_dancers, rules, variant) for s, f, a in plans]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -115,7 +133,7 @@ def _tally(records: list[GameRecord], a: str, b: str) -> dict:
             "a_share_of_decided": round(wins_a / decided, 4) if decided else None, "ci95": wilson(wins_a, decided)}
 
 
-def head_to_head(records: list[GameRecord], a: str, b: str) -> dict:
+def head_to_head(records: list[GameRecord], a: str, b: str, rules: str = "dune") -> dict:
     """Games won by a seat of agent `a`, by one of `b`, by both (an alliance) and by neither ("draws"),
     with a's share of the games either won alone; then the same split by who was dealt the Spacing Guild,
     whose default win after six rounds decides most small games (R11)."""
@@ -125,12 +143,15 @@ def head_to_head(records: list[GameRecord], a: str, b: str) -> dict:
         spec = next((s for f, s in zip(r.factions, r.agents) if f == GUILD), None)
         return "a" if spec == a else ("b" if spec == b else "none")
 
+    if rules != "dune":  # only the first game's Guild wins by default
+        return {"a": a, "b": b, **_tally(ok, a, b), "by_guild": {}}
     split = {side: _tally([r for r in ok if guild_side(r) == side], a, b) for side in ("a", "b", "none")}
     return {"a": a, "b": b, **_tally(ok, a, b), "by_guild": split}
 
 
-def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
+def summarize(records: list[GameRecord], players: int, seconds: float, rules: str = "dune") -> dict:
     ok = [r for r in records if not r.error]
+    names = ruleset(rules).side_names
     by_faction: Counter = Counter()
     played_faction: Counter = Counter()
     seat_games: Counter = Counter()
@@ -151,8 +172,9 @@ def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
     factions = {}
     for f in sorted(played_faction):
         n, w = played_faction[f], by_faction[f]
-        factions[FACTION_NAMES[f]] = {"games": n, "wins": w, "win_rate": round(w / n, 4), "ci95": wilson(w, n)}
+        factions[names[f]] = {"games": n, "wins": w, "win_rate": round(w / n, 4), "ci95": wilson(w, n)}
     return {
+        "rules": rules,
         "games": len(records),
         "players": players,
         "errors": len(records) - len(ok),
@@ -160,7 +182,7 @@ def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
         "games_per_second": round(len(records) / seconds, 2) if seconds else None,
         "mean_turns": round(sum(r.turns for r in ok) / len(ok), 2) if ok else 0,
         "mean_decisions": round(sum(r.decisions for r in ok) / len(ok), 1) if ok else 0,
-        "wins_by_faction": {FACTION_NAMES[f]: by_faction[f] for f in sorted(by_faction)},
+        "wins_by_faction": {names[f]: by_faction[f] for f in sorted(by_faction)},
         "wins_by_agent": agents,
         "faction_win_rates": factions,
         "solo_wins": sum(1 for r in ok if r.reason == "solo"),
@@ -168,31 +190,39 @@ def summarize(records: list[GameRecord], players: int, seconds: float) -> dict:
         "guild_default_wins": sum(1 for r in ok if r.reason == "guild_default"),
         "nobody_wins": sum(1 for r in ok if r.reason == "nobody"),
         "bg_steals": sum(1 for r in ok if r.stolen_from >= 0 and BENE_GESSERIT in r.winners),
-        **({"head_to_head": head_to_head(ok, *specs)} if len(specs) == 2 else {}),
+        "wins_by_reason": dict(sorted(Counter(r.reason for r in ok).items())),
+        **({"head_to_head": head_to_head(ok, *specs, rules=rules)} if len(specs) == 2 else {}),
     }
 
 
 def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jobs: int = 1,
-        face_dancers: str = "dice", factions: list[int] | None = None) -> tuple[list[GameRecord], float]:
-    plans = [plan_game(g, players, agents, seed, rotate, factions) for g in range(games)]
+        face_dancers: str = "dice", factions: list[int] | None = None, rules: str = "dune",
+        variant: str = "") -> tuple[list[GameRecord], float]:
+    plans = [plan_game(g, players, agents, seed, rotate, factions, rules, variant) for g in range(games)]
     start = time.perf_counter()
     if jobs <= 1:
-        records = _play_many((players, plans, face_dancers))
+        records = _play_many((players, plans, face_dancers, rules, variant))
     else:
         chunks = [plans[i::jobs] for i in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_play_many, [(players, ch, face_dancers) for ch in chunks]))
+            parts = list(pool.map(_play_many, [(players, ch, face_dancers, rules, variant) for ch in chunks]))
         records = sorted((r for part in parts for r in part), key=lambda r: r.seed)
     return records, time.perf_counter() - start
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("sim", help="play whole games between bots and print statistics")
-    p.add_argument("--players", type=int, default=4, help="2-8 (default 4)")
+    p.add_argument("--rules", choices=tuple(RULESETS), default="dune",
+                   help="dune (Dune: The Dice Game, default) or express (Dune Express)")
+    p.add_argument("--variant", default="", metavar="LIST",
+                   help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
+                        "defence:none|limited")
+    p.add_argument("--players", type=int, default=4, help="2-8, Dune Express 2-6 (default 4)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     p.add_argument("--agents", default="random", help=f"comma-separated agents by seat, cycled: {AGENT_HELP}")
-    p.add_argument("--factions", help="comma-separated faction keys by seat (default: a random legal deal each block)")
+    p.add_argument("--factions", help="comma-separated faction (Dune Express: house) keys by seat "
+                                      "(default: a random legal deal each block)")
     p.add_argument("--rotate", action="store_true", help="move agents across seats and factions evenly")
     p.add_argument("--jobs", type=int, default=1, help="games in this many processes (default 1)")
     p.add_argument("--face-dancers", choices=("dice", "spice"), default="dice", help="Tleilaxu Face Dancers variant")
@@ -202,8 +232,12 @@ def add_parser(sub) -> None:
 
 
 def main(args) -> int:
-    if args.players not in PLAYERS:
-        return _bad(f"--players must be 2 to 8, not {args.players}")
+    rules = ruleset(args.rules)
+    if args.players not in rules.players:
+        return _bad(f"--players must be {rules.players.start} to {rules.players.stop - 1}"
+                    f"{'' if args.rules == 'dune' else ' for ' + rules.title}, not {args.players}")
+    if args.variant and args.rules != "express":
+        return _bad("--variant is for --rules express (Dune Express's modifications)")
     if args.games < 1:
         return _bad("--games must be at least 1")
     if args.jobs < 1 or args.jobs > (os.cpu_count() or 1) * 4:
@@ -215,15 +249,21 @@ def main(args) -> int:
     try:
         for a in agents:
             parse_spec(a)
-        if args.factions:
-            names = [f.strip() for f in args.factions.split(",")]
+            if rules.agent_refusal(a):
+                return _bad(rules.agent_refusal(a))
+        names = [f.strip() for f in args.factions.split(",")] if args.factions else None
+        if args.rules == "express":
+            express = rules.engine
+            express.with_variants(args.variant, players=args.players, houses=tuple(names) if names else None)
+            factions = [express.house_id(h) for h in names] if names else None
+        elif names:
             Options(players=args.players, factions=tuple(names))  # validates count and availability (R12)
             factions = [faction_id(f) for f in names]
     except (AgentSpecError, OptionsError) as e:
         return _bad(str(e))
     records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers,
-                           factions)
-    summary = summarize(records, args.players, seconds)
+                           factions, args.rules, args.variant)
+    summary = summarize(records, args.players, seconds, args.rules)
     if args.records:
         with open(args.records, "wb") as f:
             for r in records:
@@ -244,10 +284,14 @@ def _bad(message: str) -> int:
 
 
 def _print_table(s: dict) -> None:
-    print(f"{s['games']} games of {s['players']} players in {s['seconds']} s ({s['games_per_second']} games/s), "
-          f"{s['mean_turns']} turns a game, {s['errors']} errors")
-    print(f"solo {s['solo_wins']}, alliance {s['alliance_wins']}, Guild by default {s['guild_default_wins']}, "
-          f"nobody {s['nobody_wins']}, Bene Gesserit steals {s['bg_steals']}")
+    title = "" if s["rules"] == "dune" else f" of {ruleset(s['rules']).title}"
+    print(f"{s['games']} games{title} of {s['players']} players in {s['seconds']} s ({s['games_per_second']} "
+          f"games/s), {s['mean_turns']} turns a game, {s['errors']} errors")
+    if s["rules"] == "dune":
+        print(f"solo {s['solo_wins']}, alliance {s['alliance_wins']}, Guild by default {s['guild_default_wins']}, "
+              f"nobody {s['nobody_wins']}, Bene Gesserit steals {s['bg_steals']}")
+    else:
+        print("won by " + ", ".join(f"{reason.replace('_', ' ')} {n}" for reason, n in s["wins_by_reason"].items()))
     print("agent            seats   wins   rate   95% CI")
     for spec, a in s["wins_by_agent"].items():
         lo, hi = a["ci95"]
@@ -256,9 +300,9 @@ def _print_table(s: dict) -> None:
     if h:
         print(_h2h_line(h, h, "head to head"))
         for side, label in (("a", f"{h['a']} has the Guild"), ("b", f"{h['b']} has the Guild"), ("none", "no Guild")):
-            if h["by_guild"][side]["games"]:
+            if side in h["by_guild"] and h["by_guild"][side]["games"]:
                 print(_h2h_line(h, h["by_guild"][side], f"  {label}"))
-    print("faction          games   wins   rate")
+    print(f"{'faction' if s['rules'] == 'dune' else 'house':<16} games   wins   rate")
     for name, a in s["faction_win_rates"].items():
         print(f"{name:<16} {a['games']:>5} {a['wins']:>6} {a['win_rate']:>6.1%}")
 
