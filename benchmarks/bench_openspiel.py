@@ -202,12 +202,13 @@ def main(argv: list[str] | None = None) -> dict:
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     p.add_argument("--positions", type=int, default=12, help="positions for iterations per second (default 12)")
     p.add_argument("--a", help="our side's agent spec (default mcts:time=SECONDS; e.g. heuristic)")
+    p.add_argument("--ismcts-seconds", type=float, help="ISMCTS's time per decision instead (default --seconds)")
     p.add_argument("--rollouts", choices=("random", "heuristic"), default="random",
                    help="ISMCTS's leaves: OpenSpiel's random rollouts (default) or our heuristic's")
     p.add_argument("--minutes", type=float, help="start no deal after this many minutes (the games so far count)")
     p.add_argument("--out", type=pathlib.Path, help="write the results as JSON here (and the games beside it)")
     args = p.parse_args(argv)
-    sides = Sides(args.a or f"mcts:time={args.seconds}", args.seconds, args.rollouts)
+    sides = Sides(args.a or f"mcts:time={args.seconds}", args.ismcts_seconds or args.seconds, args.rollouts)
     start = time.perf_counter()
     records = []
     for d in range(args.deals):
@@ -223,7 +224,7 @@ def main(argv: list[str] | None = None) -> dict:
     result = {
         "command": "python -m benchmarks.bench_openspiel " + shlex.join(sys.argv[1:] if argv is None else argv),
         "A": sides.a,
-        "B": f"OpenSpiel ISMCTSBot ({args.rollouts} rollouts, UCT c=2, max visits), {args.seconds} s per decision",
+        "B": f"OpenSpiel ISMCTSBot ({args.rollouts} rollouts, UCT c=2, max visits), {sides.seconds} s per decision",
         "players": args.players,
         "head_to_head": summarize(records),
         "same_positions": speed(args.players, args.positions, args.seed, sides),
