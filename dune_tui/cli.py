@@ -47,7 +47,7 @@ def cmd_new(args) -> int:
     except ValueError as e:
         print(f"dune-tui: {e}", file=sys.stderr)
         return 2
-    return play_session(session, save_dir=args.save_dir, resumed=False)
+    return play_session(session, save_dir=args.save_dir, resumed=False)  # the screen cannot draw it yet: says so
 
 
 def express_session(args):
@@ -64,8 +64,10 @@ def express_session(args):
         raise ValueError("--faction-choice and --face-dancers are the first game's; Dune Express deals its "
                          "houses at random unless --faction names them")
     specs = [s.strip().lower() for s in args.seat]
-    players = args.players or max(len(specs), len(args.faction), 0)
-    players = players if players >= 2 else 4
+    players = args.players
+    if players is None:  # as for the first game: the seats or houses given, else 4
+        given = max(len(specs), len(args.faction))
+        players = given if given >= 2 else 4
     if players not in rules.players:
         raise ValueError(f"--players must be 2 to 6 for {rules.title}, not {players}")
     if len(specs) > players:
@@ -91,14 +93,14 @@ def express_session(args):
     return Session(options, seats)
 
 
-def play_session(session, save_dir=None, *, resumed: bool = True) -> int:
+def play_session(session, save_dir=None, **how) -> int:
     """Play a session in the terminal game (`dune-tui load`, `new`), or say plainly that its rule set cannot be
     drawn yet (exit 1)."""
     rules = ruleset_of(session.options)
     if not rules.screen:
         print(f"dune-tui: {NOT_DRAWN.format(title=rules.title, name=rules.name)}", file=sys.stderr)
         return 1
-    return ui.run_session(session, save_dir=save_dir, resumed=resumed)
+    return ui.run_session(session, save_dir=save_dir, **how)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from ..text import printable
 from .errors import SaveError
 
 FORMAT = "dune-tui-save"
@@ -242,7 +243,7 @@ def encode(save: Save) -> bytes:
 
 def rules_of_save(save) -> str:
     """The rule set a decoded save plays ("dune" for any file written before version 2)."""
-    return getattr(save, "rules", "dune")
+    return "express" if isinstance(save, ExpressSaveV2) else "dune"
 
 
 def decode(data: bytes) -> Save:
@@ -275,4 +276,5 @@ def decode(data: bytes) -> Save:
 
 
 def one_line(e: BaseException) -> str:
-    return " ".join(str(e).split()) or type(e).__name__
+    """The error on one printable line (msgspec quotes a bad tag, the file's "rules", as it is)."""
+    return printable(" ".join(str(e).split()), limit=300) or type(e).__name__

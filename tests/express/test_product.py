@@ -1,0 +1,181 @@
+"""Dune Express as a second game of the same program: the controller, the table, the saves, `replay --verify`,
+`sim` and `new` play it through `dune_tui.rulesets`, and the first game never loads it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.random_agent import RandomAgent
+from dune_tui import express, saves
+from dune_tui.cli import main
+from dune_tui.controller import Controller, Decision, replay
+from dune_tui.rulesets import rules_of, ruleset, ruleset_of
+from dune_tui.saves import schema
+from dune_tui.session import SeatConfig, Session
+from dune_tui.table import Table
+from dune_tui.table.messages import SPECTATOR, EventBatch, GameOver, Welcome
+from dune_tui.table.messages import DecisionRequest as Asked
+
+OPTIONS = express.with_variants("houses,shorter:12,thumper,defence:limited", players=4, seed=11)
+BOTS = [SeatConfig(kind="bot", agent="random", name=f"Bot {i + 1}") for i in range(4)]
+
+
+@pytest.fixture(autouse=True)
+def save_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("DUNE_TUI_SAVE_DIR", str(folder))
+    return folder
+
+
+class Watcher:
+    """A client at one seat (or watching): records what it gets; a seated one answers with the first legal action."""
+
+    def __init__(self, table: Table, seat: int):
+        self.got: list = []
+        self.table = table
+        self.conn = table.attach(seat, self._take)
+
+    def _take(self, message) -> None:
+        self.got.append(message)
+        if isinstance(message, Asked):  # answered from the loop, never inside the table's call
+            answer = Decision(message.id, message.seat, message.legal[0])
+            asyncio.get_running_loop().call_soon(self.table.receive, self.conn, answer)
+
+    def of(self, kind: type) -> list:
+        return [m for m in self.got if isinstance(m, kind)]
+
+
+def test_each_rule_set_names_its_engine():
+    assert rules_of(express.Options()) is express
+    assert ruleset_of(express.Options()).name == "express" and ruleset("express").players == range(2, 7)
+    import dune_tui.engine as engine
+
+    assert rules_of(engine.Options()) is engine and ruleset().side_names[0] == "Atreides"
+    assert ruleset("express").side_names[3] == "Bene Gesserit"
+
+
+def test_the_first_game_never_imports_dune_express():
+    code = ("import sys; from dune_tui import cli, controller, session, sim, saves; from dune_tui.table import Table; "
+            "from dune_tui.engine import Options; c = controller.Controller(Options(players=3, seed=1)); "
+            "print(any(m.startswith('dune_tui.express') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_a_whole_game_at_the_table_is_saved_loaded_and_replayed(save_dir):
+    game = Session(OPTIONS, [SeatConfig(kind="human", name="Ann"), *BOTS[1:]])
+    table = Table(game, bots="thread", pause=0.0)
+
+    async def run():
+        ann, spectator = Watcher(table, 0), Watcher(table, SPECTATOR)
+        await table.run()
+        return ann, spectator
+
+    ann, spectator = asyncio.run(run())
+    state = game.state
+    assert state.over and state.result.text
+    for w in (ann, spectator):
+        (over,) = w.of(GameOver)
+        assert over.state.result == state.result
+    welcome = ann.of(Welcome)[0]
+    assert welcome.view.viewer == 0 and welcome.view.rng is None  # a seat sees its view, never the state
+    asked = ann.of(Asked)
+    assert asked and {r.seat for r in asked} == {0} and all(r.prompt for r in asked)
+    assert sum(1 for e in game.log if e.seat == 0) == len(asked)
+    seen = [e for b in spectator.of(EventBatch) for e in b.events]
+    assert seen and all(e.to is None for e in seen)  # a spectator sees public events only
+    if state.house_seat[3] not in (-1, 0):  # the Bene Gesserit's round is told to it alone
+        assert all(e.kind != "prediction" for b in ann.of(EventBatch) for e in b.events)
+
+    path = saves.latest_autosave(save_dir)
+    assert json.loads(path.read_bytes())["rules"] == "express"
+    loaded = saves.load(path)
+    assert isinstance(loaded.options, express.Options) and loaded.options == OPTIONS
+    assert loaded.state.result == state.result and loaded.state.board == state.board
+    info = saves.list_saves(save_dir)[0]
+    assert info.finished and info.players == 4 and set(info.factions) <= set(ruleset("express").side_names)
+    assert main(["replay", str(path), "--verify", "--quiet"]) == 0
+
+
+def test_an_unfinished_game_is_saved_named_and_loads_where_it_was(save_dir):
+    c = Controller(express.Options(players=3, seed=4, abilities=True))
+    for _ in range(25):
+        (request, *_) = c.pending()
+        c.submit(Decision(request.id, request.seat, request.legal[0]))
+    game = Session(c.options, BOTS[:3], c)
+    path = saves.save_named(game, "an express game", save_dir)
+    loaded = saves.load(path)
+    assert loaded.log == game.log and loaded.state.phase == game.state.phase and not loaded.state.over
+    assert schema.decode(path.read_bytes()).snapshot.seat_house == game.state.seat_house
+
+
+def test_the_controller_replays_an_express_log():
+    c = Controller(OPTIONS)
+    c.run([RandomAgent(s) for s in range(4)])
+    again, events = replay(OPTIONS, c.log)
+    assert again.state.result == c.state.result and events[-1].kind == "game_over"
+
+
+def test_load_says_plainly_the_screen_cannot_draw_it(save_dir, capsys):
+    c = Controller(express.Options(players=2, seed=1))
+    path = saves.save_named(Session(c.options, BOTS[:2], c), "two", save_dir)
+    assert main(["load", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot draw a game of Dune Express yet" in err and "Traceback" not in err
+
+
+def test_old_saves_read_as_the_first_game():
+    for path in sorted((Path(__file__).resolve().parents[2] / "saves" / "v1").glob("*.dune.json")):
+        save = schema.decode(path.read_bytes())
+        assert isinstance(save, schema.SaveV2) and schema.rules_of_save(save) == "dune"
+        assert saves.load(path).options.players == save.options.players
+
+
+# ------------------------------------------------------------------ the command line
+
+
+def test_sim_plays_dune_express(capsys):
+    assert main(["sim", "--rules", "express", "--variant", "houses,shorter:15,thumper", "--players", "5",
+                 "--games", "6", "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rules"] == "express" and out["games"] == 6 and out["errors"] == 0
+    assert set(out["wins_by_faction"]) <= set(ruleset("express").side_names)
+    assert set(out["wins_by_reason"]) <= {"territories", "manipulation", "round_limit", "nobody"}
+    assert main(["sim", "--rules", "express", "--players", "2", "--games", "2", "--factions", "fremen,guild"]) == 0
+    assert "Dune Express" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["sim", "--rules", "express", "--players", "7"], "--players must be 2 to 6 for Dune Express, not 7"),
+    (["sim", "--rules", "express", "--agents", "heuristic"], "played by the random bot only"),
+    (["sim", "--rules", "express", "--variant", "fortress"], "unknown variant 'fortress'"),
+    (["sim", "--variant", "houses"], "--variant is for --rules express"),
+    (["sim", "--rules", "express", "--players", "2", "--variant", "houses", "--factions", "bg,fremen"],
+     "Bene Gesserit cannot play a 2-player game"),
+    (["new", "--rules", "express", "--players", "1"], "--players must be 2 to 6 for Dune Express, not 1"),
+    (["new", "--rules", "express", "--players", "8"], "--players must be 2 to 6 for Dune Express"),
+    (["new", "--rules", "express", "--variant", "shorter:x"], "shorter takes a number of rounds"),
+    (["new", "--rules", "express", "--seat", "mcts:hard"], "played by the random bot only"),
+    (["new", "--rules", "express", "--players", "3", "--faction", "fremen"], "one --faction (house) per seat"),
+    (["new", "--rules", "express", "--faction-choice", "choose"], "--faction-choice and --face-dancers are the"),
+    (["new", "--rules", "express", "--players", "2", "--variant", "houses", "--faction", "bg", "--faction", "guild"],
+     "Bene Gesserit cannot play a 2-player game"),
+    (["new", "--variant", "thumper"], "--variant is for --rules express"),
+])
+def test_bad_options_exit_2_with_a_message(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_new_express_says_plainly_the_screen_cannot_draw_it(capsys):
+    assert main(["new", "--rules", "express", "--variant", "houses,shorter:20,thumper,defence:none",
+                 "--seat", "human", "--seat", "random", "--seed", "3"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot draw a game of Dune Express yet" in err and "sim --rules express" in err
