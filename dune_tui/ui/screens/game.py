@@ -54,6 +54,7 @@ class GameScreen(DuneScreen):
         Binding("p", "pause", "Pause"),
         Binding("l", "focus_log", "Log"),
         Binding("v", "full_log", "Full log", show=False, key_display="v"),  # key_display: listed by `?`
+        Binding("c", "houses", "House cards", show=False, key_display="c"),
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
     ]
 
@@ -412,6 +413,14 @@ class GameScreen(DuneScreen):
 
     def action_full_log(self) -> None:
         self.app.push_screen(LogScreen(self.query_one(GameLog).lines_written))
+
+    def action_houses(self) -> None:
+        """`c`: every house card in full, from the seat's view."""
+        from .houses import HousesScreen
+
+        view = self.display_view()
+        if view is not None:
+            self.app.push_screen(HousesScreen(view, list(self.seats), self.display_seat()))
 
     # --------------------------------------------------------------- saving
     def save(self, purpose: str, *, name: str = "", directory: str = "") -> None:

@@ -1,5 +1,6 @@
 """House cards: per seat its faction, who plays it, leaders and troops on the card, reserve,
-stored spice, the Snooper / Shield / Thumper markers and this turn's ally."""
+stored spice, the Snooper / Shield / Thumper markers and this turn's ally; `full_card`: the whole card
+(leaders by name and strength, troops, spice, abilities with the knot ones marked) for the Houses screen."""
 
 from __future__ import annotations
 
@@ -7,7 +8,19 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
-from ...engine.data import BENE_GESSERIT, CORRINO, FACTION_LETTERS, FACTION_NAMES, GUILD, LEADER_COUNT
+from ...engine.data import (
+    ATREIDES,
+    ATREIDES_BOTH_LEADERS,
+    BENE_GESSERIT,
+    CORRINO,
+    FACTION_LETTERS,
+    FACTION_NAMES,
+    GUILD,
+    LEADER_COUNT,
+    LEADER_NAMES,
+    LEADER_STRENGTH,
+)
+from ..abilities import ABILITIES, KNOT_MARK
 from ..labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
 
 
@@ -20,6 +33,52 @@ def who(seat_cfg, seat: int, you: int, short: bool) -> str:
     if not short:
         return f"bot {spec}"
     return {"heuristic": "heur.", "random": "random"}.get(spec, spec.replace("mcts:", "mcts-")[:6])
+
+
+def player(seat_cfg, seat: int, you: int) -> str:
+    """Who plays a seat, in full: you, a human's name, a bot and its level; away when not connected."""
+    name = "you" if seat == you else (seat_cfg.label() if seat_cfg.is_human else f"bot, {seat_cfg.agent}")
+    if not getattr(seat_cfg, "connected", True):  # a table's seat (table.messages.Seat) says who is away
+        name += ", away"
+    return name
+
+
+def leaders_line(v, f: int) -> str:
+    name = LEADER_NAMES[f] + (" + Duncan Idaho" if f == ATREIDES else "")
+    strength = f"{LEADER_STRENGTH[f]}, both {ATREIDES_BOTH_LEADERS}" if f == ATREIDES else str(LEADER_STRENGTH[f])
+    return f"{name} (strength {strength}): {v.lcard[f]} on card, {v.lreserve[f]} in reserve"
+
+
+def full_card(v, seat: int, seat_cfg, you: int) -> Text:
+    """A faction's card as the seat `v.viewer` sees it (v is that seat's view): the Bene Gesserit's
+    prediction is in the Bene Gesserit's own view only, so it shows there and nowhere else."""
+    f = v.seat_faction[seat]
+    out = Text()
+    if f < 0:
+        out.append(f"Seat {seat + 1}: no faction yet ({player(seat_cfg, seat, you)})")
+        return out
+    colour = FACTION_COLOURS[f]
+    out.append(f"{FACTION_LETTERS[f]} {FACTION_NAMES[f]}", style=f"bold {colour}")
+    out.append(f" — {player(seat_cfg, seat, you)}", style="bold" if seat == you else "")
+    if v.active == seat and v.turn > 0:
+        out.append(" ▶ playing", style="bold")
+    if v.ally == f:
+        out.append(" ◆ ally this turn", style="bold")
+    out.append(f"\nLeaders  {leaders_line(v, f)}")
+    out.append(f"\nTroops   {with_sardaukar(card_troops(v, f))} on card, "
+               f"{with_sardaukar(reserve_troops(v, f))} in reserve, {v.units_on_board(f)} on the map")
+    if f in (CORRINO, GUILD):
+        out.append(f"\nSpice    {v.store[f]} stored (at most 5)")
+    held = markers(v, f)
+    if held:
+        out.append("\nMarkers  " + ", ".join(held), style="bold")
+    if f == BENE_GESSERIT and v.prediction >= 0:
+        out.append(f"\nPredicts the {FACTION_NAMES[v.prediction]} (secret)", style="italic")
+    for ability in ABILITIES[f]:
+        out.append(f"\n{KNOT_MARK if ability.knot(f) else ' '} ")
+        out.append(ability.name, style="bold")
+        out.append(f": {ability.text}")
+    return out
 
 
 def markers(v, f: int) -> list[str]:

@@ -1,0 +1,88 @@
+"""House cards in full (`c`), as a player sees them: leaders by name and strength, troops, spice, the
+abilities with the knot ones marked, who plays each house; the Bene Gesserit prediction on its own screen only."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import (
+    HUMAN,
+    bot,
+    human_waiting,
+    make_app,
+    pilot_test,
+    play_until,
+    screen_name,
+    screen_text,
+    session,
+    until,
+)
+
+from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.ui.abilities import ABILITIES, KNOT_MARK
+
+FACTIONS = ("bg", "atreides", "corrino", "guild", "fremen")
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def five_houses(human: int):
+    """Five houses, the Bene Gesserit at seat 0, one human at `human`, stopped at that human's first turn."""
+    seats = [bot() for _ in range(5)]
+    seats[human] = HUMAN
+    game = session(5, seats=seats, seed=3, factions=FACTIONS)
+    return play_until(game, lambda s: s.turn > 0 and s.awaiting == (human,), seed=3)
+
+
+async def open_cards(pilot) -> str:
+    await until(pilot, lambda: human_waiting(pilot.app))
+    await pilot.press("c")
+    await until(pilot, lambda: screen_name(pilot.app) == "HousesScreen")
+    await pilot.pause()
+    return screen_text(pilot.app)
+
+
+def card_text(app) -> str:
+    """What the cards show on screen: at 120x40 all five fit, two side by side, each with its left bar."""
+    return screen_text(app)
+
+
+@pilot_test
+async def test_the_prediction_shows_on_the_bene_gesserit_screen_only():
+    game = five_houses(human=0)
+    predicted = FACTION_NAMES[game.state.prediction]
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_cards(pilot)
+        assert f"Predicts the {predicted}" in card_text(app)
+
+    app = make_app(five_houses(human=1), resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_cards(pilot)
+        text = card_text(app)
+        assert "Bene Gesserit" in text and "Predicts" not in text
+
+
+@pilot_test
+async def test_each_card_names_its_leaders_its_player_and_its_abilities_with_the_knots_marked():
+    app = make_app(five_houses(human=1), resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_cards(pilot)
+        text = card_text(app)
+        assert "Leto + Duncan Idaho (strength 3, both 5)" in text
+        assert "Emperor Shaddam IV (strength 3)" in text
+        assert "Atreides — you" in text and "bot, random" in text
+        assert "stored (at most 5)" in text, "Corrino's and the Guild's spice"
+        for f in (0, 4, 5, 6):
+            for ability in ABILITIES[f]:
+                mark = KNOT_MARK if ability.knot(f) else " "
+                assert f"▊ {mark} {ability.name}: {ability.text.split()[0]}" in text
+        assert text.count(f"▊ {KNOT_MARK} ") == 4, "a knot for each house but the Bene Gesserit"
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_house_cards(snap_compare, size):
+    async def run_before(pilot) -> None:
+        await open_cards(pilot)
+
+    assert snap_compare(make_app(five_houses(human=0), resumed=True), terminal_size=size, run_before=run_before)
