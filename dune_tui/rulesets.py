@@ -59,7 +59,7 @@ class Ruleset:
         kind = spec.strip().lower().partition(":")[0]
         if self.agents is None or kind in self.agents or kind == "human":
             return ""
-        return f"{self.title} is played by the {', '.join(self.agents)} bot only for now, not {spec!r}"
+        return f"{self.title} is played by the {' and '.join(self.agents)} bots only for now, not {spec!r}"
 
     def state_fields(self) -> tuple[str, ...]:
         """Every field of the rule set's State a save's snapshot holds (all but `events` and `_legal`)."""
@@ -70,7 +70,8 @@ RULESETS: dict[str, Ruleset] = {
     "dune": Ruleset(name="dune", title="Dune: The Dice Game", package="dune_tui.engine", players=range(2, 9),
                     seat_field="seat_faction", names_field="FACTION_NAMES"),
     "express": Ruleset(name="express", title="Dune Express", package="dune_tui.express", players=range(2, 7),
-                       seat_field="seat_house", names_field="HOUSE_NAMES", agents=("random",), screen=False),
+                       seat_field="seat_house", names_field="HOUSE_NAMES", agents=("random", "heuristic"),
+                       screen=False),
 }
 
 

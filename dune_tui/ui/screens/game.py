@@ -172,7 +172,7 @@ class GameScreen(DuneScreen):
             for e in body.events:
                 if e.kind == "reveal" and self._human_in_battle(e):
                     self.blocked = True
-                    self.app.push_screen(Reveal(e), self._revealed)
+                    self.app.push_screen(Reveal(e, body.events), self._revealed)
         elif isinstance(body, m.Board):
             self.board = body.view
             self.show_board()
