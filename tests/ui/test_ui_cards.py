@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import (
     HUMAN,
+    at_commit,
     bot,
     human_waiting,
     make_app,
@@ -19,6 +20,7 @@ from ui_helpers import (
 
 from dune_tui.engine.data import FACTION_NAMES
 from dune_tui.ui.abilities import ABILITIES, KNOT_MARK
+from dune_tui.ui.screens.modals import Reveal
 
 FACTIONS = ("bg", "atreides", "corrino", "guild", "fremen")
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -86,3 +88,50 @@ def test_snapshot_house_cards(snap_compare, size):
         await open_cards(pilot)
 
     assert snap_compare(make_app(five_houses(human=0), resumed=True), terminal_size=size, run_before=run_before)
+
+
+# ------------------------------------------------------------------------ the battle reveal
+def after_a_battle():
+    """A two-player game just after a battle of the human's (seat 0), and that battle's reveal."""
+    game = play_until(at_commit(), lambda s: s.awaiting == (0,) and s.phase != "commit")
+    reveal = next(e for e in reversed(game.history) if e.kind == "reveal")
+    return game, reveal
+
+
+async def show_reveal(pilot, reveal, batch) -> str:
+    await until(pilot, lambda: human_waiting(pilot.app))
+    pilot.app.push_screen(Reveal(reveal, batch))
+    await until(pilot, lambda: screen_name(pilot.app) == "Reveal")
+    await pilot.pause()
+    return screen_text(pilot.app)
+
+
+@pilot_test
+async def test_the_reveal_shows_both_commits_side_by_side_their_totals_and_the_result():
+    game, reveal = after_a_battle()
+    d = reveal.data
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await show_reveal(pilot, reveal, game.history)
+        attacker, defender = FACTION_NAMES[d.attacker_id], FACTION_NAMES[d.defender_id]
+        header = next(line for line in text.splitlines() if "(attacking)" in line)
+        assert header.index(f"{attacker} (attacking)") < header.index(f"{defender} (defending)"), "side by side"
+        total = next(line for line in text.splitlines() if "Total" in line).strip("█ ").split()
+        assert total[-2:] == [str(d.attack), str(d.defence)]
+        assert f"The {FACTION_NAMES[d.winner_id]} win" in text
+        assert ("tie" in text) == (d.attack == d.defence)
+        losers = FACTION_NAMES[d.defender_id if d.attacker_wins else d.attacker_id]
+        assert f"{losers} lose: " in text and f"{losers} lose: nothing" not in text, "the losing side loses troops"
+        assert "Polar Sink" in text, "the map stays in sight"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_battle_reveal_side_by_side(snap_compare, size):
+    game, reveal = after_a_battle()
+
+    async def run_before(pilot) -> None:
+        await show_reveal(pilot, reveal, game.history)
+
+    assert snap_compare(make_app(game, resumed=True), terminal_size=size, run_before=run_before)

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from ...engine.data import FACTION_NAMES, REGION_NAMES
-from ...engine.describe import action_text
+from ...engine import payloads
+from ...engine.data import (
+    ATREIDES,
+    ATREIDES_BOTH_LEADERS,
+    FACTION_NAMES,
+    LEADER_NAMES,
+    LEADER_STRENGTH,
+    REGION_NAMES,
+    SARDAUKAR,
+    UNIT_NAMES,
+    UNIT_OWNER,
+    UNIT_STRENGTH,
+)
+from ..labels import faction_label
 from .base import DuneModal, DuneScreen
 
 
@@ -157,31 +170,85 @@ class Handoff(DuneScreen):
 
 
 class Reveal(DuneModal):
-    """Both sealed commits, shown together once both are in (R10): a panel over the bottom of the
-    screen that leaves the board in sight; Enter, Space or Esc go on."""
+    """Both sealed commits, shown together once both are in (R10): side by side, what each side sent with
+    its strength, the totals, who won and what each side lost; a panel over the bottom of the screen that
+    leaves the board in sight, until Enter, Space or Esc."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
 
-    def __init__(self, event) -> None:
+    def __init__(self, event, batch=()) -> None:
+        """`batch`: the events the reveal came with; the battle's losses are the ones that follow it."""
         super().__init__()
         self.event = event
+        self.losses = battle_losses(event, batch)
 
     def compose(self) -> ComposeResult:
         d = self.event.data  # payloads.Reveal
-        attacker, defender, winner = (FACTION_NAMES[f] for f in (d.attacker_id, d.defender_id, d.winner_id))
-        text = Text(f"Battle in {REGION_NAMES[d.loc]}: the commits are revealed\n", style="bold")
-        text.append(f"{attacker} (attacking): ", style="bold")
-        text.append(action_text(None, d.attacker_commit).removeprefix("Commit ") + "\n")
-        text.append(f"{defender} (defending): ", style="bold")
-        text.append(action_text(None, d.defender_commit).removeprefix("Commit ") + "\n")
-        tie = " (a tie goes to the defender)" if d.attack == d.defence else ""
-        text.append(f"The {winner} win, {d.attack} against {d.defence}{tie}.", style="bold")
+        title = Text(f"Battle in {REGION_NAMES[d.loc]}: the commits are revealed", style="bold")
         with Vertical(id="reveal", classes="dialog"):
-            yield Static(text)
+            yield Static(title)
+            yield Static(self._sides(d))
+            yield Static(self._result(d))
         yield Footer()
+
+    def _sides(self, d) -> Table:
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        table.add_column("")
+        for f, role in ((d.attacker_id, "attacking"), (d.defender_id, "defending")):
+            table.add_column(faction_label(f) + f" ({role})", no_wrap=False)
+        sides = (d.attacker_commit, d.defender_commit)
+        rows = (("Troops", lambda c: troops_cell(c, sardaukar=False)),
+                ("Sardaukar", lambda c: troops_cell(c, sardaukar=True)),
+                ("Leaders", leaders_cell))
+        for name, cell in rows:
+            cells = [cell(c) for c in sides]
+            if name != "Sardaukar" or any(cells):
+                table.add_row(name, *(c or "none" for c in cells))
+        table.add_row(Text("Total", style="bold"), *(Text(str(n), style="bold") for n in (d.attack, d.defence)))
+        return table
+
+    def _result(self, d) -> Text:
+        text = Text(f"The {FACTION_NAMES[d.winner_id]} win, {max(d.attack, d.defence)} against "
+                    f"{min(d.attack, d.defence)}", style="bold")
+        text.append(": a tie goes to the defender." if d.attack == d.defence else ".", style="bold")
+        for f in (d.attacker_id, d.defender_id):
+            text.append(f"\n{FACTION_NAMES[f]} lose: {self.losses.get(f) or 'nothing'}")
+        return text
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def troops_cell(commit, sardaukar: bool) -> str:
+    """The commit's troops (or its Sardaukar) as "3 × 1" per kind, the strength of one after the ×."""
+    return ", ".join(f"{k} {UNIT_NAMES[u]} × {UNIT_STRENGTH[u]}" if not sardaukar else f"{k} × {UNIT_STRENGTH[u]}"
+                     for u, k in commit[1] if (u == SARDAUKAR) == sardaukar)
+
+
+def leaders_cell(commit) -> str:
+    names = []
+    for f, k in commit[2]:
+        both = f == ATREIDES and k == 2
+        names.append("Leto and Duncan Idaho " + str(ATREIDES_BOTH_LEADERS) if both
+                     else f"{LEADER_NAMES[f]} {LEADER_STRENGTH[f]}")
+    return ", ".join(names)
+
+
+def battle_losses(event, batch) -> dict[int, str]:
+    """Per faction, what the battle of `event` cost it: the BattleLoss events right after the reveal."""
+    events = list(batch)
+    after = events[events.index(event) + 1:] if event in events else []
+    lost: dict[int, list[str]] = {}
+    for e in after:
+        d = e.data
+        if isinstance(d, payloads.Duel):
+            continue
+        if not isinstance(d, payloads.BattleLoss):
+            break
+        where = "card" if d.to_card else "reserve"
+        lost.setdefault(UNIT_OWNER[d.unit_id], []).append(
+            f"{d.count} {UNIT_NAMES[d.unit_id]} ({d.why}, to the {where})")
+    return {f: "; ".join(parts) for f, parts in lost.items()}
 
 
 class LogScreen(DuneScreen):
