@@ -7,7 +7,9 @@ request after the privacy hand-off for a secret choice; with no human it watches
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import threading
 from functools import partial
 
 from rich.text import Text
@@ -21,7 +23,8 @@ from textual.widgets import Footer, OptionList
 from ...table import messages as m
 from ..labels import faction_label
 from ..settings import Settings
-from ..widgets.choices import ChoiceList
+from ..widgets.advice import AdvicePanel
+from ..widgets.choices import DIGITS, ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
 from ..widgets.forms import DiceForm
@@ -53,6 +56,7 @@ class GameScreen(DuneScreen):
         Binding("ctrl+t", "say", "Say", show=False, key_display="ctrl+t"),  # talk: a line to the table
         Binding("p", "pause", "Pause"),
         Binding("l", "focus_log", "Log"),
+        Binding("h", "hint", "Hint"),  # the search's advice on the decision on screen (Esc puts it away)
         Binding("v", "full_log", "Full log", show=False, key_display="v"),  # key_display: listed by `?`
         Binding("c", "houses", "House cards", show=False, key_display="c"),
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
@@ -83,6 +87,7 @@ class GameScreen(DuneScreen):
         self._early: list[TableSays] = []
         self.gone: set[int] = set()  # other players said to be away, not yet back
         self.connections: dict[int, object] = {}
+        self.advising: threading.Event | None = None  # set to cancel the advice being worked out
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR
@@ -99,6 +104,7 @@ class GameScreen(DuneScreen):
         with Horizontal(id="bottom"):
             yield DecisionPanel(id="decision")
             with Vertical(id="log-box"):
+                yield AdvicePanel(id="advice")
                 yield GameLog(id="log")
         yield Footer()
 
@@ -114,6 +120,7 @@ class GameScreen(DuneScreen):
         self.stop()
 
     def stop(self) -> None:
+        self.drop_advice()
         for conn in self.connections.values():
             self.table.detach(conn)
         self.app.end_game(self.table)
@@ -319,6 +326,7 @@ class GameScreen(DuneScreen):
         self.advance()
 
     def show_request(self, request) -> None:
+        self.drop_advice()
         self.current = request
         self.show_board()
         phase, key = self.last_choice
@@ -372,6 +380,7 @@ class GameScreen(DuneScreen):
             return
         self.last_choice = (request.phase, self.query_one(DecisionPanel).choice_key)
         self.current = None
+        self.drop_advice()
         self.sent.add(request.id)
         self.query_one(MapView).light({})
         self.query_one(DecisionPanel).wait("…")
@@ -421,6 +430,67 @@ class GameScreen(DuneScreen):
         view = self.display_view()
         if view is not None:
             self.app.push_screen(HousesScreen(view, list(self.seats), self.display_seat()))
+
+    # ------------------------------------------------------------- advice
+    def action_hint(self) -> None:
+        """`h`: the search works out its top options for the decision on screen, from the seat's view only,
+        in a thread; the screen keeps answering keys meanwhile."""
+        request = self.current
+        if not self.settings.hints:
+            self.notify("Hints are off for this game.", timeout=4)
+            return
+        if request is None:
+            self.notify("No decision of yours to advise on.", timeout=4)
+            return
+        self.drop_advice()
+        cancel = self.advising = threading.Event()
+        self.query_one(AdvicePanel).working("Weighing your options… (Esc: stop)")
+        self.run_worker(partial(self._analyse, request, cancel), thread=True, group="advice", exit_on_error=False)
+
+    def _analyse(self, request, cancel: threading.Event) -> None:
+        from ai import make_agent
+        from ai.advice import analyse
+
+        spec = self.settings.advisor
+        try:
+            advice = analyse(request, agent=make_agent(spec) if spec else None, cancel=cancel)
+        except Exception as e:  # a bad advisor spec or a bug: say so on the panel, never crash the game
+            advice = e
+        if not cancel.is_set():
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.app.call_from_thread(self._advised, request, cancel, advice)
+
+    def _advised(self, request, cancel: threading.Event, advice: list | Exception) -> None:
+        """The advice arrives: shown if it is still for the decision on screen (else dropped)."""
+        if cancel.is_set() or request is not self.current:
+            return
+        self.advising = None
+        if isinstance(advice, Exception):
+            self.query_one(AdvicePanel).working(f"No advice: {advice}")
+            return
+        choices = self.query_one(ChoiceList)
+        where = [self._listed(choices, a.action) if choices.display else None for a in advice]
+        keys = [DIGITS[i] if i is not None and i < len(DIGITS) else "·" for i in where]
+        self.query_one(AdvicePanel).show(request.view, advice, self.settings.advisor or "mcts", keys)
+        if where and where[0] is not None:  # the list's highlight follows the top option
+            choices.highlighted = where[0]
+
+    @staticmethod
+    def _listed(choices: ChoiceList, action) -> int | None:
+        """Where the list shows `action` (a counted option counts as its family)."""
+        return next((i for i, c in enumerate(choices.shown) if action == c.key or action in c.by_count.values()),
+                    None)
+
+    def drop_advice(self) -> None:
+        """Cancel the advice being worked out and put the panel away."""
+        if self.advising is not None:
+            self.advising.set()
+            self.advising = None
+        for panel in self.query(AdvicePanel):  # none left while the screen is unmounted
+            panel.clear()
+
+    def key_escape(self) -> None:
+        self.drop_advice()
 
     # --------------------------------------------------------------- saving
     def save(self, purpose: str, *, name: str = "", directory: str = "") -> None:

@@ -1,0 +1,72 @@
+"""The advisor's panel: the search's top options for the decision on screen, each with its estimated chance of
+winning as a bar (`h` asks, Esc or the next decision puts it away).  It draws what it is handed (ai.advice's
+`Advice`, read from the seat's view); the bars are characters, so they read without colour too."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine.describe import action_text
+
+BAR = 6  # cells of a bar (a line fits the 32 columns of the log box at 80x24)
+
+
+def bar(fraction: float) -> Text:
+    full = max(0, min(BAR, round(fraction * BAR)))
+    text = Text("█" * full, style="green")
+    text.append("░" * (BAR - full), style="dim")
+    return text
+
+
+def advice_text(view, advice, keys: list[str]) -> Text:
+    """One line per option: its key in the decision's list ("·" if none), its bar, its chance of winning (or its
+    part of a mixed commit), what it does."""
+    text = Text()  # one line per option, cut short in a narrow box (the CSS)
+    for n, a in enumerate(advice):
+        if n:
+            text.append("\n")
+        text.append(f"{keys[n] if n < len(keys) else '·'} ", style="bold")
+        if a.value is not None:
+            text.append_text(bar(a.value))
+            text.append(f" {round(a.value * 100):3d}% ")
+        elif a.visits:  # a sealed commit: the search mixes its commits, playing this one so often
+            text.append_text(bar(a.share))
+            text.append(f" {round(a.share * 100):3d}% mix ")
+        # else: a decision the bots answer by rule of thumb, ranked without numbers
+        text.append(action_text(view, a.action))
+    return text
+
+
+class AdvicePanel(Static):
+    """Hidden until `h` asks; then "thinking…", the advice, or why there is none."""
+
+    DEFAULT_CSS = """
+    AdvicePanel {
+        display: none; height: auto; max-height: 7; border: round $accent; padding: 0 1;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    AdvicePanel.-shown { display: block; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)
+        self.border_title = "Advice"
+        self.advice: list = []
+
+    def working(self, what: str) -> None:
+        self.advice = []
+        self.border_title = "Advice"
+        self.update(Text(what, style="italic"))
+        self.add_class("-shown")
+
+    def show(self, view, advice, who: str, keys: list[str]) -> None:
+        self.advice = list(advice)
+        self.border_title = f"Advice ({who})"
+        none = Text("The search has nothing to add.", style="italic")
+        self.update(advice_text(view, advice, keys) if advice else none)
+        self.add_class("-shown")
+
+    def clear(self) -> None:
+        self.advice = []
+        self.remove_class("-shown")

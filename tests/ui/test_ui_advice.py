@@ -1,0 +1,79 @@
+"""The advisor on the game screen: `h` shows the search's top options for the decision on screen, worked out in
+the background (keys keep working, Esc or the next decision drops it); with hints off `h` says so."""
+
+from __future__ import annotations
+
+from ui_helpers import human_waiting, make_app, pilot_test, screen_text, session, until
+
+from dune_tui.ui.widgets.advice import AdvicePanel
+
+QUICK = "mcts:iters=50"
+SLOW = "mcts:time=20"  # not done within a test: cancelled
+
+
+def advice_shown(app) -> bool:
+    return app.screen.query_one(AdvicePanel).has_class("-shown")
+
+
+@pilot_test
+async def test_h_shows_the_top_options_with_their_chance_of_winning():
+    app = make_app(session(2, seed=7))
+    app.settings.advisor = QUICK
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        request = app.screen.current
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        text = screen_text(app)
+        assert "Advice" in text and "%" in text and "░" in text  # the bars: ░ for the chance not won
+        assert 1 <= len(panel.advice) <= 4
+        assert all(a.action in request.legal for a in panel.advice)
+        assert app.screen.current is request  # advice never answers for the player
+
+
+@pilot_test
+async def test_the_screen_answers_keys_while_the_advice_is_worked_out_and_esc_drops_it():
+    app = make_app(session(2, seed=7))
+    app.settings.advisor = SLOW
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("h")
+        await pilot.pause(0.1)
+        assert app.screen.advising is not None and advice_shown(app)
+        assert "Weighing your options" in screen_text(app)
+        await pilot.press("l")  # the log takes the keys while the search runs
+        await until(pilot, lambda: app.screen.query_one("#log").has_focus, timeout=2, what="the log focused")
+        await pilot.press("l")
+        await until(pilot, lambda: human_waiting(app), timeout=2)
+        cancel = app.screen.advising
+        await pilot.press("escape")
+        await until(pilot, lambda: not advice_shown(app), timeout=2, what="the advice put away")
+        assert cancel.is_set() and app.screen.advising is None
+
+
+@pilot_test
+async def test_the_next_decision_drops_the_advice_of_the_last():
+    app = make_app(session(2, seed=7))
+    app.settings.advisor = SLOW
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        first = app.screen.current
+        await pilot.press("h")
+        await pilot.pause(0.1)
+        cancel = app.screen.advising
+        await pilot.press("a")  # keep all the dice: the decision is answered
+        await until(pilot, lambda: app.screen.current is not first, timeout=5)
+        assert cancel.is_set() and not advice_shown(app)
+
+
+@pilot_test
+async def test_with_hints_off_h_says_so_and_asks_nothing():
+    app = make_app(session(2, seed=7))
+    app.settings.hints = False
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("h")
+        notes = lambda: [str(n.message) for n in app._notifications]  # noqa: E731 (run_test draws no toasts)
+        await until(pilot, lambda: "Hints are off for this game." in notes(), timeout=2, what="the notice")
+        assert app.screen.advising is None and not advice_shown(app)
