@@ -3,6 +3,8 @@ abilities with the knot ones marked, who plays each house; the Bene Gesserit pre
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from ui_helpers import (
     HUMAN,
@@ -18,8 +20,11 @@ from ui_helpers import (
     until,
 )
 
-from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.controller import Decision
+from dune_tui.engine import legal_actions
+from dune_tui.engine.data import FACTION_LETTERS, FACTION_NAMES, STRATEGIC_ORDER
 from dune_tui.ui.abilities import ABILITIES, KNOT_MARK
+from dune_tui.ui.screens.game_over import strategic_by_round
 from dune_tui.ui.screens.modals import Reveal
 
 FACTIONS = ("bg", "atreides", "corrino", "guild", "fremen")
@@ -135,3 +140,53 @@ def test_snapshot_battle_reveal_side_by_side(snap_compare, size):
         await show_reveal(pilot, reveal, game.history)
 
     assert snap_compare(make_app(game, resumed=True), terminal_size=size, run_before=run_before)
+
+
+# ------------------------------------------------------------------------ the game-over picture
+def played_out(players: int, seed: int):
+    """A bots' game played to its end outside the UI, and the strategic regions each house really held
+    at the end of each round (read off the engine's state as the rounds end)."""
+    game = session(players, seats=[bot() for _ in range(players)], seed=seed)
+    rng = random.Random(seed)
+    truth: dict[int, list[int]] = {f: [] for f in game.state.seat_faction}
+    controller = game.controller
+    while not controller.state.over:
+        state = controller.state
+        seat = state.awaiting[0]
+        request = next(r for r in controller.pending() if r.seat == seat)
+        batches = controller.submit(Decision(request.id, seat, rng.choice(legal_actions(state, seat))))
+        events = list({id(e): e for b in batches for e in b.events}.values())
+        game.history.extend(events)
+        if any(e.kind == "round" for e in events) or controller.state.over:
+            for f in truth:
+                truth[f].append(sum(1 for r in STRATEGIC_ORDER if controller.state.troops_of(r, f)))
+    return game, truth
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (6, 3), (6, 11)])
+def test_strategic_regions_round_by_round_are_what_the_map_held(players, seed):
+    game, truth = played_out(players, seed)
+    assert strategic_by_round(game) == truth
+
+
+@pilot_test
+async def test_the_game_over_picture_has_a_line_per_house():
+    game, truth = played_out(4, 2)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        start = next(i for i, line in enumerate(lines) if "Strategic regions held at the end of each round" in line)
+        rows = [line for line in lines[start + 2:start + 2 + len(truth)]]
+        for f, row in zip(truth, rows, strict=True):
+            assert FACTION_LETTERS[f] in row and " ".join(map(str, truth[f])) in row, row
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_game_over_picture(snap_compare, size):
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: screen_name(pilot.app) == "GameOverScreen")
+        await pilot.pause()
+
+    assert snap_compare(make_app(played_out(4, 2)[0], resumed=True), terminal_size=size, run_before=run_before)

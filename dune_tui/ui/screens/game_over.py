@@ -1,4 +1,5 @@
-"""Game over: the winners and how, the final map, a few statistics; a replay, a new game or quit.
+"""Game over: the winners and how, the final map, a few statistics, the strategic regions each house held
+round by round; a replay, a new game or quit.
 A finished game opened again (Continue, Load, `dune-tui load`) comes straight here."""
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, VerticalScroll
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from ...engine import payloads
-from ...engine.data import BENE_GESSERIT, FACTION_NAMES, STRATEGIC_ORDER
+from ...engine import NU, payloads
+from ...engine.data import BENE_GESSERIT, FACTION_NAMES, FACTION_UNITS, STRATEGIC_ORDER, TLEILAXU
 from ..labels import faction_label
 from ..widgets.map import MapView
 from .base import DuneScreen
@@ -42,6 +43,74 @@ def statistics(session) -> dict[int, Counter]:
     return stats
 
 
+def board_changes(history) -> list:
+    """The history's moves of troops on the map, in order, from the typed payloads: each a list of
+    (region, unit, change); and ("round", n) where round n ended. (The setup's troops come before any
+    turn: the map at a round's end is the final map with the later changes undone.)"""
+    steps: list = []
+    battle = -1
+    for e in history:
+        d = e.data
+        if isinstance(d, (payloads.Battle, payloads.Reveal)):
+            battle = d.loc
+        elif isinstance(d, payloads.Landed):
+            steps.append([(d.loc, d.unit_id, 1)])
+        elif isinstance(d, payloads.Moved):
+            steps.append([(d.src_id, d.unit_id, -d.count), (d.dst_id, d.unit_id, d.count)])
+        elif isinstance(d, (payloads.TroopLost, payloads.Kanly, payloads.Fortification)):
+            steps.append([(d.loc, d.unit_id, -1)])
+        elif isinstance(d, payloads.FaceDancer):
+            steps.append([(d.loc, d.unit_id, -1), (d.loc, TLEILAXU, 1)])
+        elif isinstance(d, payloads.BattleLoss):
+            steps.append([(battle, d.unit_id, -d.count)])
+        elif isinstance(d, payloads.Round):
+            steps.append(("round", d.round - 1))
+    return steps
+
+
+def held(board, faction: int) -> int:
+    """Strategic regions where `faction` has troops on `board` (NU cells per region)."""
+    return sum(1 for r in STRATEGIC_ORDER if any(board[r * NU + u] for u in FACTION_UNITS[faction]))
+
+
+def strategic_by_round(over) -> dict[int, list[int]]:
+    """Per faction: the strategic regions it held at the end of each round played, from the final map
+    and the history the seat may see (`over.state`, `over.history`)."""
+    state = over.state
+    factions = [f for f in state.seat_faction if f >= 0]
+    board = list(state.board)
+    ends = {state.result.round if state.result else state.round: board[:]}
+    for step in reversed(board_changes(over.history)):
+        if step[0] == "round":
+            ends[step[1]] = board[:]
+            continue
+        for loc, unit, change in step:
+            board[loc * NU + unit] -= change
+    rounds = sorted(r for r in ends if r >= 1)
+    return {f: [held(ends[r], f) for r in rounds] for f in factions}
+
+
+BARS = " ▁▂▃▄▅"  # 0 to 5 strategic regions
+
+
+def picture(over, stats: dict[int, Counter]) -> Text:
+    """One line per house: its strategic regions round by round, as bars and figures, and its battles
+    won-lost."""
+    by_round = strategic_by_round(over)
+    rounds = len(next(iter(by_round.values()), []))
+    text = Text("Strategic regions held at the end of each round", style="bold")
+    text.append("\n" + " " * 12 + " ".join(f"{r:>1}" for r in range(1, rounds + 1)), style="dim")
+    for f, counts in by_round.items():
+        line = faction_label(f, short=True)
+        line.pad_right(12 - line.cell_len)
+        text.append("\n")
+        text.append_text(line)
+        text.append(" ".join(BARS[min(n, 5)] if n else "·" for n in counts), style="bold")
+        c = stats.get(f, Counter())
+        text.append("  " + " ".join(str(n) for n in counts) + f"  battles {c['won']}-{c['lost']}")
+    return text
+
+
 class GameOverScreen(DuneScreen):
     BINDINGS = [
         Binding("r", "replay", "Replay"),
@@ -66,7 +135,9 @@ class GameOverScreen(DuneScreen):
             yield Static(self._headline(), id="winners")
             with Container(id="over-body"):
                 yield MapView(self.over.state, id="final-map")
-                yield Static(self._table(), id="stats")
+                with Vertical(id="over-figures"):
+                    yield Static(self._table(), id="stats")
+                    yield Static(picture(self.over, statistics(self.over)), id="picture")
         yield Footer()
 
     def _headline(self) -> Text:
@@ -96,8 +167,8 @@ class GameOverScreen(DuneScreen):
         stats = statistics(self.over)
         table = Table(title="Statistics", box=None, padding=(0, 1), title_style="bold", title_justify="left",
                       caption="battles won and lost; troops landed; at the end: troops on the map, "
-                              "strategic regions held", caption_justify="left", caption_style="dim")
-        for col in ("House", "Turns", "Won", "Lost", "Landed", "On map", "Strategic"):
+                              "strategic regions held (Strat.)", caption_justify="left", caption_style="dim")
+        for col in ("House", "Turns", "Won", "Lost", "Landed", "Map", "Strat."):
             table.add_column(col, justify="left" if col == "House" else "right", no_wrap=True)
         for f in state.seat_faction:
             if f < 0:
