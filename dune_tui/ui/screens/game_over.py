@@ -98,8 +98,9 @@ def picture(over, stats: dict[int, Counter]) -> Text:
     won-lost."""
     by_round = strategic_by_round(over)
     rounds = len(next(iter(by_round.values()), []))
+    last = over.state.result.round if over.state.result else over.state.round
     text = Text("Strategic regions held at the end of each round", style="bold")
-    text.append("\n" + " " * 12 + " ".join(f"{r:>1}" for r in range(1, rounds + 1)), style="dim")
+    text.append("\n" + " " * 12 + " ".join(str(r) for r in range(last - rounds + 1, last + 1)), style="dim")
     for f, counts in by_round.items():
         line = faction_label(f, short=True)
         line.pad_right(12 - line.cell_len)
