@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 
+from ..rulesets import ruleset
 from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 from .errors import SaveError, SnapshotMismatch
 from .files import ENV, SUFFIX, default_dir, save_dir
@@ -101,11 +102,16 @@ def format_info(info: SaveInfo, width: int = 0) -> str:
     to_move = ", ".join(printable(who, limit=2 * NAME_LIMIT) for who in info.to_move)
     result = printable(info.result, limit=MESSAGE_LIMIT)
     status = f"finished: {result}" if info.finished else f"to move: {to_move or '-'}"
-    return f"{name:<{width}}  {date:<16}  {info.round:<5}  {status}\n    {info.players} players: " \
+    return f"{name:<{width}}  {date:<16}  {info.round:<5}  {status}\n    {info.players} players{game_of(info)}: " \
            f"{printable(info.players_text(), limit=8 * 2 * NAME_LIMIT)}"
 
 
 # --------------------------------------------------------------------- load
+
+
+def game_of(info: SaveInfo) -> str:
+    """ " of Dune Express" for a game of another rule set than the first game's."""
+    return "" if info.rules == "dune" else f" of {ruleset(info.rules).title}"
 
 
 def cmd_load(args) -> int:

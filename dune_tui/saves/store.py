@@ -43,6 +43,7 @@ class SaveInfo(msgspec.Struct, frozen=True, kw_only=True):
     path: Path
     date: datetime | None  # when it was saved (aware; the file's time if unreadable)
     kind: str = ""  # "auto" or "named"
+    rules: str = "dune"  # the rule set (dune_tui.rulesets): "dune" or "express"
     players: int = 0
     seats: tuple[str, ...] = ()  # who sits where: "Alice", "Bot (heuristic)"
     factions: tuple[str, ...] = ()  # by seat; "" while not yet chosen
@@ -245,7 +246,7 @@ def _describe(save: Save, name: str, path: Path) -> SaveInfo:
         f"{factions[s]}: {labels[s]}" if factions[s] else labels[s]
         for s in snap.awaiting[:players] if 0 <= s < min(len(labels), len(factions)))
     return SaveInfo(
-        name=name, path=path, date=utc(save.saved_at), kind=save.kind, players=players,
+        name=name, path=path, date=utc(save.saved_at), kind=save.kind, rules=rules.name, players=players,
         seats=tuple(labels), factions=factions, round=snap.round if 0 <= snap.round <= 999 else 0, to_move=to_move,
         finished=schema.finished(save),
         result=printable(snap.result.text, limit=MESSAGE_LIMIT) if snap.result else "")

@@ -100,6 +100,7 @@ def test_a_whole_game_at_the_table_is_saved_loaded_and_replayed(save_dir):
     assert loaded.state.result == state.result and loaded.state.board == state.board
     info = saves.list_saves(save_dir)[0]
     assert info.finished and info.players == 4 and set(info.factions) <= set(ruleset("express").side_names)
+    assert info.rules == "express"
     assert main(["replay", str(path), "--verify", "--quiet"]) == 0
 
 
@@ -125,6 +126,8 @@ def test_the_controller_replays_an_express_log():
 def test_load_says_plainly_the_screen_cannot_draw_it(save_dir, capsys):
     c = Controller(express.Options(players=2, seed=1))
     path = saves.save_named(Session(c.options, BOTS[:2], c), "two", save_dir)
+    assert main(["saves", "--save-dir", str(save_dir)]) == 0
+    assert "2 players of Dune Express: " in capsys.readouterr().out
     assert main(["load", str(path)]) == 1
     err = capsys.readouterr().err
     assert "cannot draw a game of Dune Express yet" in err and "Traceback" not in err
