@@ -35,6 +35,8 @@ def add_parsers(sub) -> None:
                    help="pause between bot steps (default 0.5; 0 for none)")
     p.add_argument("--bots", choices=("process", "thread"), default="process",
                    help="where bots think: a child process (default) or a thread")
+    p.add_argument("--no-hints", dest="hints", action="store_false",
+                   help="no advice from the search (h) in this game: for competitive games")
     p.add_argument("--save-dir", metavar="DIR", help="where games are saved")
     p.set_defaults(func=cmd_new)
 
@@ -43,10 +45,10 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _settings(save_dir=None, pause: float | None = None, bots: str = "process"):
+def _settings(save_dir=None, pause: float | None = None, bots: str = "process", hints: bool = True):
     from .settings import Settings
 
-    settings = Settings(save_dir=Path(save_dir) if save_dir else None, bots=bots)
+    settings = Settings(save_dir=Path(save_dir) if save_dir else None, bots=bots, hints=hints)
     if pause is not None:
         settings.pause = pause
     return settings
@@ -96,7 +98,7 @@ def cmd_new(args) -> int:
     except ValueError as e:
         print(f"dune-tui: {e}", file=sys.stderr)
         return 2
-    return _run(session, _settings(args.save_dir, args.pause, args.bots))
+    return _run(session, _settings(args.save_dir, args.pause, args.bots, args.hints))
 
 
 def run_session(session, save_dir=None, *, resumed: bool = True) -> int:

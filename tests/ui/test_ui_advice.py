@@ -77,3 +77,32 @@ async def test_with_hints_off_h_says_so_and_asks_nothing():
         notes = lambda: [str(n.message) for n in app._notifications]  # noqa: E731 (run_test draws no toasts)
         await until(pilot, lambda: "Hints are off for this game." in notes(), timeout=2, what="the notice")
         assert app.screen.advising is None and not advice_shown(app)
+
+
+def test_new_takes_no_hints_for_a_competitive_game():
+    from dune_tui.cli import build_parser
+
+    assert build_parser().parse_args(["new", "--no-hints"]).hints is False
+    assert build_parser().parse_args(["new"]).hints is True
+
+
+@pilot_test
+async def test_the_new_game_switch_turns_hints_off():
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "NewGameScreen")
+        app.screen.query_one("#hints").focus()
+        await pilot.press("right")
+        assert "off (a competitive game)" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: human_waiting(app), timeout=30, what="the first decision")
+        await pilot.press("h")
+        await until(pilot, lambda: any("Hints are off" in str(n.message) for n in app._notifications), timeout=2)
+        assert not advice_shown(app)
+
+
+def test_host_takes_no_hints_too():
+    from dune_tui.cli import build_parser
+
+    assert build_parser().parse_args(["host", "--no-hints"]).hints is False

@@ -1,5 +1,5 @@
 """New game: 2-8 players, each seat a human or a bot level, how factions are chosen (R12),
-an optional seed, the Face Dancers option, the bots' pause."""
+an optional seed, the Face Dancers option, the bots' pause, hints (h) on or off."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .base import DuneScreen
 
 FACTION_CHOICE = {"random": "dealt at random", "choose": "chosen in the rulebook's order"}
 FACE_DANCERS = {"dice": "with unused dice (the card)", "spice": "for 1 spice each (variant)"}
+HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}
 
 
 def new_session(players: int, seats: list[str], seed: int | None, faction_choice: str = "random",
@@ -56,6 +57,7 @@ class NewGameScreen(DuneScreen):
             yield Cycler("Factions", list(FACTION_CHOICE), "random", shown=FACTION_CHOICE.get, id="faction-choice")
             yield Cycler("Face Dancers", list(FACE_DANCERS), "dice", shown=FACE_DANCERS.get, id="face-dancers")
             yield Cycler("Bot pause", list(PAUSES), self.settings.pause, shown=lambda p: f"{p:g} s", id="pause")
+            yield Cycler("Hints", list(HINTS), self.settings.hints, shown=HINTS.get, id="hints")
             yield Input(placeholder="seed: empty for a random game", type="integer", id="seed")
             yield Static("↑/↓ choose a line, ←/→ change it, Enter starts.", classes="hint")
             yield Static(id="error")
@@ -90,4 +92,5 @@ class NewGameScreen(DuneScreen):
             self.query_one("#error", Static).update(f"Cannot start: {e}")
             return
         self.settings.pause = self.query_one("#pause", Cycler).value
+        self.settings.hints = self.query_one("#hints", Cycler).value
         self.app.start_game(session, replace=self)
