@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import saves
+from ..rulesets import ruleset_of
 
 
 def _call(func, *args, **kwargs) -> tuple[Any, str | None]:
@@ -41,4 +42,8 @@ def list_saves(directory: Path | None) -> tuple[list, str | None]:
 
 
 def load(path_or_name, directory: Path | None):
-    return _call(saves.load, path_or_name, directory=directory)
+    session, error = _call(saves.load, path_or_name, directory=directory)
+    rules = None if session is None else ruleset_of(session.options)
+    if rules is not None and not rules.screen:  # a game this screen cannot draw yet (Dune Express)
+        return None, f"This screen cannot draw a game of {rules.title} yet; `dune-tui replay` shows it."
+    return session, error

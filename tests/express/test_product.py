@@ -131,6 +131,10 @@ def test_load_says_plainly_the_screen_cannot_draw_it(save_dir, capsys):
     assert main(["load", str(path)]) == 1
     err = capsys.readouterr().err
     assert "cannot draw a game of Dune Express yet" in err and "Traceback" not in err
+    from dune_tui.ui import saving  # the Load screen and Continue open saves through it
+
+    assert saving.load(path, save_dir) == (None, "This screen cannot draw a game of Dune Express yet; "
+                                                 "`dune-tui replay` shows it.")
 
 
 def test_old_saves_read_as_the_first_game():
