@@ -186,3 +186,17 @@ def test_new_express_says_plainly_the_screen_cannot_draw_it(capsys):
                  "--seat", "human", "--seat", "random", "--seed", "3"]) == 1
     err = capsys.readouterr().err
     assert "cannot draw a game of Dune Express yet" in err and "sim --rules express" in err
+
+
+@pytest.mark.parametrize("players, variant", [
+    (2, ""), (2, "houses,defence:none"), (3, "thumper,defence:limited"), (5, "houses,shorter:8"),
+    (6, "houses,shorter:10,thumper,defence:limited"),
+])
+def test_every_variant_saves_and_replays_to_the_same_state(players, variant, save_dir):
+    options = express.with_variants(variant, players=players, seed=players * 31)
+    c = Controller(options)
+    c.run([RandomAgent(s) for s in range(players)], observe=False, max_decisions=100_000)
+    path = saves.save_named(Session(options, BOTS[:1] * players, c), f"x{players}", save_dir)
+    loaded = saves.load(path)  # verifies the replayed state against the file's snapshot
+    assert loaded.options == options and loaded.state.result == c.state.result
+    assert main(["replay", str(path), "--verify", "--quiet"]) == 0
