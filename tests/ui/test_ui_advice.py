@@ -3,6 +3,8 @@ the background (keys keep working, Esc or the next decision drops it); with hint
 
 from __future__ import annotations
 
+import re
+
 from ui_helpers import human_waiting, make_app, pilot_test, screen_text, session, until
 
 from dune_tui.ui.widgets.advice import AdvicePanel
@@ -106,3 +108,14 @@ def test_host_takes_no_hints_too():
     from dune_tui.cli import build_parser
 
     assert build_parser().parse_args(["host", "--no-hints"]).hints is False
+
+
+@pilot_test
+async def test_help_lists_h():
+    app = make_app(session(2, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        assert "h Hint" in screen_text(app)  # the footer
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "Help", timeout=2)
+        assert re.search(r"█\s+h\s+Hint\s", screen_text(app))
