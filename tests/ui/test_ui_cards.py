@@ -190,3 +190,14 @@ def test_snapshot_game_over_picture(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(make_app(played_out(4, 2)[0], resumed=True), terminal_size=size, run_before=run_before)
+
+
+@pilot_test
+async def test_a_click_on_a_house_opens_the_cards_and_esc_closes_them():
+    app = make_app(five_houses(human=1), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.click("HouseCard")
+        await until(pilot, lambda: screen_name(app) == "HousesScreen")
+        await pilot.press("escape")
+        await until(pilot, lambda: human_waiting(app))

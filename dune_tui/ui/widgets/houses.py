@@ -106,6 +106,10 @@ class HouseCard(Widget):
         self.view, self.seat_cfg, self.you = view, seat_cfg, you
         self.refresh()
 
+    async def on_click(self) -> None:
+        """A click on a house opens every card in full (as `c` does)."""
+        await self.run_action("screen.houses")
+
     def render(self) -> Text:
         v = self.view
         if v is None:
