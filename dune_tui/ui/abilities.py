@@ -32,8 +32,8 @@ class Ability(NamedTuple):
 
 ABILITIES: dict[int, tuple[Ability, ...]] = {
     ATREIDES: (
-        Ability("Duncan Idaho", "a second leader: Leto 3, both together 5"),
-        Ability("Honourable Duel", "leader against leader: only your leaders go back; your lost troops to your card"),
+        Ability("Duncan Idaho", "a second leader: Leto 3, both together 5; recruit one a phase"),
+        Ability("Honourable Duel", "when both sides fought with leaders, your lost troops go to your card"),
     ),
     HARKONNEN: (
         Ability("Piter De Vries", "after the roll, turn the Kanly die to Poison"),
@@ -48,7 +48,7 @@ ABILITIES: dict[int, tuple[Ability, ...]] = {
         Ability("Axolotl Tanks", "after the roll, name a symbol: its dice recruit for you; "
                                  "anyone may ally with you"),
         Ability("Face Dancers", "at a battle's start, turn enemy 1-value troops into yours "
-                                "(one per unused die of their symbol)"),
+                                "(one per unused die of their symbol, or per spice in the variant)"),
         Ability("Gholas", "any time in your turn, 1 spice brings your leader back"),
     ),
     CORRINO: (
