@@ -1,6 +1,6 @@
 """Our `mcts` against OpenSpiel's ISMCTS at equal time per decision (issue 24, item 5): an outside yardstick.
 
-    # a match, from the repository's root (needs the lab extra: pip install -e '.[lab]'), in the background
+    # a match, from the repository's root (needs the bench extra: pip install -e '.[bench]'), in the background
     nice .venv/bin/python -m benchmarks.bench_openspiel --players 2 --deals 8 --out benchmarks/results/openspiel-2p.json
     # a quick check that it works
     .venv/bin/python -m benchmarks.bench_openspiel --deals 2 --seconds 0.05

@@ -3,5 +3,5 @@ them (a checked contract, pyproject.toml's [tool.importlinter]).  What they foun
 
     python -m lab.fit_eval ...      fit the search's models, writing ai/models/*.json
     python -m lab.anti_guild ...    a bot against the heuristic's Spacing Guild (or in the deals without it)
-    lab/openspiel_game.py           Dune as an OpenSpiel game, OpenSpiel's ISMCTS as an agent (the [lab] extra)
+    lab/openspiel_game.py           Dune as an OpenSpiel game, OpenSpiel's ISMCTS as an agent (the [bench] extra)
 """

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[lab]')")
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[bench]')")
 
 from dune_tui.controller import DecisionRequest  # noqa: E402
 from dune_tui.engine import Options, apply, legal_actions, new_game, returns, view  # noqa: E402
