@@ -88,6 +88,7 @@ class Session:
         self.history: list[Event] = list(self.controller.opening) if controller is None else []
         self.autosaved_turn = -1  # turns finished at the last autosave (see saves.autosave_due)
         self.warning = ""  # set by saves.load(strict=False) when the file's snapshot disagreed with its log
+        self.hints: list[tuple[int, int, str]] = []  # advice shown (h): (decisions before it, seat, summary)
 
     @property
     def state(self):

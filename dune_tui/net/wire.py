@@ -6,7 +6,7 @@ msgspec decodes and validates the body against the union; nothing else is parsed
 
 A connection starts with the client's `Hello` (protocol version, its code); the table answers with its
 `Welcome` (or `Goodbye`, why, and closes).  Then the table's messages flow to the client, and the client
-sends `Decision`, `Chat`, `Skip`, `SetPace`.  Engine views cross as `ViewWire` (see `views`), events as
+sends `Decision`, `Chat`, `Hint`, `Skip`, `SetPace`.  Engine views cross as `ViewWire` (see `views`), events as
 `Event` Structs.
 """
 
@@ -58,9 +58,9 @@ class WireBatch(EventBatch, frozen=True, tag="EventBatch"):
 
 TWINS: dict[type, type] = {DecisionRequest: WireRequest, Decision: WireDecision, EventBatch: WireBatch}
 TABLE_MESSAGES = (m.Welcome, m.Closed, m.Board, m.Seats, m.Thinking, m.Sealed, m.Pace, m.Notice, m.SaveFailed,
-                  m.Saved, m.Refused, m.GameOver, m.Skip, m.SetPace, m.Save, m.Chat)
+                  m.Saved, m.Refused, m.GameOver, m.Skip, m.SetPace, m.Save, m.Chat, m.Hint)
 Message = Union[(Hello, Goodbye, WireRequest, WireDecision, WireBatch, *TABLE_MESSAGES)]
-FROM_CLIENT = (Hello, Decision, m.Chat, m.Skip, m.SetPace)  # what a table takes from a remote client
+FROM_CLIENT = (Hello, Decision, m.Chat, m.Skip, m.SetPace, m.Hint)  # what a table takes from a remote client
 
 
 class FrameError(Exception):

@@ -44,7 +44,8 @@ def add_parsers(sub, play: Callable[..., int] | None = None) -> None:
 
     p = sub.add_parser("replay", help="re-run a save's decisions headless and print the events",
                        description="Re-run a save's decision log without the UI and print the events. Only "
-                                   "public events unless --all or --seat.")
+                                   "public events unless --all or --seat (which also print the advice (h) "
+                                   "shown to players).")
     p.add_argument("game", metavar="PATH|NAME", help="a save file, or a save's name")
     p.add_argument("--verify", action="store_true",
                    help="exit 0 if the final state equals the file's snapshot, 1 if not")
@@ -166,6 +167,9 @@ def cmd_replay(args) -> int:
                 line = event_line(event, args.all, None if args.seat is None else args.seat - 1)
                 if line is not None:
                     print(printable(line))
+            for hint in save.hints:
+                if args.all or (args.seat is not None and hint.seat == args.seat - 1):
+                    print(printable(hint_line(hint)))
             print(printable(summary(controller.state, len(save.log))))
         diff = differences(snapshot_of(controller.state), save.snapshot)
         if args.verify:
@@ -189,6 +193,11 @@ def event_line(event, everything: bool, seat: int | None) -> str | None:
         whom = ", ".join(str(s + 1) for s in event.to)
         return f"[private to seat {whom}] {event.text}"
     return None
+
+
+def hint_line(hint) -> str:
+    """A hint kept beside the log (private to its seat, like its secrets)."""
+    return f"[hint to seat {hint.seat + 1}, decision {hint.decision + 1}] {hint.text}"
 
 
 def summary(state, decisions: int) -> str:

@@ -53,6 +53,14 @@ class LogEntryV1(msgspec.Struct, array_like=True):
     action: tuple[Any, ...]  # nested lists come back as lists: see engine.as_action
 
 
+class HintV1(msgspec.Struct, array_like=True):
+    """Advice a seat was shown (`h`): after `decision` decisions of the log, a short summary."""
+
+    decision: int
+    seat: int
+    text: str
+
+
 class ResultV1(msgspec.Struct, kw_only=True):
     winners: tuple[int, ...]
     reason: str
@@ -132,6 +140,8 @@ class SaveV1(msgspec.Struct, kw_only=True):
     # the game is over (its snapshot has a result); files written before this field read False, and
     # `finished` below reads their snapshot: older dune-tui ignore the field, so no new version is needed
     finished: bool = False
+    # the advice shown to players (h), beside the log and not needed to replay it; files without it read none
+    hints: list[HintV1] = []
 
 
 class ResultOnly(msgspec.Struct):

@@ -129,7 +129,8 @@ def to_file(session: Session, name: str, kind: str) -> Save:
         options=options_to_file(session.options),
         seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name) for s in session.seats],
         log=[LogEntryV1(e.seat, e.action) for e in session.log],
-        snapshot=snapshot_of(session.state), finished=session.state.over)
+        snapshot=snapshot_of(session.state), finished=session.state.over,
+        hints=[schema.HintV1(d, s, t) for d, s, t in session.hints])
 
 
 def _write(session: Session, name: str, kind: str, directory) -> Path:
@@ -296,6 +297,7 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
     session = Session(options, seats, controller, name=save.name if save.kind == "named" else "",
                       created=save.created, game_id=save.game_id)
     session.history = events
+    session.hints = [(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints]
     session.autosaved_turn = turns_done(controller.state)
     session.warning = warning
     return session

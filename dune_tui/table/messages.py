@@ -15,13 +15,14 @@ To a client (each `send` carries one):
     Saved          a requested save was written
     Refused        this client's message was refused (the state is unchanged): why
     Chat           a line said at the table (every client gets it; not part of the game's log)
-    GameOver       the result, the final view and the history the seat may see
+    GameOver       the result, the final view, the history the seat may see and the hints it was shown
 
 From a client:
     Decision       the controller's answer to an open request of the client's seat
     Skip, SetPace  the bots' pace
     Save           save now (autosave, or under a name) - the host's clients only
     Chat           a line to say at the table (the table sets who said it, cleans and caps the text)
+    Hint           the advice `h` showed for an open request (kept beside the log for the replay)
 
 The Structs are tagged so that a tagged union decodes them; the views are engine States (`view: Any`): the wire
 form of a view comes with the network step.  Seat -1 is a spectator: public information only.
@@ -40,7 +41,7 @@ from ..session import seat_label
 SPECTATOR = -1
 
 __all__ = [
-    "SPECTATOR", "Board", "Chat", "Closed", "Decision", "DecisionRequest", "EventBatch", "GameOver", "Notice",
+    "SPECTATOR", "Board", "Chat", "Closed", "Decision", "DecisionRequest", "EventBatch", "GameOver", "Hint", "Notice",
     "Pace", "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo", "Seats", "SetPace", "Skip", "Thinking",
     "Welcome",
 ]
@@ -128,6 +129,7 @@ class GameOver(_Message):
     history: list[Event]
     decisions: int
     seats: tuple[SeatInfo, ...]
+    hints: tuple[Hint, ...] = ()  # the advice this seat was shown (h), in order
 
 
 class Chat(_Message):
@@ -136,6 +138,16 @@ class Chat(_Message):
     text: str
     seat: int = SPECTATOR
     name: str = ""
+
+
+class Hint(_Message):
+    """Advice shown to a seat: from a client the open request it was for and a short summary; the table sets
+    the seat and the decision's number (how many decisions were made before it)."""
+
+    text: str
+    request: int = 0
+    seat: int = SPECTATOR
+    decision: int = 0
 
 
 class Welcome(_Message):

@@ -34,6 +34,7 @@ from .messages import (
     Chat,
     Closed,
     GameOver,
+    Hint,
     Notice,
     Pace,
     Refused,
@@ -52,6 +53,7 @@ from .messages import (
 RECENT_EVENTS = 200  # events a client gets on attach
 CHAT_KEPT = 100  # chat lines a client gets on attach
 CHAT_LIMIT = 300  # characters in a chat line
+HINT_LIMIT = 300  # characters in a hint's summary
 CHAT_BURST, CHAT_EVERY = 5, 2.0  # a client may say 5 lines at once, then one every 2 seconds
 
 
@@ -143,8 +145,19 @@ class Table:
             self._save(conn, message)
         elif isinstance(message, Chat) and not conn.stand_in:
             self._chat(conn, message)
+        elif isinstance(message, Hint) and conn.seat >= 0 and not conn.stand_in:
+            self._hint(conn, message)
         else:
             conn.send(Refused(reason=f"this table does not take {type(message).__name__} from this seat"))
+
+    def _hint(self, conn: Connection, message: Hint) -> None:
+        """Keep the advice a seat was shown beside the log (saved with the game, shown by its replay); only for
+        a request of that seat still open."""
+        if not any(r.id == message.request and r.seat == conn.seat for r in self.controller.pending()):
+            return
+        text = printable(message.text, limit=HINT_LIMIT).strip()
+        if text:
+            self.session.hints.append((len(self.controller.log), conn.seat, text))
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         """Say a line to every client: printable, capped, at most CHAT_BURST at once then one per CHAT_EVERY."""
@@ -303,8 +316,9 @@ class Table:
     def game_over(self, seat: int) -> GameOver:
         final = self.controller.rules.view(self.controller.state, seat)
         final.prediction = self.controller.state.prediction  # the prediction is shown at the end
+        hints = tuple(Hint(text=t, seat=s, decision=d) for d, s, t in self.session.hints if s == seat)
         return GameOver(seat=seat, state=final, history=self.controller.events_for(seat, self.session.history),
-                        decisions=len(self.controller.log), seats=self.seat_list())
+                        decisions=len(self.controller.log), seats=self.seat_list(), hints=hints)
 
     # ------------------------------------------------------------- sending
     def _send(self, seat: int, message) -> None:

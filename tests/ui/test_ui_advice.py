@@ -119,3 +119,56 @@ async def test_help_lists_h():
         await pilot.press("question_mark")
         await until(pilot, lambda: app.screen.__class__.__name__ == "Help", timeout=2)
         assert re.search(r"█\s+h\s+Hint\s", screen_text(app))
+
+
+@pilot_test
+async def test_advice_shown_is_saved_with_the_game_and_the_replay_shows_it(save_dir):
+    from ui_helpers import answer, near_the_end, screen_name
+
+    from dune_tui import saves
+    from dune_tui.cli import main
+
+    game = near_the_end()
+    app = make_app(game)
+    app.settings.advisor = QUICK
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        decisions = len(game.log)
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        await until(pilot, lambda: bool(game.hints), timeout=2, what="the hint kept")
+        assert game.hints[0][:2] == (decisions, 1) and "%" in game.hints[0][2]
+        path = saves.save_named(game, "advised", save_dir)
+        for _ in range(200):
+            await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
+            if screen_name(app) == "GameOverScreen":
+                break
+            if screen_name(app) == "Reveal":
+                await pilot.press("enter")
+                continue
+            await answer(pilot)
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "ReplayScreen")
+        app.screen.query_one("#replay-log").scroll_end(animate=False)
+        await pilot.pause(0.1)
+        assert f"Hint at decision {decisions + 1}:" in screen_text(app)
+    loaded = saves.load(path)
+    assert loaded.hints == game.hints[:1]
+    assert main(["replay", str(path), "--seat", "2", "--quiet"]) == 0
+
+
+def test_the_replay_command_prints_the_hints_of_a_seat(save_dir, capsys):
+    from ui_helpers import session as new_session
+
+    from dune_tui import saves
+    from dune_tui.cli import main
+
+    game = new_session(2, seed=7)
+    game.hints.append((0, 0, "Keep Fremen, Fremen 37%"))
+    path = saves.save_named(game, "hinted", save_dir)
+    assert saves.load(path).hints == [(0, 0, "Keep Fremen, Fremen 37%")]
+    main(["replay", str(path), "--seat", "1"])
+    assert "[hint to seat 1, decision 1] Keep Fremen, Fremen 37%" in capsys.readouterr().out
+    main(["replay", str(path)])  # public events only: the advice is private to its seat
+    assert "hint to seat" not in capsys.readouterr().out

@@ -23,7 +23,7 @@ from textual.widgets import Footer, OptionList
 from ...table import messages as m
 from ..labels import faction_label
 from ..settings import Settings
-from ..widgets.advice import AdvicePanel
+from ..widgets.advice import AdvicePanel, advice_summary
 from ..widgets.choices import DIGITS, ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
@@ -474,6 +474,9 @@ class GameScreen(DuneScreen):
         self.query_one(AdvicePanel).show(request.view, advice, self.settings.advisor or "mcts", keys)
         if where and where[0] is not None:  # the list's highlight follows the top option
             choices.highlighted = where[0]
+        if advice:  # kept beside the log, for the replay
+            self.table.receive(self.connections[request.seat],
+                               m.Hint(text=advice_summary(request.view, advice), request=request.id))
 
     @staticmethod
     def _listed(choices: ChoiceList, action) -> int | None:

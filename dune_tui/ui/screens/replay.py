@@ -36,6 +36,8 @@ class ReplayScreen(DuneScreen):
         log = self.query_one(GameLog)
         log.auto_scroll = False
         log.add(self.over.history)
+        for hint in self.over.hints:  # the advice this seat was shown (h), kept beside the log
+            log.note(f"Hint at decision {hint.decision + 1}: {hint.text}")
         log.focus()
         self.call_after_refresh(log.scroll_home, animate=False)
 

@@ -38,6 +38,18 @@ def advice_text(view, advice, keys: list[str]) -> Text:
     return text
 
 
+def advice_summary(view, advice) -> str:
+    """The advice in a line, as the save keeps it for the replay: each option with its chance of winning."""
+    def one(a) -> str:
+        if a.value is not None:
+            return f"{action_text(view, a.action)} {round(a.value * 100)}%"
+        if a.visits:
+            return f"{action_text(view, a.action)} (mix {round(a.share * 100)}%)"
+        return action_text(view, a.action)
+
+    return " · ".join(one(a) for a in advice)
+
+
 class AdvicePanel(Static):
     """Hidden until `h` asks; then "thinking…", the advice, or why there is none."""
 
