@@ -69,7 +69,8 @@ def test_every_message_kind_round_trips():
     events = game.history[-5:]
     seats = (m.SeatInfo(seat=0, name="Ann", kind="human"), m.SeatInfo(seat=1, kind="bot", agent="random",
                                                                        stand_in="heuristic", connected=False))
-    over = m.GameOver(seat=0, state=v, history=events, decisions=9, seats=seats)
+    over = m.GameOver(seat=0, state=v, history=events, decisions=9, seats=seats,
+                      hints=(m.Hint(text="Pass 37%", seat=0, decision=3),))
     messages = [
         wire.Hello(protocol=wire.PROTOCOL, code="abc", name="x"), wire.Goodbye(reason="why"),
         request, Decision(request.id, request.seat, request.legal[0]), EventBatch(0, events),
@@ -80,6 +81,7 @@ def test_every_message_kind_round_trips():
         m.Sealed(seat=1, text="sealed"), m.Pace(pause=0.25, skipping=True), m.Notice(text="n", severity="error"),
         m.SaveFailed(reason="r", last_good="/x", ref=2), m.Saved(path="/p", ref=1), m.Refused(reason="no", id=4),
         over, m.Skip(), m.SetPace(pause=1.0), m.Save(name="n", directory="d", ref=3), m.Chat(text="hello"),
+        m.Hint(text="Pass 37%", request=2),
     ]
     kinds = {type(x).__name__ for x in messages}
     union = {t.__name__.removeprefix("Wire") for t in wire.Message.__args__}
