@@ -23,6 +23,7 @@ import socket
 import sys
 from pathlib import Path
 
+from ..rulesets import ruleset_of
 from ..table.messages import SPECTATOR
 from .codes import Codes, address, label
 
@@ -96,6 +97,9 @@ def cmd_host(args) -> int:
         session, resumed = session_for(args)
     except (ValueError, saves.SaveError) as e:
         return _fail(str(e))
+    rules = ruleset_of(session.options)
+    if not rules.screen:  # a joined terminal could not draw it, nor the wire carry its view
+        return _fail(f"a game of {rules.title} cannot be hosted yet: the terminal screen cannot draw it", 1)
     humans = session.humans()
     if not humans:
         return _fail("this game has no human seat to join: give --seat human")
