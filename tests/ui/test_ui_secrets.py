@@ -46,7 +46,7 @@ async def test_battle_the_bots_commit_is_sealed_before_the_human_chooses_and_bot
         await pilot.press("m", "enter")  # all in
         await until(pilot, lambda: screen_name(app) == "Reveal")
         text = screen_text(app)
-        assert "(attacking): " in text and "(defending): " in text
+        assert "(attacking)" in text and "(defending)" in text
         assert "strength" in text
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) != "Reveal")
