@@ -89,6 +89,7 @@ class Session:
         self.autosaved_turn = -1  # turns finished at the last autosave (see saves.autosave_due)
         self.warning = ""  # set by saves.load(strict=False) when the file's snapshot disagreed with its log
         self.hints: list[tuple[int, int, str]] = []  # advice shown (h): (decisions before it, seat, summary)
+        self.hints_allowed = True  # False: a competitive game, no advice (new/host --no-hints)
 
     @property
     def state(self):

@@ -105,7 +105,7 @@ def join_and_play(address: str) -> int:
 def host_and_play(session, args, sock, codes, resumed: bool):
     from ..ui import _settings
 
-    settings = _settings(args.save_dir, args.pause, args.bots, args.hints)  # --no-hints: at this terminal
+    settings = _settings(args.save_dir, args.pause, args.bots)
     app = HostApp(session, settings, args, sock, codes, resumed)
     code = app.run()
     return (code if isinstance(code, int) else (app.return_code or 0)), app.table

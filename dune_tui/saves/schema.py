@@ -142,6 +142,7 @@ class SaveV1(msgspec.Struct, kw_only=True):
     finished: bool = False
     # the advice shown to players (h), beside the log and not needed to replay it; files without it read none
     hints: list[HintV1] = []
+    hints_allowed: bool = True  # False: a competitive game (new --no-hints); files without it allowed them
 
 
 class ResultOnly(msgspec.Struct):

@@ -130,7 +130,7 @@ def to_file(session: Session, name: str, kind: str) -> Save:
         seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name) for s in session.seats],
         log=[LogEntryV1(e.seat, e.action) for e in session.log],
         snapshot=snapshot_of(session.state), finished=session.state.over,
-        hints=[schema.HintV1(d, s, t) for d, s, t in session.hints])
+        hints=[schema.HintV1(d, s, t) for d, s, t in session.hints], hints_allowed=session.hints_allowed)
 
 
 def _write(session: Session, name: str, kind: str, directory) -> Path:
@@ -298,6 +298,7 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
                       created=save.created, game_id=save.game_id)
     session.history = events
     session.hints = [(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints]
+    session.hints_allowed = save.hints_allowed
     session.autosaved_turn = turns_done(controller.state)
     session.warning = warning
     return session

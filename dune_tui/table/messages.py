@@ -167,6 +167,7 @@ class Welcome(_Message):
     warning: str = ""
     over: GameOver | None = None
     chat: tuple[Chat, ...] = ()  # the recent lines said at the table, oldest first
+    hints: bool = True  # the game allows advice (h); False for a competitive game
 
 
 class Skip(_Message):

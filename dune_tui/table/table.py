@@ -126,7 +126,8 @@ class Table:
             decisions=len(self.controller.log), thinking=self.thinking, sealed=self.sealed,
             pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
             warning=getattr(self.session, "warning", ""),
-            over=self.game_over(seat) if self.controller.over else None, chat=tuple(self.chat))
+            over=self.game_over(seat) if self.controller.over else None, chat=tuple(self.chat),
+            hints=self.session.hints_allowed)
 
     def receive(self, conn: Connection, message) -> None:
         """A message from `conn`'s client; a refusal goes back to that client only."""
@@ -156,7 +157,7 @@ class Table:
         if not any(r.id == message.request and r.seat == conn.seat for r in self.controller.pending()):
             return
         text = printable(message.text, limit=HINT_LIMIT).strip()
-        if text:
+        if text and self.session.hints_allowed:
             self.session.hints.append((len(self.controller.log), conn.seat, text))
 
     def _chat(self, conn: Connection, message: Chat) -> None:

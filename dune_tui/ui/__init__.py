@@ -45,10 +45,10 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _settings(save_dir=None, pause: float | None = None, bots: str = "process", hints: bool = True):
+def _settings(save_dir=None, pause: float | None = None, bots: str = "process"):
     from .settings import Settings
 
-    settings = Settings(save_dir=Path(save_dir) if save_dir else None, bots=bots, hints=hints)
+    settings = Settings(save_dir=Path(save_dir) if save_dir else None, bots=bots)
     if pause is not None:
         settings.pause = pause
     return settings
@@ -84,7 +84,7 @@ def session_from_args(args):
         raise ValueError(f"give one --faction per seat ({players}), or none")
     try:
         return new_session(players, seats, args.seed, args.faction_choice, args.face_dancers,
-                           tuple(args.faction) if args.faction else None)
+                           tuple(args.faction) if args.faction else None, hints=args.hints)
     except OptionsError as e:
         raise ValueError(str(e)) from None
 
@@ -98,7 +98,7 @@ def cmd_new(args) -> int:
     except ValueError as e:
         print(f"dune-tui: {e}", file=sys.stderr)
         return 2
-    return _run(session, _settings(args.save_dir, args.pause, args.bots, args.hints))
+    return _run(session, _settings(args.save_dir, args.pause, args.bots))
 
 
 def run_session(session, save_dir=None, *, resumed: bool = True) -> int:

@@ -14,7 +14,6 @@ class Settings:
     pause: float = 0.5
     bots: str = "process"  # where bots think: "process" or "thread" (see bots.py)
     autosave: bool = True
-    hints: bool = True  # `h` asks the search for advice (off for competitive games: new --no-hints)
     advisor: str = ""  # the agent spec that gives hints (an MctsAgent); "": ai.advice's own search
 
     def next_pause(self) -> float:

@@ -71,8 +71,9 @@ async def test_the_next_decision_drops_the_advice_of_the_last():
 
 @pilot_test
 async def test_with_hints_off_h_says_so_and_asks_nothing():
-    app = make_app(session(2, seed=7))
-    app.settings.hints = False
+    game = session(2, seed=7)
+    game.hints_allowed = False  # a competitive game: new --no-hints
+    app = make_app(game)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: human_waiting(app))
         await pilot.press("h")
@@ -81,11 +82,15 @@ async def test_with_hints_off_h_says_so_and_asks_nothing():
         assert app.screen.advising is None and not advice_shown(app)
 
 
-def test_new_takes_no_hints_for_a_competitive_game():
+def test_new_takes_no_hints_for_a_competitive_game_and_the_save_keeps_it(save_dir):
+    from dune_tui import saves
     from dune_tui.cli import build_parser
+    from dune_tui.ui import session_from_args
 
-    assert build_parser().parse_args(["new", "--no-hints"]).hints is False
-    assert build_parser().parse_args(["new"]).hints is True
+    game = session_from_args(build_parser().parse_args(["new", "--no-hints", "--seed", "3"]))
+    assert game.hints_allowed is False
+    assert session_from_args(build_parser().parse_args(["new"])).hints_allowed is True
+    assert saves.load(saves.save_named(game, "competitive", save_dir)).hints_allowed is False
 
 
 @pilot_test
@@ -99,6 +104,7 @@ async def test_the_new_game_switch_turns_hints_off():
         assert "off (a competitive game)" in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: human_waiting(app), timeout=30, what="the first decision")
+        assert app.screen.table.session.hints_allowed is False
         await pilot.press("h")
         await until(pilot, lambda: any("Hints are off" in str(n.message) for n in app._notifications), timeout=2)
         assert not advice_shown(app)
@@ -115,7 +121,7 @@ async def test_help_lists_h():
     app = make_app(session(2, seed=7))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
-        assert "h Hint" in screen_text(app)  # the footer
+        await until(pilot, lambda: "h Hint" in screen_text(app), timeout=2, what="the footer")
         await pilot.press("question_mark")
         await until(pilot, lambda: app.screen.__class__.__name__ == "Help", timeout=2)
         assert re.search(r"█\s+h\s+Hint\s", screen_text(app))

@@ -88,6 +88,7 @@ class GameScreen(DuneScreen):
         self.gone: set[int] = set()  # other players said to be away, not yet back
         self.connections: dict[int, object] = {}
         self.advising: threading.Event | None = None  # set to cancel the advice being worked out
+        self.hints = True  # the game allows advice (the table's welcome says)
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR
@@ -160,6 +161,7 @@ class GameScreen(DuneScreen):
 
     def _welcome(self, w: m.Welcome) -> None:
         self.seats, self.board, self.thinking, self.sealed, self.pace = w.seats, w.view, w.thinking, w.sealed, w.pace
+        self.hints = w.hints
         log = self.query_one(GameLog)
         log.add(w.events)
         for line in w.chat:
@@ -436,7 +438,7 @@ class GameScreen(DuneScreen):
         """`h`: the search works out its top options for the decision on screen, from the seat's view only,
         in a thread; the screen keeps answering keys meanwhile."""
         request = self.current
-        if not self.settings.hints:
+        if not self.hints:
             self.notify("Hints are off for this game.", timeout=4)
             return
         if request is None:

@@ -22,7 +22,7 @@ HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"
 
 
 def new_session(players: int, seats: list[str], seed: int | None, faction_choice: str = "random",
-                face_dancers: str = "dice", factions: tuple[str, ...] | None = None):
+                face_dancers: str = "dice", factions: tuple[str, ...] | None = None, hints: bool = True):
     """A Session from the new-game choices; OptionsError or ValueError with a sentence if they do not fit."""
     from ...session import Session
 
@@ -30,7 +30,9 @@ def new_session(players: int, seats: list[str], seed: int | None, faction_choice
         seed = random_seed()  # 128 bits from the OS: nobody can work the dice out from what they see
     options = Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
                       factions=factions)
-    return Session(options, [seat_config(s) for s in seats])
+    session = Session(options, [seat_config(s) for s in seats])
+    session.hints_allowed = hints
+    return session
 
 
 class NewGameScreen(DuneScreen):
@@ -57,7 +59,7 @@ class NewGameScreen(DuneScreen):
             yield Cycler("Factions", list(FACTION_CHOICE), "random", shown=FACTION_CHOICE.get, id="faction-choice")
             yield Cycler("Face Dancers", list(FACE_DANCERS), "dice", shown=FACE_DANCERS.get, id="face-dancers")
             yield Cycler("Bot pause", list(PAUSES), self.settings.pause, shown=lambda p: f"{p:g} s", id="pause")
-            yield Cycler("Hints", list(HINTS), self.settings.hints, shown=HINTS.get, id="hints")
+            yield Cycler("Hints", list(HINTS), True, shown=HINTS.get, id="hints")
             yield Input(placeholder="seed: empty for a random game", type="integer", id="seed")
             yield Static("↑/↓ choose a line, ←/→ change it, Enter starts.", classes="hint")
             yield Static(id="error")
@@ -87,10 +89,10 @@ class NewGameScreen(DuneScreen):
             seed = int(seed_text) if seed_text else None
             session = new_session(
                 n, [self.query_one(f"#seat-{s}", Cycler).value for s in range(n)], seed,
-                self.query_one("#faction-choice", Cycler).value, self.query_one("#face-dancers", Cycler).value)
+                self.query_one("#faction-choice", Cycler).value, self.query_one("#face-dancers", Cycler).value,
+                hints=self.query_one("#hints", Cycler).value)
         except (OptionsError, ValueError) as e:
             self.query_one("#error", Static).update(f"Cannot start: {e}")
             return
         self.settings.pause = self.query_one("#pause", Cycler).value
-        self.settings.hints = self.query_one("#hints", Cycler).value
         self.app.start_game(session, replace=self)
