@@ -121,7 +121,7 @@ async def test_the_reveal_shows_both_commits_side_by_side_their_totals_and_the_r
         attacker, defender = FACTION_NAMES[d.attacker_id], FACTION_NAMES[d.defender_id]
         header = next(line for line in text.splitlines() if "(attacking)" in line)
         assert header.index(f"{attacker} (attacking)") < header.index(f"{defender} (defending)"), "side by side"
-        total = next(line for line in text.splitlines() if "Total" in line).strip("█ ").split()
+        total = next(line for line in text.splitlines() if "Strength" in line).strip("█ ").split()
         assert total[-2:] == [str(d.attack), str(d.defence)]
         assert f"The {FACTION_NAMES[d.winner_id]} win" in text
         assert ("tie" in text) == (d.attack == d.defence)

@@ -204,11 +204,12 @@ class Reveal(DuneModal):
             cells = [cell(c) for c in sides]
             if name != "Sardaukar" or any(cells):
                 table.add_row(name, *(c or "none" for c in cells))
-        table.add_row(Text("Total", style="bold"), *(Text(str(n), style="bold") for n in (d.attack, d.defence)))
+        totals = (Text(str(n), style="bold") for n in (d.attack, d.defence))
+        table.add_row(Text("Strength", style="bold"), *totals)
         return table
 
     def _result(self, d) -> Text:
-        text = Text(f"The {FACTION_NAMES[d.winner_id]} win, {max(d.attack, d.defence)} against "
+        text = Text(f"The {FACTION_NAMES[d.winner_id]} win, strength {max(d.attack, d.defence)} against "
                     f"{min(d.attack, d.defence)}", style="bold")
         text.append(": a tie goes to the defender." if d.attack == d.defence else ".", style="bold")
         for f in (d.attacker_id, d.defender_id):
