@@ -1,7 +1,7 @@
 """Bots for dune-tui.  Every bot sees a seat's view (never the full state or
 the dice generator) and answers with one of the legal actions.
 
-    agent = make_agent("mcts:hard", seed=bot_seed(game_seed, seat))   # dune_tui.table.bots.bot_seed
+    agent = make_agent("mcts:hard", seed=bot_seed(bots_secret, seat))   # dune_tui.table.bots.bot_seed
     action = agent.decide(request, cancel=event)   # request: dune_tui.controller.DecisionRequest
 
 - agent.py: the `Agent` protocol every bot follows;

@@ -15,7 +15,7 @@ from typing import Literal
 import msgspec
 
 from .controller import Controller, LogEntry, replay
-from .engine import Event, Options  # the first game's; a Session holds either rule set's (dune_tui.rulesets)
+from .engine import Event, Options, random_seed  # the first game's; a Session holds either rule set's
 from .text import NAME_LIMIT, printable
 
 
@@ -68,15 +68,24 @@ def valid_game_id(game_id: object) -> bool:
     return isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None
 
 
+def new_bots_secret(options: Options) -> int:
+    """The secret a new (or a loaded old) game seeds its bots from: drawn from the operating system, whatever
+    the options say (the game's seed keys the dice: a bot must learn nothing of it)."""
+    return random_seed()
+
+
 class Session:
     """A game with its seats.  `name` is the last name it was saved under (if any);
     `game_id` and `created` stay with the game across saves and loads (its
     autosave is `autosave-<game_id>`); `history` holds the events up to when
     the session was made or loaded, private ones too (filter with
-    `Event.visible_to`); whoever plays it on may append to it."""
+    `Event.visible_to`); whoever plays it on may append to it.  `bots_secret` seeds the bots
+    (`table.bots.bot_seed`): drawn from the operating system for a new game, never from the game's seed (which
+    keys the dice), kept in its saves so that the bots play on as they would have."""
 
     def __init__(self, options: Options, seats: list[SeatConfig], controller: Controller | None = None, *,
-                 name: str = "", created: datetime | None = None, game_id: str = "") -> None:
+                 name: str = "", created: datetime | None = None, game_id: str = "",
+                 bots_secret: int | None = None) -> None:
         if len(seats) != options.players:
             raise ValueError(f"{len(seats)} seats for {options.players} players")
         self.options = options
@@ -85,6 +94,7 @@ class Session:
         self.name = name
         self.created = created or datetime.now(UTC)
         self.game_id = game_id or new_game_id(self.created)
+        self.bots_secret = new_bots_secret(options) if bots_secret is None else bots_secret
         self.history: list[Event] = list(self.controller.opening) if controller is None else []
         self.autosaved_turn = -1  # turns finished at the last autosave (see saves.autosave_due)
         self.warning = ""  # set by saves.load(strict=False) when the file's snapshot disagreed with its log

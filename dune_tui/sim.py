@@ -1,7 +1,9 @@
 """`dune-tui sim`: whole games between bots, with win statistics.
 
-Game g uses seed `seed + g`, its bots the seeds `table.bots.bot_seed` derives
-from it (as at the table); with --rotate the agents move across seats in
+Game g uses seed `seed + g` (the dice), its bots the seeds `table.bots.bot_seed`
+derives from the bots' own secret `bots_secret + g` (as at the table: never from
+the game's seed; drawn from the operating system unless --bot-secret says it, and
+printed with --json, so that a run replays with the same two numbers); with --rotate the agents move across seats in
 blocks of `players` games that share one faction deal, so each agent plays
 each seat and faction of the block once.  `--rules express [--variant ...]`
 plays Dune Express (its houses stand where the factions are).
@@ -24,7 +26,7 @@ import msgspec
 from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
-from .engine import Options, OptionsError, available_factions, faction_id
+from .engine import Options, OptionsError, available_factions, faction_id, random_seed
 from .engine.data import BENE_GESSERIT, FACTION_KEYS, GUILD
 from .rulesets import RULESETS, ruleset
 from .table.bots import bot_seed
@@ -34,6 +36,7 @@ PLAYERS = range(2, 9)  # the first game's; a rule set says its own (rulesets.Rul
 
 class GameRecord(msgspec.Struct, kw_only=True):
     seed: int
+    bots_secret: int = 0  # the bots' seeds: table.bots.bot_seed(bots_secret, seat)
     factions: list[int]  # by seat
     agents: list[str]  # by seat
     winners: list[int] = []  # factions
@@ -79,12 +82,12 @@ def game_options(players: int, seed: int, factions: list[int], face_dancers: str
 
 
 def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str,
-             rules: str = "dune", variant: str = "") -> GameRecord:
-    rec = GameRecord(seed=game_seed, factions=factions, agents=specs)
+             rules: str = "dune", variant: str = "", bots_secret: int = 0) -> GameRecord:
+    rec = GameRecord(seed=game_seed, bots_secret=bots_secret, factions=factions, agents=specs)
     start = time.perf_counter()
     try:
         opts = game_options(players, game_seed, factions, face_dancers, rules, variant)
-        bots = [make_agent(spec, seed=bot_seed(game_seed, s)) for s, spec in enumerate(specs)]
+        bots = [make_agent(spec, seed=bot_seed(bots_secret, s)) for s, spec in enumerate(specs)]
         c = Controller(opts)
         state = c.run(bots, observe=False)
         rec.winners = list(state.result.winners)
@@ -100,7 +103,7 @@ def play_one(players: int, game_seed: int, factions: list[int], specs: list[str]
 
 def _play_many(args: tuple) -> list[GameRecord]:
     players, plans, face_dancers, rules, variant = args
-    return [play_one(players, s, f, a, face_dancers, rules, variant) for s, f, a in plans]
+    return [play_one(players, s, f, a, face_dancers, rules, variant, b) for s, f, a, b in plans]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -197,8 +200,12 @@ def summarize(records: list[GameRecord], players: int, seconds: float, rules: st
 
 def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jobs: int = 1,
         face_dancers: str = "dice", factions: list[int] | None = None, rules: str = "dune",
-        variant: str = "") -> tuple[list[GameRecord], float]:
-    plans = [plan_game(g, players, agents, seed, rotate, factions, rules, variant) for g in range(games)]
+        variant: str = "", bots_secret: int | None = None) -> tuple[list[GameRecord], float]:
+    """Play the games; game g's bots are seeded from `bots_secret + g` (None: a secret from the operating
+    system), which each record keeps."""
+    secret = random_seed() if bots_secret is None else bots_secret
+    plans = [(*plan_game(g, players, agents, seed, rotate, factions, rules, variant), secret + g)
+             for g in range(games)]
     start = time.perf_counter()
     if jobs <= 1:
         records = _play_many((players, plans, face_dancers, rules, variant))
@@ -219,7 +226,10 @@ def add_parser(sub) -> None:
                         "defence:none|limited")
     p.add_argument("--players", type=int, default=4, help="2-8, Dune Express 2-6 (default 4)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game's dice (default 1)")
+    p.add_argument("--bot-secret", type=int, metavar="N",
+                   help="the bots' own secret, seeding them (default: drawn from the operating system; "
+                        "--json prints it)")
     p.add_argument("--agents", default="random", help=f"comma-separated agents by seat, cycled: {AGENT_HELP}")
     p.add_argument("--factions", help="comma-separated faction (Dune Express: house) keys by seat "
                                       "(default: a random legal deal each block)")
@@ -261,9 +271,10 @@ def main(args) -> int:
             factions = [faction_id(f) for f in names]
     except (AgentSpecError, OptionsError) as e:
         return _bad(str(e))
+    secret = random_seed() if args.bot_secret is None else args.bot_secret
     records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers,
-                           factions, args.rules, args.variant)
-    summary = summarize(records, args.players, seconds, args.rules)
+                           factions, args.rules, args.variant, secret)
+    summary = {**summarize(records, args.players, seconds, args.rules), "bot_secret": secret}
     if args.records:
         with open(args.records, "wb") as f:
             for r in records:

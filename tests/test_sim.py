@@ -23,6 +23,17 @@ def test_json_summary_has_every_figure(capsys):
     assert 0 < out["mean_turns"] <= 24
 
 
+def test_the_dice_seed_and_the_bots_secret_replay_a_run(capsys):
+    argv = ["sim", "--players", "3", "--games", "3", "--seed", "5", "--agents", "heuristic,random", "--json"]
+    runs = []
+    for extra in (["--bot-secret", "77"], ["--bot-secret", "77"], []):
+        assert main([*argv, *extra]) == 0
+        out = json.loads(capsys.readouterr().out)
+        runs.append((out.pop("bot_secret"), out.pop("seconds"), out.pop("games_per_second"), out))
+    assert runs[0][0] == runs[1][0] == 77 and runs[0][3] == runs[1][3]
+    assert runs[2][0] != 77  # drawn from the operating system, and printed
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--players", "0"], "--players must be 2 to 8, not 0"),
     (["--players", "1"], "--players must be 2 to 8"),

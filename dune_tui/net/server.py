@@ -84,7 +84,7 @@ class StandIn:
 
     def __init__(self, table: Table, seat: int, agent: str) -> None:
         self.table, self.seat, self.agent = table, seat, agent
-        self.runner = make_runner("thread", {seat: agent}, table.session.options.seed)
+        self.runner = make_runner("thread", {seat: agent}, table.session.bots_secret)
         self.stop = threading.Event()
         self.tasks: set[asyncio.Task] = set()
         self.conn = table.attach(seat, self._take, stand_in=agent)

@@ -142,6 +142,9 @@ class SaveV1(msgspec.Struct, kw_only=True):
     finished: bool = False
     # the advice shown to players (h), beside the log and not needed to replay it; files without it read none
     hints: list[HintV1] = []
+    # the bots' own secret (Session.bots_secret, seeding them; never the game's seed): files without it read None
+    # and the loaded game draws a new one (the log, not the bots, replays a game)
+    bots_secret: int | None = None
     hints_allowed: bool = True  # False: a competitive game (new --no-hints); files without it allowed them
 
 

@@ -125,7 +125,7 @@ def check_name(name: str) -> str:
 def to_file(session: Session, name: str, kind: str) -> Save:
     return schema.SAVES[rules_name(session.options)](
         format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
-        game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC),
+        game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC), bots_secret=session.bots_secret,
         options=options_to_file(session.options),
         seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name) for s in session.seats],
         log=[LogEntryV1(e.seat, e.action) for e in session.log],
@@ -295,7 +295,7 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
         if strict:
             raise SnapshotMismatch(f"cannot load {warning}", diff)
     session = Session(options, seats, controller, name=save.name if save.kind == "named" else "",
-                      created=save.created, game_id=save.game_id)
+                      created=save.created, game_id=save.game_id, bots_secret=save.bots_secret)
     session.history = events
     session.hints = [(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints]
     session.hints_allowed = save.hints_allowed

@@ -9,7 +9,7 @@ offer the same blocking calls, made from a worker thread of the table's loop:
     runner.close()
 
 The child process gets requests (a seat's view, never the state) over a pipe
-and holds one agent per bot seat, built with `ai.make_agent(spec, bot_seed(game_seed, seat))`;
+and holds one agent per bot seat, built with `ai.make_agent(spec, bot_seed(bots_secret, seat))`;
 every agent is an `ai.agent.Agent`: `decide(request, cancel=...)`.
 """
 
@@ -37,19 +37,20 @@ class BotFailed(Exception):
     """The bot raised or its process died: the message says how."""
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """A bot's own seed: fixed by the game's seed and the seat (a game replays with the same bots), but a one-way
-    hash of it, so that what a bot plays tells nothing of the game's seed, which keys the dice."""
-    digest = hashlib.blake2b(f"{game_seed}:{seat}".encode(), digest_size=8, person=b"dune-tui-bot").digest()
+def bot_seed(bots_secret: int, seat: int) -> int:
+    """A bot's own seed, from the bots' secret (`Session.bots_secret`: drawn from the operating system when the
+    game is made, kept in its saves, never derived from the game's seed, which keys the dice) and the seat.
+    A one-way hash, so that a bot's seed says nothing of the secret nor of the other bots' seeds."""
+    digest = hashlib.blake2b(f"{bots_secret}:{seat}".encode(), digest_size=8, person=b"dune-tui-bot").digest()
     return int.from_bytes(digest, "big")
 
 
 class _Agents:
     """The agents of one game, built lazily: {seat: agent}."""
 
-    def __init__(self, specs: dict[int, str], game_seed: int) -> None:
+    def __init__(self, specs: dict[int, str], bots_secret: int) -> None:
         self.specs = specs
-        self.game_seed = game_seed
+        self.bots_secret = bots_secret
         self.agents: dict[int, Agent] = {}
 
     def get(self, seat: int) -> Agent:
@@ -57,7 +58,7 @@ class _Agents:
         if agent is None:
             from ai import make_agent
 
-            agent = self.agents[seat] = make_agent(self.specs[seat], seed=bot_seed(self.game_seed, seat))
+            agent = self.agents[seat] = make_agent(self.specs[seat], seed=bot_seed(self.bots_secret, seat))
         return agent
 
     def observe(self, seat: int, events) -> None:
@@ -71,9 +72,9 @@ class ThreadBots:
 
     kind = "thread"
 
-    def __init__(self, specs: dict[int, str], game_seed: int) -> None:
+    def __init__(self, specs: dict[int, str], bots_secret: int) -> None:
         self.specs = specs
-        self._agents = _Agents(specs, game_seed)
+        self._agents = _Agents(specs, bots_secret)
         self._lock = threading.Lock()
         self._observed: deque = deque()  # (seat, events) told to the agents before their next decision
 
@@ -101,14 +102,14 @@ class ThreadBots:
         pass
 
 
-def _child_main(conn, cancel, specs: dict[int, str], game_seed: int, root: str) -> None:  # pragma: no cover
+def _child_main(conn, cancel, specs: dict[int, str], bots_secret: int, root: str) -> None:  # pragma: no cover
     """The bot process: answer ("decide", request) and take ("observe", seat, events) until EOF.
     `root` holds the `ai` package the parent uses: first on the path, so nothing else shadows it."""
     sys.path.insert(0, root)
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)  # never write on the player's terminal
     os.dup2(devnull, 2)
-    agents = _Agents(specs, game_seed)
+    agents = _Agents(specs, bots_secret)
     while True:
         try:
             msg = conn.recv()
@@ -138,9 +139,9 @@ class ProcessBots:
     POLL = 0.05  # seconds between checks of the cancel flag while waiting
     GRACE = 2.0  # seconds a cancelled bot gets to answer before its process is killed
 
-    def __init__(self, specs: dict[int, str], game_seed: int) -> None:
+    def __init__(self, specs: dict[int, str], bots_secret: int) -> None:
         self.specs = specs
-        self.game_seed = game_seed
+        self.bots_secret = bots_secret
         self._ctx = multiprocessing.get_context("spawn")
         self._proc = None
         self._conn = None
@@ -166,12 +167,12 @@ class ProcessBots:
                 ours, theirs = self._ctx.Pipe()
                 self._cancel = self._ctx.Event()
                 self._proc = self._ctx.Process(target=_child_main, name="dune-tui-bots", daemon=True,
-                                               args=(theirs, self._cancel, self.specs, self.game_seed,
+                                               args=(theirs, self._cancel, self.specs, self.bots_secret,
                                                      _ai_root()))
                 self._proc.start()
         except Exception as e:  # no process for us here: think in a thread instead
             self.fallback_reason = f"{type(e).__name__}: {e}"
-            self.fallback = ThreadBots(self.specs, self.game_seed)
+            self.fallback = ThreadBots(self.specs, self.bots_secret)
             return
         theirs.close()
         self._conn = ours
@@ -262,9 +263,9 @@ def real_stdio():
         sys.stdout, sys.stderr = saved
 
 
-def make_runner(kind: str, specs: dict[int, str], game_seed: int):
+def make_runner(kind: str, specs: dict[int, str], bots_secret: int):
     """A runner for the bot seats `specs` ({seat: agent spec}); kind "process" or "thread"."""
-    return (ProcessBots if kind == "process" else ThreadBots)(specs, game_seed)
+    return (ProcessBots if kind == "process" else ThreadBots)(specs, bots_secret)
 
 
 def bot_specs(session) -> dict[int, str]:
@@ -279,6 +280,6 @@ def start_early(session, kind: str):
     specs = bot_specs(session)
     if kind != "process" or not specs or session.controller.over:
         return None
-    runner = make_runner(kind, specs, session.options.seed)
+    runner = make_runner(kind, specs, session.bots_secret)
     runner.start()
     return runner

@@ -79,7 +79,7 @@ class Table:
         self.controller = session.controller
         self.pause, self.skipping = pause, False
         self.autosave_on, self.save_dir, self.resumed = autosave, save_dir, resumed
-        self.runner = runner or make_runner(bots, bot_specs(session), session.options.seed)
+        self.runner = runner or make_runner(bots, bot_specs(session), session.bots_secret)
         self.connections: list[Connection] = []
         self.asked: dict[int, DecisionRequest] = {}  # human requests delivered and still open
         self.thinking = Thinking()

@@ -113,7 +113,7 @@ def a_request():
 
 
 def test_the_bot_process_answers_with_a_legal_action_and_stops_on_close():
-    runner = ProcessBots({0: "random", 1: "random"}, game_seed=3)
+    runner = ProcessBots({0: "random", 1: "random"}, bots_secret=3)
     request = a_request()
     try:
         action = runner.decide(request, threading.Event())
@@ -129,7 +129,7 @@ def test_the_bot_process_answers_with_a_legal_action_and_stops_on_close():
 
 
 def test_the_bot_process_reports_a_bot_that_cannot_be_built():
-    runner = ProcessBots({0: "nosuchbot"}, game_seed=3)
+    runner = ProcessBots({0: "nosuchbot"}, bots_secret=3)
     try:
         with pytest.raises(BotFailed, match="unknown agent"):
             runner.decide(a_request(), threading.Event())
@@ -147,7 +147,7 @@ class SlowAgent:
 
 
 def test_a_thinking_bot_is_cancelled_promptly():
-    runner = ThreadBots({0: "random"}, game_seed=1)
+    runner = ThreadBots({0: "random"}, bots_secret=1)
     runner._agents.agents[0] = SlowAgent()
     cancel = threading.Event()
     request = a_request()

@@ -1,0 +1,47 @@
+"""The bots' own secret: drawn for each new game (never from its seed), kept by its saves, absent from older ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from dune_tui import cli, session
+from dune_tui.engine import Options
+from dune_tui.saves import load, save_named
+from dune_tui.saves.files import SUFFIX
+from dune_tui.table.bots import bot_seed
+
+DRAW = session.new_bots_secret  # tests/conftest.py seeds the bots by the game elsewhere
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob(f"v*/*{SUFFIX}"))
+
+
+@pytest.fixture(autouse=True)
+def drawn(monkeypatch):
+    monkeypatch.setattr(session, "new_bots_secret", DRAW)
+
+
+def test_two_games_with_the_same_seed_have_bots_of_their_own():
+    options = Options(players=3, seed=42)
+    seats = [session.SeatConfig(kind="bot", agent="random")] * 3
+    a, b = session.Session(options, seats), session.Session(options, seats)
+    assert a.bots_secret != b.bots_secret
+    assert bot_seed(a.bots_secret, 1) != bot_seed(b.bots_secret, 1)
+    assert options.seed not in (a.bots_secret, b.bots_secret)
+
+
+def test_a_saved_game_keeps_its_bots_secret(play_game, save_dir):
+    session = play_game(Options(players=4, seed=9), 30)
+    path = save_named(session, "kept")
+    assert msgspec.json.decode(path.read_bytes())["bots_secret"] == session.bots_secret
+    assert load(path).bots_secret == session.bots_secret
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[f"{p.parent.name}/{p.name}" for p in SAMPLES])
+def test_a_save_without_the_field_loads_draws_a_secret_and_replays(path, capsys):
+    assert "bots_secret" not in msgspec.json.decode(path.read_bytes())
+    first, again = load(path), load(path)
+    assert isinstance(first.bots_secret, int) and first.bots_secret != again.bots_secret
+    assert cli.main(["replay", str(path), "--verify", "-q"]) == 0
+    assert "verified" in capsys.readouterr().out
