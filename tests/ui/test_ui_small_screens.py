@@ -167,6 +167,7 @@ async def test_the_commit_total_and_the_whole_footer_show_on_small_terminals(siz
         await pilot.pause()
         assert "(strength " in screen_text(app), size
         assert "Seal commit" in footer(app) and "? Help" in footer(app), size
+        assert " m All " in footer(app) and " h Hint " in footer(app), size  # keys stay apart when closed up
         await pilot.press("down")  # the leaders' row: in sight with the cursor, one line, the total too
         await pilot.pause()
         assert "▶ ◀ 2 ▶ Leto, Duncan Idaho (one 3, both 5)" in screen_text(app), size

@@ -13,7 +13,7 @@ import threading
 from functools import partial
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -45,6 +45,11 @@ class TableSays(Message):
     def __init__(self, seat: int, body) -> None:
         super().__init__()
         self.seat, self.body = seat, body
+
+
+def narrow(width: int) -> bool:
+    """Under 80 columns the footer closes up its keys, so that `? Help` stays in sight."""
+    return width < 80
 
 
 class GameScreen(DuneScreen):
@@ -107,7 +112,10 @@ class GameScreen(DuneScreen):
             with Vertical(id="log-box"):
                 yield AdvicePanel(id="advice")
                 yield GameLog(id="log")
-        yield Footer()
+        yield Footer(compact=narrow(self.app.size.width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(Footer).compact = narrow(event.size.width)
 
     def on_mount(self) -> None:
         self.query_one("#log-box").border_title = "Log"
