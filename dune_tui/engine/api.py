@@ -10,13 +10,11 @@
 
 from __future__ import annotations
 
-import functools
-
-import msgspec
-
+from .. import verbs
+from ..verbs import as_action
 from . import flow, rng
 from .data import BENE_GESSERIT, FACTION_NAMES
-from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted
+from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices
@@ -31,7 +29,7 @@ def new_game(options: Options) -> State:
     state.rng = rng.seed_state(options.seed, options.dice)
     state.events = []
     flow.start_game(state)
-    _settle(state)
+    verbs.settle(state, flow)
     return state
 
 
@@ -45,35 +43,7 @@ def legal_actions(state: State, seat: int) -> list:
     """The actions `seat` may take now; empty when it has nothing to decide.
 
     The list is cached until the state changes: do not modify it."""
-    if seat not in state.awaiting:
-        return []
-    cache = state._legal
-    if cache is None:
-        cache = state._legal = {}
-    acts = cache.get(seat)
-    if acts is None:
-        acts = cache[seat] = flow.legal(state, seat)
-    return acts
-
-
-MAX_DEPTH = 8  # deeper than any action nests (a commit: 3); what lies deeper is not an action
-
-
-def as_action(action, _depth: int = 0) -> tuple:
-    """An action as the engine spells it: nested tuples (JSON gives lists).
-    Anything else is returned as is, for `apply` to refuse."""
-    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:
-        return tuple(as_action(a, _depth + 1) for a in action)
-    return action
-
-
-def _plain(action, depth: int = 0) -> bool:
-    """Made only of ints (not bools), strs and tuples, as every legal action is: then `==` is type-strict
-    (`7.0 == 7` and `True == 1` are equal but no float or bool gets this far)."""
-    kind = type(action)
-    if kind is tuple:
-        return depth < MAX_DEPTH and all(_plain(a, depth + 1) for a in action)
-    return kind is int or kind is str
+    return verbs.legal(state, seat, flow)
 
 
 def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]:
@@ -86,47 +56,7 @@ def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]
     not floats or bools; strs; tuples, or the JSON lists `as_action` turns into tuples).
     `check=False` skips the checks for callers that took the action from
     `legal_actions` (a tree search)."""
-    if check:
-        action = as_action(action)
-        _check(state, seat, action)
-    recording = state.events is not None
-    if recording:
-        state.events = []
-    _apply(state, seat, action)
-    _settle(state)
-    return state.events if recording else []
-
-
-def _check(state: State, seat: int, action) -> None:
-    if state.viewer >= 0:
-        raise HiddenInformation("a seat's view cannot be played on; determinize it first")
-    if state.result is not None:
-        raise GameOver("the game is over")
-    if type(seat) is not int:
-        raise NotYourTurn(f"{quoted(seat)} is not a seat number")
-    if seat not in state.awaiting:
-        whose = ", ".join(f"seat {s + 1}" for s in state.awaiting)
-        raise NotYourTurn(f"it is not seat {quoted(seat + 1)}'s decision now (waiting for {whose})")
-    if not _plain(action) or action not in legal_actions(state, seat):
-        raise IllegalAction(f"{quoted(action)} is not a legal {state.phase.replace('_', ' ')} decision now")
-
-
-def _apply(state: State, seat: int, action) -> None:
-    state._legal = None
-    flow.apply(state, seat, action)
-    state._legal = None
-
-
-def _settle(state: State) -> None:
-    """Play every decision that has exactly one legal action."""
-    while state.result is None:
-        for seat in state.awaiting:
-            acts = legal_actions(state, seat)
-            if len(acts) == 1:
-                _apply(state, seat, acts[0])
-                break
-        else:
-            return
+    return verbs.play(state, seat, action, flow, check)
 
 
 # ----------------------------------------------------------------- views
@@ -138,18 +68,13 @@ def view(state: State, seat: int) -> State:
     v = state.copy()
     v.viewer = seat
     v.rng = None
-    v.options = _unseeded(state.options)  # the seed and the draws so far would give the dice to come
+    v.options = verbs.unseeded(state.options)  # the seed and the draws so far would give the dice to come
     if state.prediction >= 0 and state.faction_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     if state.phase == "commit":
         sides = (state.active, state.faction_seat[state.b_def])
         v.b_commits = tuple(c if (c is None or sides[i] == seat) else SEALED for i, c in enumerate(state.b_commits))
     return v
-
-
-@functools.lru_cache(maxsize=64)
-def _unseeded(options: Options) -> Options:
-    return msgspec.structs.replace(options, seed=0)
 
 
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:
@@ -177,10 +102,7 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
 
 def returns(state: State) -> list[float]:
     """1.0 for each seat among the winners, else 0.0 (all 0.0 while playing)."""
-    if state.result is None:
-        return [0.0] * state.n
-    won = set(state.result.winners)
-    return [1.0 if f in won else 0.0 for f in state.seat_faction]
+    return verbs.returns(state, state.seat_faction)
 
 
 def faction_name(faction: int) -> str:

@@ -17,6 +17,7 @@ other seats, and cannot be advanced (see `view` and `determinize`).
 
 from __future__ import annotations
 
+from ..verbs import copy_state
 from .data import (
     FACTION_UNITS,
     LEADER_COUNT,
@@ -100,14 +101,7 @@ class State:
     # ------------------------------------------------------------- copying
     def copy(self) -> State:
         """An independent copy (events switched off; a search has no reader)."""
-        new = State.__new__(State)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        new.events = None
-        new._legal = None
-        return new
+        return copy_state(self, _LISTS, _SCALARS)
 
     # ------------------------------------------------------------ questions
     @property

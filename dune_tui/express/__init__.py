@@ -2,10 +2,10 @@
 See docs/EXPRESS.md for its rules as played here and the rulings X1, X2, ..."""
 
 from ..engine.errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
+from ..verbs import as_action
 from .api import (
     HIDDEN,
     apply,
-    as_action,
     determinize,
     legal_actions,
     new_game,

@@ -11,6 +11,7 @@ A state with `viewer` set is a seat's view: no dice generator and no secret of a
 
 from __future__ import annotations
 
+from ..verbs import copy_state
 from .data import LOCATIONS, N_DICE, TERRITORIES, UNIT_OWNER, UNITS
 from .options import Options
 
@@ -61,14 +62,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy (events off: a search has no reader)."""
-        new = State.__new__(State)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        new.events = None
-        new._legal = None
-        return new
+        return copy_state(self, _LISTS, _SCALARS)
 
     @property
     def over(self) -> bool:

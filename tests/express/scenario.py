@@ -14,9 +14,9 @@ from __future__ import annotations
 import contextlib
 from unittest import mock
 
+from dune_tui import verbs
 from dune_tui.engine import rng
 from dune_tui.express import Options, apply, flow, legal_actions
-from dune_tui.express.api import _settle
 from dune_tui.express.data import (
     CORRINO,
     HOUSE_KEYS,
@@ -78,7 +78,7 @@ def start_at(state, step: str) -> None:
         names = [name for name, _ in flow.STEPS]
         before = "roll" if names.index(step) == 0 else names[names.index(step) - 1]
         flow.step_done(state, before)
-    _settle(state)
+    verbs.settle(state, flow)
 
 
 def act(state, house: int, action) -> list[str]:

@@ -1,0 +1,119 @@
+"""What every rule set's engine does the same way, given its own `flow` (a module with `legal(state, seat)`
+and `apply(state, seat, action)`): the legal actions cached per state, a checked `apply` that plays every
+forced step after it, the action's shape, copying a state, a view's unseeded options and the returns.
+
+Each engine (`dune_tui.engine`, `dune_tui.express`) keeps its own public functions in its `api.py` and calls
+these; nothing else imports this module.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import msgspec
+
+MAX_DEPTH = 8  # deeper than any action nests (a commit: 3); what lies deeper is not an action
+
+
+def as_action(action, _depth: int = 0) -> tuple:
+    """An action as the engines spell it: nested tuples (JSON gives lists).
+    Anything else is returned as is, for `apply` to refuse."""
+    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:
+        return tuple(as_action(a, _depth + 1) for a in action)
+    return action
+
+
+def plain(action, depth: int = 0) -> bool:
+    """Made only of ints (not bools), strs and tuples, as every legal action is: then `==` is type-strict
+    (`7.0 == 7` and `True == 1` are equal but no float or bool gets this far)."""
+    kind = type(action)
+    if kind is tuple:
+        return depth < MAX_DEPTH and all(plain(a, depth + 1) for a in action)
+    return kind is int or kind is str
+
+
+def legal(state, seat: int, flow) -> list:
+    """The actions `seat` may take now, cached in `state._legal` until the state changes."""
+    if seat not in state.awaiting:
+        return []
+    cache = state._legal
+    if cache is None:
+        cache = state._legal = {}
+    acts = cache.get(seat)
+    if acts is None:
+        acts = cache[seat] = flow.legal(state, seat)
+    return acts
+
+
+def play(state, seat: int, action, flow, check: bool) -> list:
+    """`apply`: check (unless told not to), take the action, play the forced steps; the events."""
+    if check:
+        action = as_action(action)
+        refuse(state, seat, action, flow)
+    recording = state.events is not None
+    if recording:
+        state.events = []
+    step(state, seat, action, flow)
+    settle(state, flow)
+    return state.events if recording else []
+
+
+def refuse(state, seat: int, action, flow) -> None:
+    """Raise why `seat` may not take `action` now (nothing if it may); the state is untouched."""
+    from .engine.errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted  # (engines import us)
+
+    if state.viewer >= 0:
+        raise HiddenInformation("a seat's view cannot be played on; determinize it first")
+    if state.result is not None:
+        raise GameOver("the game is over")
+    if type(seat) is not int:
+        raise NotYourTurn(f"{quoted(seat)} is not a seat number")
+    if seat not in state.awaiting:
+        whose = ", ".join(f"seat {s + 1}" for s in state.awaiting)
+        raise NotYourTurn(f"it is not seat {quoted(seat + 1)}'s decision now (waiting for {whose})")
+    if not plain(action) or action not in legal(state, seat, flow):
+        raise IllegalAction(f"{quoted(action)} is not a legal {state.phase.replace('_', ' ')} decision now")
+
+
+def step(state, seat: int, action, flow) -> None:
+    state._legal = None
+    flow.apply(state, seat, action)
+    state._legal = None
+
+
+def settle(state, flow) -> None:
+    """Play every decision that has exactly one legal action."""
+    while state.result is None:
+        for seat in state.awaiting:
+            acts = legal(state, seat, flow)
+            if len(acts) == 1:
+                step(state, seat, acts[0], flow)
+                break
+        else:
+            return
+
+
+def copy_state(state, lists: tuple[str, ...], scalars: tuple[str, ...]):
+    """An independent copy: the scalars shared, the lists copied, events off (a search has no reader)."""
+    new = type(state).__new__(type(state))
+    for name in scalars:
+        setattr(new, name, getattr(state, name))
+    for name in lists:
+        setattr(new, name, getattr(state, name)[:])
+    new.events = None
+    new._legal = None
+    return new
+
+
+@functools.lru_cache(maxsize=64)
+def unseeded(options):
+    """A view's options: the seed (and so the dice to come) left out."""
+    return msgspec.structs.replace(options, seed=0)
+
+
+def returns(state, seat_sides) -> list[float]:
+    """1.0 for each seat whose side is among the winners, else 0.0 (all 0.0 while playing)."""
+    if state.result is None:
+        return [0.0] * state.n
+    won = set(state.result.winners)
+    return [1.0 if side in won else 0.0 for side in seat_sides]
