@@ -50,7 +50,7 @@ def run_match(name: str, games: int, seed: int, jobs: int) -> dict:
     records, seconds = [], 0.0
     for deal in deals or (None,):
         factions = [faction_id(f) for f in deal.split(",")] if deal else None
-        part, secs = run(players, games, seed, agents, True, jobs, factions=factions)
+        part, secs = run(players, games, seed, agents, True, jobs, factions=factions, bots_secret=seed)
         records += part
         seconds += secs
     return {"match": name, "command": command(name, games, seed, jobs), "summary": summarize(records, players, seconds)}
@@ -60,7 +60,7 @@ def command(name: str, games: int, seed: int, jobs: int) -> str:
     players, agents, _, deals = MATCHES[name]
     return "; ".join(
         f"dune-tui sim --players {players} --games {games} --seed {seed} --agents {','.join(agents)} "
-        + (f"--factions {deal} " if deal else "") + f"--rotate --jobs {jobs} --json"
+        + (f"--factions {deal} " if deal else "") + f"--bot-secret {seed} --rotate --jobs {jobs} --json"
         for deal in deals or (None,))
 
 
