@@ -58,3 +58,22 @@ def test_the_lab_and_the_benchmarks_run_as_modules():
         assert "sys.path" not in path.read_text(), path.name
     for path in (ROOT / "benchmarks").glob("*.py"):
         assert not re.search(r"^\s*(from|import) bench_", path.read_text(), flags=re.M), path.name
+
+
+def test_every_product_module_imports_on_its_own():
+    """Each module imported first, in a fresh interpreter (a lazy package attribute once recursed without end
+    when `dune_tui.ui.screens.game` was the first to ask for `dune_tui.table.messages`)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    modules = sorted(".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+                     for package in ("dune_tui", "ai") for p in (root / package).rglob("*.py")
+                     if p.name != "__main__.py")
+    script = ("import importlib, subprocess, sys\n"
+              "failed = [m for m in sys.argv[1:] if subprocess.run([sys.executable, '-c', f'import {m}'],"
+              " capture_output=True).returncode]\n"
+              "print(' '.join(failed))")
+    out = subprocess.run([sys.executable, "-c", script, *modules], capture_output=True, text=True, cwd=root,
+                         timeout=600)
+    assert out.stdout.split() == [], f"these modules fail when imported first: {out.stdout}"

@@ -6,6 +6,7 @@ so this package, and need not import the table (asyncio, the saves) to start thi
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,11 +17,7 @@ __all__ = ["Connection", "Table", "messages"]
 
 def __getattr__(name: str):
     if name in ("Connection", "Table"):
-        from . import table
-
-        return getattr(table, name)
-    if name == "messages":
-        from . import messages
-
-        return messages
+        return getattr(import_module(f"{__name__}.table"), name)
+    if name == "messages":  # (`from . import messages` here would ask this function again, without end)
+        return import_module(f"{__name__}.messages")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
