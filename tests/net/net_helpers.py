@@ -6,13 +6,14 @@ import asyncio
 import random
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options, legal_actions
+from dune_tui.engine import Options
 from dune_tui.net import wire
 from dune_tui.net.codes import Codes, address
 from dune_tui.net.server import TableServer
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table import Table
 from dune_tui.table.messages import SPECTATOR, Closed, DecisionRequest, Welcome
+from tests.sessions import play_until as play_until
 
 ANN = SeatConfig(kind="human", agent="", name="Ann")
 BOB = SeatConfig(kind="human", agent="", name="Bob")
@@ -20,23 +21,6 @@ BOB = SeatConfig(kind="human", agent="", name="Bob")
 
 def bot(spec: str = "random") -> SeatConfig:
     return SeatConfig(kind="bot", agent=spec)
-
-
-def play_until(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
-    """Advance a session with random legal decisions (outside any table) until `stop(state)` holds."""
-    rng = random.Random(seed)
-    controller = game.controller
-    for _ in range(limit):
-        state = controller.state
-        if stop(state):
-            return game
-        if state.over:
-            raise AssertionError("the game ended before the wanted position")
-        seat = state.awaiting[0]
-        request = next(r for r in controller.pending() if r.seat == seat)
-        batches = controller.submit(Decision(request.id, seat, rng.choice(legal_actions(state, seat))))
-        game.history.extend({id(e): e for b in batches for e in b.events}.values())
-    raise AssertionError("the wanted position never came")
 
 
 def two_humans_at_commit(factions=("atreides", "harkonnen")) -> Session:

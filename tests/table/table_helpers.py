@@ -6,10 +6,11 @@ import asyncio
 import random
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options, legal_actions
+from dune_tui.engine import Options
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table import Table
 from dune_tui.table.messages import DecisionRequest
+from tests.sessions import play_until as play_until
 
 HUMAN = SeatConfig(kind="human", agent="", name="Ann")
 
@@ -71,23 +72,6 @@ async def until(condition, what: str = "", limit: int = 20_000) -> None:
             return
         await asyncio.sleep(0.001)
     raise AssertionError(f"never happened: {what or condition}")
-
-
-def play_until(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
-    """Advance a session with random legal decisions (outside any table) until `stop(state)` holds."""
-    rng = random.Random(seed)
-    controller = game.controller
-    for _ in range(limit):
-        state = controller.state
-        if stop(state):
-            return game
-        if state.over:
-            raise AssertionError("the game ended before the wanted position")
-        seat = state.awaiting[0]
-        request = next(r for r in controller.pending() if r.seat == seat)
-        batches = controller.submit(Decision(request.id, seat, rng.choice(legal_actions(state, seat))))
-        game.history.extend({id(e): e for b in batches for e in b.events}.values())
-    raise AssertionError("the wanted position never came")
 
 
 def at_commit(seats=None) -> Session:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import random
 
-from dune_tui.controller import Decision
-from dune_tui.engine import Options, legal_actions
+from dune_tui.engine import Options
 from dune_tui.session import SeatConfig, Session
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.settings import Settings
+from tests.sessions import play_until as play_until
 
 HUMAN = SeatConfig(kind="human", agent="")
 
@@ -67,24 +66,6 @@ async def answer(pilot) -> str:
     phase = pilot.app.screen.current.phase
     await pilot.press("a" if phase == "roll" else "enter")
     return phase
-
-
-def play_until(session: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
-    """Advance a session with random legal decisions (outside the UI) until `stop(state)` holds."""
-    rng = random.Random(seed)
-    controller = session.controller
-    for _ in range(limit):
-        state = controller.state
-        if stop(state):
-            return session
-        if state.over:
-            raise AssertionError("the game ended before the wanted position")
-        seat = state.awaiting[0]
-        request = next(r for r in controller.pending() if r.seat == seat)
-
-        batches = controller.submit(Decision(request.id, seat, rng.choice(legal_actions(state, seat))))
-        session.history.extend({id(e): e for b in batches for e in b.events}.values())
-    raise AssertionError("the wanted position never came")
 
 
 def session(players: int = 2, seats=None, seed: int = 7, **options) -> Session:
