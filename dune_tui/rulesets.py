@@ -63,7 +63,7 @@ class Ruleset:
 
     def state_fields(self) -> tuple[str, ...]:
         """Every field of the rule set's State a save's snapshot holds (all but `events` and `_legal`)."""
-        return tuple(n for n in self.engine.State.__slots__ if n not in ("events", "_legal"))
+        return self.engine.State.FIELDS
 
 
 RULESETS: dict[str, Ruleset] = {

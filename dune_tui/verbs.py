@@ -9,6 +9,7 @@ these; nothing else imports this module.
 from __future__ import annotations
 
 import functools
+import operator
 
 import msgspec
 
@@ -103,6 +104,19 @@ def copy_state(state, lists: tuple[str, ...], scalars: tuple[str, ...]):
     new.events = None
     new._legal = None
     return new
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+
+
+@functools.cache
+def _fields_of(state_class) -> operator.attrgetter:
+    return operator.attrgetter(*state_class.FIELDS)
+
+
+def observed(view) -> bytes:
+    """A view's every field, encoded: the identity of what its seat sees (each engine's `observation_key`)."""
+    return _ENCODER.encode(_fields_of(type(view))(view))
 
 
 @functools.lru_cache(maxsize=64)

@@ -6,10 +6,9 @@ own functions (`engine/rules/`) rather than saying a rule again.  See docs/ENGIN
 
 from __future__ import annotations
 
-import operator
-
 import msgspec
 
+from .. import verbs
 from .api import view
 from .data import (
     ASSASSINS,
@@ -38,20 +37,15 @@ from .data import (
 from .rules import battle, construction, kanly, landing, movement, storm, victory
 from .rules.common import spice_available
 from .rules.landing import _harvesters, price
-from .state import NU, State
+from .state import NU
 
 # ----------------------------------------------------------- information sets
-
-# Every field of a State but the caches (`events`, `_legal`): what a view holds is what the key holds.
-_OBSERVED = operator.attrgetter(*(name for name in State.__slots__ if name not in ("events", "_legal")))
-_ENCODER = msgspec.msgpack.Encoder()
-
 
 def observation_key(state, seat: int) -> bytes:
     """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
     with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
     what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
-    return _ENCODER.encode(_OBSERVED(view(state, seat)))
+    return verbs.observed(view(state, seat))
 
 
 # --------------------------------------------------------------- the storm

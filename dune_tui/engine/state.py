@@ -44,6 +44,7 @@ _SCALARS = (
 
 class State:
     __slots__ = _LISTS + _SCALARS + ("events", "_legal")
+    FIELDS = _LISTS + _SCALARS  # what the game holds: every slot but the caches (events, _legal)
 
     options: Options
     n: int

@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from .. import verbs
 from ..engine import rng
 from . import flow
@@ -18,7 +16,7 @@ from .data import BENE_GESSERIT
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices
-from .state import _LISTS, _SCALARS, State
+from .state import State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit's round
 
@@ -79,12 +77,7 @@ def returns(state: State) -> list[float]:
     return verbs.returns(state, state.seat_house)
 
 
-_OBSERVED = tuple(name for name in _LISTS + _SCALARS if name not in ("rng", "viewer"))
-_ENCODER = msgspec.msgpack.Encoder()
-
-
 def observation_key(state: State, seat: int) -> bytes:
     """The identity of `seat`'s information set (as the first game's `queries.observation_key`): its view,
     encoded; equal exactly when the seat sees the same (whatever the dice generator or a secret round)."""
-    v = view(state, seat)
-    return _ENCODER.encode([getattr(v, name) for name in _OBSERVED])
+    return verbs.observed(view(state, seat))

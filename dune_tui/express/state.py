@@ -26,6 +26,7 @@ _SCALARS = (
 
 class State:
     __slots__ = _LISTS + _SCALARS + ("events", "_legal")
+    FIELDS = _LISTS + _SCALARS  # what the game holds: every slot but the caches (events, _legal)
 
     def __init__(self, options: Options) -> None:
         self.options = options

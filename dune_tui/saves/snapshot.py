@@ -9,7 +9,7 @@ from ..engine import State
 from ..rulesets import rules_name, ruleset
 from .schema import OPTIONS, SNAPSHOTS
 
-FIELDS = tuple(name for name in State.__slots__ if name not in ("events", "_legal"))  # the first game's fields
+FIELDS = State.FIELDS  # the first game's fields
 
 
 def options_to_file(options):
