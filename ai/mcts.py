@@ -70,10 +70,15 @@ class SearchConfig:
     rm_gamma: float = 0.15  # exploration of regret matching at a sealed commit
     min_visits: int = 8  # fewer root visits (cancelled at once): the heuristic answers instead
     two_player_models: bool = True  # the default evaluator values two-player leaves by the two-player models
+    # How the move is drawn from the root's visits: 0 plays the most visited; T > 0 draws action i with
+    # probability visits_i ** (1/T) / sum (1: in proportion to the visits), so a level can play like a novice,
+    # mostly the move it found best, sometimes one it thought worse (AlphaZero's temperature)
+    temperature: float = 0.0
 
 
 LEVELS = {
-    "easy": SearchConfig(iters=100, seconds=1.0),
+    # a novice: a short search that looks no further than its own turn and plays in proportion to its visits
+    "easy": SearchConfig(iters=100, seconds=1.0, horizon=1, temperature=1.0, two_player_models=False),
     "normal": SearchConfig(iters=700, seconds=2.5),
     "hard": SearchConfig(iters=2000, seconds=7.0),
 }
@@ -264,8 +269,14 @@ class MctsAgent:
             return heuristic.choose(view, seat, legal)
         if root.visits is None or not root.actions or sum(root.visits) == 0:
             return heuristic.choose(view, seat, legal)
-        action = root.actions[root.best()]
+        action = root.actions[self._drawn(root) if self.config.temperature > 0 else root.best()]
         return action if action in legal else heuristic.choose(view, seat, legal)
+
+    def _drawn(self, root: Node) -> int:
+        """An index drawn in proportion to visits ** (1 / temperature)."""
+        inverse = 1.0 / self.config.temperature
+        weights = [v ** inverse for v in root.visits]
+        return self.rng.choices(range(len(weights)), weights)[0]
 
     def _reuse(self, key: bytes) -> Node | None:
         """The node of the kept tree matching what the seat sees now (a short breadth-first look)."""

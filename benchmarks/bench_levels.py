@@ -1,0 +1,144 @@
+"""Head to head of two bot levels with paired deals: the matches of docs/STRENGTH.md's levels table.
+
+    nice .venv/bin/python -m benchmarks.bench_levels mcts:normal mcts:easy --pairs 40 --minutes 14 \\
+        --out benchmarks/results/levels-4p-normal-easy
+
+Pair k plays one faction deal (`dune_tui.sim.deal`) and one game seed (the same dice) twice: agents A,B,A,B by
+seat, then B,A,B,A (two players: A,B then B,A), the bots seeded `bot_seed(--bot-secret, seat)` both times.  The
+search runs to its iteration budget with no wall-clock cap (`--caps` keeps the levels' caps), so a match replays
+however busy the machine.  Each game is appended to OUT.games.jsonl as it ends, with the seconds and search
+iterations a decision of each agent; running the same command again skips the pairs already there and adds more
+(a run cut by --minutes keeps its whole pairs).  OUT.json summarizes every game in the file (`dune_tui.sim.summarize`:
+A's share of the games won by one side alone, 95% Wilson intervals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import dataclasses
+import json
+import pathlib
+import time
+
+import msgspec
+
+from ai import make_agent
+from ai.mcts import MctsAgent
+from dune_tui.controller import Controller
+from dune_tui.sim import GameRecord, deal, game_options, summarize
+from dune_tui.table.bots import bot_seed
+
+
+class LevelGame(GameRecord, kw_only=True):
+    """One game of a match, with each agent's decisions: count, seconds, search iterations, longest."""
+
+    per_decision: dict = {}
+
+
+class Timed:
+    """An agent that records each decision's wall time and search iterations."""
+
+    def __init__(self, agent, stats: dict) -> None:
+        self.agent, self.name, self.stats = agent, agent.name, stats
+
+    def decide(self, request, cancel=None):
+        start = time.perf_counter()
+        answer = self.agent.decide(request, cancel)
+        s = self.stats.setdefault(self.name, {"decisions": 0, "seconds": 0.0, "iterations": 0, "max_seconds": 0.0})
+        took = time.perf_counter() - start
+        s["decisions"] += 1
+        s["seconds"] += took
+        s["max_seconds"] = max(s["max_seconds"], took)
+        s["iterations"] += getattr(self.agent, "last_iterations", 0)
+        return answer
+
+
+def bot(spec: str, seed: int, caps: bool):
+    agent = make_agent(spec, seed)
+    if isinstance(agent, MctsAgent) and not caps:
+        agent.config = dataclasses.replace(agent.config, seconds=1e9)
+    return agent
+
+
+def play(players: int, game_seed: int, specs: list[str], secret: int, caps: bool) -> LevelGame:
+    factions = deal(players, game_seed)
+    stats: dict = {}
+    rec = LevelGame(seed=game_seed, bots_secret=secret, factions=factions, agents=specs, per_decision=stats)
+    start = time.perf_counter()
+    bots = [Timed(bot(spec, bot_seed(secret, s), caps), stats) for s, spec in enumerate(specs)]
+    c = Controller(game_options(players, game_seed, factions))
+    state = c.run(bots, observe=False)
+    rec.winners, rec.reason = list(state.result.winners), state.result.reason
+    rec.turns, rec.decisions = state.turn, len(c.log)
+    rec.seconds = round(time.perf_counter() - start, 2)
+    return rec
+
+
+def play_pair(players: int, game_seed: int, a: str, b: str, secret: int, caps: bool) -> list[LevelGame]:
+    half = players // 2
+    return [play(players, game_seed, specs * half, secret, caps) for specs in ([a, b], [b, a])]
+
+
+def per_decision(records: list[LevelGame]) -> dict:
+    out: dict = {}
+    for r in records:
+        for name, s in r.per_decision.items():
+            t = out.setdefault(name, {"decisions": 0, "seconds": 0.0, "iterations": 0, "max_seconds": 0.0})
+            for k in ("decisions", "seconds", "iterations"):
+                t[k] += s[k]
+            t["max_seconds"] = max(t["max_seconds"], s["max_seconds"])
+    for t in out.values():
+        t["mean_seconds"] = round(t["seconds"] / t["decisions"], 3)
+        t["mean_iterations"] = round(t["iterations"] / t["decisions"], 1)
+        t["seconds"], t["max_seconds"] = round(t["seconds"], 1), round(t["max_seconds"], 2)
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("a", help="agent spec A (mcts:normal)")
+    p.add_argument("b", help="agent spec B (mcts:easy)")
+    p.add_argument("--players", type=int, choices=(2, 4), default=4)
+    p.add_argument("--pairs", type=int, default=40, help="pairs the file should hold at most")
+    p.add_argument("--seed", type=int, default=24_000, help="pair k plays game seed SEED + k")
+    p.add_argument("--bot-secret", type=int, default=24, help="the bots' seeds: bot_seed(secret, seat)")
+    p.add_argument("--minutes", type=float, default=14.0, help="start no pair after this")
+    p.add_argument("--jobs", type=int, default=1, help="pairs played at once")
+    p.add_argument("--caps", action="store_true", help="keep the levels' wall-clock caps")
+    p.add_argument("--out", required=True, help="OUT.json and OUT.games.jsonl")
+    args = p.parse_args()
+    out = pathlib.Path(args.out)
+    games = out.with_suffix(".games.jsonl")
+    decoder = msgspec.json.Decoder(LevelGame)
+    old = [decoder.decode(line) for line in games.read_bytes().splitlines()] if games.exists() else []
+    done = {r.seed for r in old}
+    todo = [args.seed + k for k in range(args.pairs) if args.seed + k not in done]
+    start = time.perf_counter()
+    with open(games, "ab") as f, concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
+        running = set()
+        while todo or running:
+            while todo and len(running) < args.jobs and time.perf_counter() - start < args.minutes * 60:
+                running.add(pool.submit(play_pair, args.players, todo.pop(0), args.a, args.b, args.bot_secret,
+                                        args.caps))
+            if not running:
+                break
+            finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                for r in future.result():
+                    f.write(msgspec.json.encode(r) + b"\n")
+                f.flush()
+    records = [decoder.decode(line) for line in games.read_bytes().splitlines()]
+    summary = summarize(records, args.players, sum(r.seconds for r in records))
+    command = (f"python -m benchmarks.bench_levels {args.a} {args.b} --players {args.players} --pairs {args.pairs} "
+               f"--seed {args.seed} --bot-secret {args.bot_secret}{' --caps' if args.caps else ''} --out {args.out}")
+    result = {"match": f"{args.a} vs {args.b}, {args.players} players, paired deals", "command": command,
+              "wall_clock_caps": args.caps, "pairs": len(records) // 2, "summary": summary,
+              "per_decision": per_decision(records)}
+    out.with_suffix(".json").write_text(json.dumps(result, indent=1))
+    print(json.dumps(summary.get("head_to_head"), indent=1))
+    print(json.dumps(result["per_decision"], indent=1))
+
+
+if __name__ == "__main__":
+    main()
