@@ -4,13 +4,16 @@ Each region shows its zone, name, `*` strategic and `D` desert marks, its constr
 in it (faction letter and count in the faction's colour, `+2s` Sardaukar). The storm's zone is shaded
 `░` and labelled `≋STORM`, the zone it goes to at the end of the turn `→next`. While a decision is
 about a region, its options light up with their numbers (`[3]`), and a click on a region says so
-(`RegionClicked`); the movement target is marked `◎` and the battle `×`. It draws one view, the seat's."""
+(`RegionClicked`); the movement target is marked `◎` and the battle `×`. While regions are lit the map takes
+the focus (Tab): ←/→/↑/↓ move a cursor (`▶` and a heavy frame) to the lit region next on screen that way,
+Enter or Space picks it as a click would, Esc gives the focus back. It draws one view, the seat's."""
 
 from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
@@ -43,6 +46,9 @@ STORM = Style(bgcolor="#4a3415")
 LIT = Style(bgcolor="#173f5f")
 POINTED = Style(bgcolor="#2a6a9a")
 PLAIN = Style()
+STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+CELL_ASPECT = 2  # a cell is about twice as tall as wide: rows count double when measuring on screen
+MOVE = Binding.Group("Move", compact=True)
 
 
 def region_of(key: tuple) -> int:
@@ -92,6 +98,28 @@ def pack(tokens: list[Text], width: int, lines: int) -> list[Text]:
     return out if out[0].plain else []
 
 
+def centre(box: Box) -> tuple[float, float]:
+    """Where a box's middle is on screen, in cell widths."""
+    return box.x + box.w / 2, CELL_ASPECT * (box.y + box.h / 2)
+
+
+def next_region(drawn: dict[int, Box], lit, start: int, step: tuple[int, int]) -> int:
+    """The lit region nearest `start` on screen in the direction `step` (dx, dy), the ones straight that way
+    first; `start` when there is none that way."""
+    if start not in drawn:
+        return start
+    (x0, y0), (dx, dy) = centre(drawn[start]), step
+    best, choice = None, start
+    for loc in lit:
+        if loc == start or loc not in drawn:
+            continue
+        x, y = centre(drawn[loc])
+        ahead, aside = (x - x0) * dx + (y - y0) * dy, abs((x - x0) * dy - (y - y0) * dx)
+        if ahead > 0 and (best is None or ahead + 2 * aside < best):
+            best, choice = ahead + 2 * aside, loc
+    return choice
+
+
 def fitting(width: int, *variants: str) -> str:
     """The first (longest) variant that fits `width` cells, else the last one cut."""
     for text in variants:
@@ -104,6 +132,14 @@ class MapView(Widget):
     """Draws one state (a seat's view) as a board; `light` marks the regions a decision is about."""
 
     DEFAULT_CSS = "MapView { height: auto; }"
+    BINDINGS = [
+        *(Binding(key, f"step('{key}')", "Move", group=MOVE, key_display=arrow)
+          for key, arrow in (("left", "←"), ("up", "↑"), ("down", "↓"), ("right", "→"))),
+        Binding("enter,space", "pick", "Pick", key_display="⏎"),
+        Binding("escape", "back", "List"),  # the focus back to the list of options
+    ]
+    can_focus = False  # only while regions are lit (`light`)
+    FOCUS_ON_CLICK = False  # a click picks (or misses) a region; the keys stay with the list
 
     class RegionClicked(Message):
         def __init__(self, loc: int) -> None:
@@ -115,7 +151,15 @@ class MapView(Widget):
         self.view = view
         self.options: dict[int, list[int]] = {}  # region -> its options, by their place in the panel's list
         self.pointed = -1  # the region of the option highlighted in the list (↑/↓ move it over the map)
-        self.drawn: dict[int, Box] = {}  # where each region was drawn last (for clicks)
+        self.drawn: dict[int, Box] = {}  # where each region was drawn last (for clicks and the cursor)
+        self.came_from = None  # the widget that had the focus before the map (Esc gives it back)
+
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def _focus_moved(self, old, new) -> None:
+        if new is self and old is not None and old is not self:
+            self.came_from = old
 
     def show(self, view) -> None:
         if view is not self.view:  # the same view again (a new bot pause...): nothing to redraw
@@ -127,11 +171,42 @@ class MapView(Widget):
         if options != self.options:
             self.options = options
             self.refresh()
+        self.can_focus = bool(options)
+        if not options and self.has_focus:
+            self.action_back()
+        elif self.has_focus and self.pointed not in options:
+            self.point(min(options, key=lambda loc: options[loc]))
 
     def point(self, loc: int) -> None:
         if loc != self.pointed:
             self.pointed = loc
             self.refresh()
+
+    def on_focus(self) -> None:
+        """The cursor starts on the region the list points at, else on the first lit one."""
+        if self.options and self.pointed not in self.options:
+            self.point(min(self.options, key=lambda loc: self.options[loc]))
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_step(self, key: str) -> None:
+        self.point(next_region(self.drawn, self.options, self.pointed, STEPS[key]))
+
+    def action_pick(self) -> None:
+        if self.pointed in self.options:
+            self.post_message(self.RegionClicked(self.pointed))
+
+    def action_back(self) -> None:
+        """The focus goes back where it came from (the list), else to the next widget that takes it."""
+        back, self.came_from = self.came_from, None
+        if back is not None and back in self.screen.focus_chain:
+            back.focus()
+        elif self.has_focus and self.can_focus:
+            self.screen.focus_next()
+        elif self.has_focus:
+            self.blur()
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return ROOMY_HEIGHT + 1 if width >= ROOMY else COMPACT_HEIGHT
@@ -155,7 +230,7 @@ class MapView(Widget):
         self.drawn = boxes(canvas.width, canvas.height)
         for b in self.drawn.values():
             canvas.outline(b)
-        canvas.lines()
+        canvas.lines(self.drawn[self.pointed] if self.has_focus and self.pointed in self.options else None)
         storm = queries.storm_forecast(v)
         after = storm.zone if storm.known and storm.moves and not v.over else -1
         for loc, b in self.drawn.items():

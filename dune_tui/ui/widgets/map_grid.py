@@ -30,6 +30,7 @@ GLYPHS = {0: " ", UP: "│", DOWN: "│", UP | DOWN: "│", LEFT: "─", RIGHT: 
           RIGHT | DOWN: "╭", LEFT | DOWN: "╮", UP | RIGHT: "╰", UP | LEFT: "╯",
           UP | RIGHT | DOWN: "├", UP | LEFT | DOWN: "┤", LEFT | RIGHT | DOWN: "┬", LEFT | RIGHT | UP: "┴",
           UP | RIGHT | DOWN | LEFT: "┼"}
+HEAVY = str.maketrans("│─╭╮╰╯├┤┬┴┼", "┃━┏┓┗┛┣┫┳┻╋")  # the frame of the map's cursor
 
 
 class Box(NamedTuple):
@@ -44,6 +45,12 @@ class Box(NamedTuple):
     def inner(self) -> tuple[int, int, int, int]:
         """x, y, width, height inside the borders."""
         return self.x + 1, self.y + 1, self.w - 2, self.h - 2
+
+    def border(self) -> list[tuple[int, int]]:
+        """The cells of its outline."""
+        right, bottom = self.x + self.w - 1, self.y + self.h - 1
+        return [(x, y) for y in range(self.y, bottom + 1) for x in range(self.x, right + 1)
+                if x in (self.x, right) or y in (self.y, bottom)]
 
     def holds(self, x: int, y: int, inner: bool = False) -> bool:
         """x, y is in the box (`inner`: inside its borders)."""
@@ -93,12 +100,15 @@ class Canvas:
             for x in (b.x, right):
                 self.edges[y][x] |= (DOWN if y < bottom else 0) | (UP if y > b.y else 0)
 
-    def lines(self) -> None:
-        """Turn the outlines into box characters."""
+    def lines(self, heavy: Box | None = None) -> None:
+        """Turn the outlines into box characters (`heavy`: that box's outline in heavy ones)."""
         for y, row in enumerate(self.edges):
             for x, mask in enumerate(row):
                 if mask:
                     self.chars[y][x] = GLYPHS[mask]
+        if heavy is not None:
+            for x, y in heavy.border():
+                self.chars[y][x] = self.chars[y][x].translate(HEAVY)
 
     def fill(self, x: int, y: int, w: int, h: int, char: str, style: Style) -> None:
         for row in range(y, y + h):
