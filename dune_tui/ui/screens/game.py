@@ -20,23 +20,19 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer, OptionList
 
+from ...rulesets import ruleset_of
 from ...table import messages as m
-from ..labels import faction_label
+from ..boards import board_for
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
 from ..widgets.choices import DIGITS, ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
-from ..widgets.forms import DiceForm
-from ..widgets.houses import HouseCards
 from ..widgets.log import GameLog
-from ..widgets.map import MapView, region_options
-from ..widgets.messages import MarksChanged
-from ..widgets.status import StatusBar
+from ..widgets.map import MapView
+from ..widgets.messages import DieClicked, MarksChanged, RegionClicked
 from .base import DuneScreen
 from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say
-
-SECRET_PHASES = frozenset({"setup_prediction", "commit"})
 
 
 class TableSays(Message):
@@ -99,16 +95,14 @@ class GameScreen(DuneScreen):
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR
         for seat in dict.fromkeys([self.watching, *self.humans]):
             self.connections[seat] = table.attach(seat, partial(self._deliver, seat), host=True)
+        welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
+        self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
-        yield StatusBar(id="status")
-        with Horizontal(id="top"):
-            yield MapView(id="map")
-            yield HouseCards(list(self.seats), id="houses")
-        yield DiceTray(id="dice")
+        yield from self.rules_board.compose(self.seats)
         with Horizontal(id="bottom"):
-            yield DecisionPanel(id="decision")
+            yield DecisionPanel(id="decision", words=self.rules_board.words)
             with Vertical(id="log-box"):
                 yield AdvicePanel(id="advice")
                 yield GameLog(id="log")
@@ -205,7 +199,7 @@ class GameScreen(DuneScreen):
         elif isinstance(body, m.Seats):
             self._say_comings_and_goings(body.seats)
             self.seats = body.seats
-            self.query_one(HouseCards).seats = list(body.seats)
+            self.rules_board.set_seats(body.seats)
         elif isinstance(body, m.Chat):
             self.query_one(GameLog).note(f"{body.name} says: {body.text}")
         elif isinstance(body, m.Notice):
@@ -254,18 +248,15 @@ class GameScreen(DuneScreen):
         v = self.display_view()
         if v is None or not self._mounted:
             return
-        self.query_one(StatusBar).show(v, self.pace.pause, self.pace.skipping)
-        self.query_one(MapView).show(v)
-        self.query_one(HouseCards).show(v, self.display_seat())
-        self.query_one(DiceTray).show(v)
+        self.rules_board.show(v, self.display_seat(), self.pace)
         self.light_map()
 
     def light_map(self) -> None:
         """The regions the open decision's listed options are about light up on the map."""
         choices = self.query_one(ChoiceList)
         shown = self.current is not None and choices.display
-        self.query_one(MapView).light(region_options(self.current.view, [c.key for c in choices.shown]) if shown
-                                      else {})
+        self.rules_board.light(self.current.view if shown else None,
+                               [c.key for c in choices.shown] if shown else None)
         self._point(choices.highlighted)
 
     @on(OptionList.OptionHighlighted, "#choices")
@@ -275,25 +266,27 @@ class GameScreen(DuneScreen):
     def _point(self, index: int | None) -> None:
         """The map points at the region of the option highlighted in the list."""
         choices = self.query_one(ChoiceList)
-        loc = -1
+        key = None
         if self.current is not None and index is not None and index < len(choices.shown):
-            loc = next(iter(region_options(self.current.view, [choices.shown[index].key])), -1)
-        self.query_one(MapView).point(loc)
+            key = choices.shown[index].key
+        self.rules_board.point(self.current.view if key is not None else None, key)
 
     @on(DiceTray.DieClicked)
-    def _die_clicked(self, event: DiceTray.DieClicked) -> None:
+    @on(DieClicked)
+    def _die_clicked(self, event: DiceTray.DieClicked | DieClicked) -> None:
         """A click on a die marks it, as its key would, while the human rolls."""
-        form = self.query_one(DiceForm)
+        form = self.query_one("#dice-form")
         if self.current is not None and form.display and not self.query_one(DecisionPanel).guarded:
             form.action_toggle(event.die)
 
     @on(MapView.RegionClicked)
-    def _region_clicked(self, event: MapView.RegionClicked) -> None:
+    @on(RegionClicked)
+    def _region_clicked(self, event: MapView.RegionClicked | RegionClicked) -> None:
         """A click on a region picks its option as its key would; with several there, the list shows the first."""
         choices = self.query_one(ChoiceList)
         if self.current is None or not choices.display:
             return
-        options = region_options(self.current.view, [c.key for c in choices.shown]).get(event.loc, [])
+        options = self.rules_board.options_at(self.current.view, [c.key for c in choices.shown]).get(event.loc, [])
         if len(options) == 1:
             choices.action_pick(options[0])
         elif options:
@@ -301,10 +294,10 @@ class GameScreen(DuneScreen):
             self.query_one(DecisionPanel).focus_form()
 
     def seat_title(self, seat: int) -> Text:
-        f = self.board.seat_faction[seat]
+        f = ruleset_of(self.board.options).seat_sides(self.board)[seat]
         title = Text(f"seat {seat + 1} ")
         if f >= 0:
-            title.append_text(faction_label(f))
+            title.append_text(self.rules_board.side_label(f))
         who = "you" if seat == self.watching else self.seats[seat].label()
         title.append(f", {who}")
         return title
@@ -322,7 +315,7 @@ class GameScreen(DuneScreen):
                 self.show_waiting()
             return
         request = min(waiting, key=lambda r: r.id)
-        if self.watching < 0 and request.phase in SECRET_PHASES and request.id not in self.handed:
+        if self.watching < 0 and request.phase in self.rules_board.secret_phases and request.id not in self.handed:
             self.blocked = True
             self.show_board()
             self.query_one(DecisionPanel).wait("Waiting for the hand-off…")
@@ -341,11 +334,11 @@ class GameScreen(DuneScreen):
         self.show_board()
         phase, key = self.last_choice
         if self.watching >= 0:
-            f = request.view.seat_faction[request.seat]
+            f = ruleset_of(request.view.options).seat_sides(request.view)[request.seat]
             title = Text("Your decision", style="bold")
             if f >= 0:
                 title.append(" as ")
-                title.append_text(faction_label(f))
+                title.append_text(self.rules_board.side_label(f))
         else:
             title = Text("Decide now: ", style="bold")
             title.append_text(self.seat_title(request.seat))
@@ -392,19 +385,17 @@ class GameScreen(DuneScreen):
         self.current = None
         self.drop_advice()
         self.sent.add(request.id)
-        self.query_one(MapView).light({})
+        self.rules_board.light(None, None)
         self.query_one(DecisionPanel).wait("…")
         self.table.receive(self.connections[request.seat], m.Decision(request.id, request.seat, event.action))
 
     @on(MarksChanged)
     def _marks(self, event: MarksChanged) -> None:
-        self.query_one(DiceTray).set_marks(event.marks)
+        self.rules_board.set_marks(event.marks)
 
     def finish(self, over: m.GameOver) -> None:
-        from .game_over import GameOverScreen
-
         self.over = over
-        self.app.switch_screen(GameOverScreen(over, self.settings, joined=bool(self.rejoin)))
+        self.app.switch_screen(self.rules_board.game_over_screen(over, self.settings, bool(self.rejoin)))
 
     # ----------------------------------------------------------------- keys
     def send(self, body) -> None:
@@ -435,11 +426,9 @@ class GameScreen(DuneScreen):
 
     def action_houses(self) -> None:
         """`c`: every house card in full, from the seat's view."""
-        from .houses import HousesScreen
-
         view = self.display_view()
         if view is not None:
-            self.app.push_screen(HousesScreen(view, list(self.seats), self.display_seat()))
+            self.app.push_screen(self.rules_board.houses_screen(view, self.seats, self.display_seat()))
 
     # ------------------------------------------------------------- advice
     def action_hint(self) -> None:

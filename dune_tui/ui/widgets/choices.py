@@ -109,8 +109,10 @@ class ChoiceList(OptionList):
         Binding("enter", "select", "Choose"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, words=None) -> None:
+        """`words`: the rule set's grouping and wording of options (widgets/words.py; default the first game's)."""
         super().__init__(id=id)
+        self.words = words
         self.view = None
         self.choices: list[Choice] = []
         self.shown: list[Choice] = []
@@ -121,7 +123,7 @@ class ChoiceList(OptionList):
         """Show the options of `legal`; highlight the one whose family is `prefer` if present."""
         self.view = view
         self.times = 1
-        self.choices = group(legal, view)
+        self.choices = self.words.group(legal, view) if self.words else group(legal, view)
         self.filter_text = ""
         self._rebuild(prefer)
 
@@ -132,17 +134,20 @@ class ChoiceList(OptionList):
     def _label(self, n: int, choice: Choice) -> Text:
         key = DIGITS[n] if n < len(DIGITS) else " "
         text = Text(f"{key} ", style="bold")
-        text.append(choice_text(self.view, choice))
-        hint = choice_hint(self.view, choice)
+        text.append(self._text(choice))
+        hint = self.words.hint(self.view, choice) if self.words else choice_hint(self.view, choice)
         if hint:
             text.append(f" · {hint}", style="dim")
         if len(choice.by_count) > 1:
             text.append(" ◀ ▶", style="dim")
         return text
 
+    def _text(self, choice: Choice) -> str:
+        return self.words.text(self.view, choice) if self.words else choice_text(self.view, choice)
+
     def _rebuild(self, prefer: tuple | None) -> None:
         words = self.filter_text
-        self.shown = [c for c in self.choices if not words or words in choice_text(self.view, c).lower()]
+        self.shown = [c for c in self.choices if not words or words in self._text(c).lower()]
         self.set_options([Option(self._label(i, c)) for i, c in enumerate(self.shown)])
         target = 0
         if prefer is not None:

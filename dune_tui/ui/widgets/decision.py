@@ -20,10 +20,10 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from ...engine.describe import consequences
 from .choices import ChoiceList
-from .forms import CommitForm, DiceForm
+from .forms import CommitForm
 from .messages import Picked
+from .words import FIRST_GAME, Words
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -39,8 +39,9 @@ class DecisionPanel(Vertical):
             self.request = request
             self.action = action
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, words: Words = FIRST_GAME) -> None:
         super().__init__(id=id)
+        self.words = words
         self.request = None
         self._spin: Timer | None = None
         self._spin_n = 0
@@ -54,9 +55,9 @@ class DecisionPanel(Vertical):
         yield Static(id="ask")
         yield Static(id="consequences")
         yield Input(placeholder="filter the options (Esc: clear)", id="filter")
-        yield ChoiceList(id="choices")
-        yield DiceForm(id="dice-form")
-        yield CommitForm(id="commit-form")
+        yield ChoiceList(id="choices", words=self.words)
+        for form in dict.fromkeys(self.words.forms.values()):
+            yield form(id=form.FORM_ID)
 
     def on_mount(self) -> None:
         self.query_one("#filter", Input).cursor_blink = False
@@ -71,16 +72,18 @@ class DecisionPanel(Vertical):
         if self._repeated(request):
             return
         self.query_one("#ask", Static).update(Text(request.prompt, style="bold"))
-        lines = consequences(request.view, request.seat) if request.phase != "roll" else []
+        quiet = request.phase in self.words.quiet
+        lines = [] if quiet else self.words.consequences(request.view, request.seat)
         box = self.query_one("#consequences", Static)
         box.update(Text("\n".join(lines), style="italic"))
         box.display = bool(lines)
-        if request.phase == "roll":
-            form = self.query_one(DiceForm)
-            form.ask(request.view, request.legal)
-        elif request.phase == "commit":
+        form_class = self.words.forms.get(request.phase)
+        if form_class is CommitForm:
             form = self.query_one(CommitForm)
             form.ask(request.view, request.legal, note)
+        elif form_class is not None:
+            form = self.query_one(form_class)
+            form.ask(request.view, request.legal)
         else:
             form = self.query_one(ChoiceList)
             form.ask(request.view, request.legal, prefer)
@@ -97,8 +100,8 @@ class DecisionPanel(Vertical):
 
     def note(self, text: str) -> None:
         """A line for the open commit form (the other side has sealed its commit meanwhile)."""
-        form = self.query_one(CommitForm)
-        if self.request is not None and form.display:
+        form = next(iter(self.query(CommitForm)), None)
+        if self.request is not None and form is not None and form.display:
             form.note = text
             form.refresh(layout=True)
 
@@ -163,7 +166,7 @@ class DecisionPanel(Vertical):
         self.query_one("#spinner", Static).display = False
 
     def _show(self, form) -> None:
-        for widget in (self.query_one(ChoiceList), self.query_one(DiceForm), self.query_one(CommitForm)):
+        for widget in self._forms():
             widget.display = widget is form
         box = self.query_one("#filter", Input)
         box.display = False
@@ -173,9 +176,13 @@ class DecisionPanel(Vertical):
     def focus_form(self) -> None:
         if self.guarded:
             return
-        for widget in (self.query_one(ChoiceList), self.query_one(DiceForm), self.query_one(CommitForm)):
+        for widget in self._forms():
             if widget.display:
                 widget.focus()
+
+    def _forms(self) -> list:
+        """The list and the forms, one of which answers a decision."""
+        return [self.query_one(ChoiceList), *(self.query_one(f) for f in dict.fromkeys(self.words.forms.values()))]
 
     @property
     def choice_key(self) -> tuple | None:

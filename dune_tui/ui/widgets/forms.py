@@ -36,6 +36,7 @@ from .messages import MarksChanged, Picked
 class DiceForm(Widget, can_focus=True):
     """The roll decision: which dice to keep."""
 
+    FORM_ID = "dice-form"
     DEFAULT_CSS = "DiceForm { height: auto; }"
     BINDINGS = [
         Binding("1", "toggle(0)", "Mark", key_display="1-7"),
@@ -150,6 +151,7 @@ class DiceForm(Widget, can_focus=True):
 class CommitForm(Widget, can_focus=True):
     """The sealed battle commit: how many of each troop type and leader."""
 
+    FORM_ID = "commit-form"
     DEFAULT_CSS = "CommitForm { height: 1fr; }"  # the rest of the panel: render() fits the lines in it
     BINDINGS = [  # the footer fits in 80 columns with the game's keys
         Binding("up", "row(-1)", "Row", show=False),

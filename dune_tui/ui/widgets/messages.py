@@ -19,3 +19,19 @@ class MarksChanged(Message):
     def __init__(self, marks: int) -> None:
         super().__init__()
         self.marks = marks
+
+
+class RegionClicked(Message):
+    """A click on a place of a board (a location id): the same as the key of the option about it."""
+
+    def __init__(self, loc: int) -> None:
+        super().__init__()
+        self.loc = loc
+
+
+class DieClicked(Message):
+    """A click on die `die` of a board's dice: the same as its key."""
+
+    def __init__(self, die: int) -> None:
+        super().__init__()
+        self.die = die

@@ -1,0 +1,68 @@
+"""The first game's board: the status bar and its turn track, the map, the house cards, the dice tray."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+
+from ..labels import faction_label
+from ..widgets.dice import DiceTray
+from ..widgets.houses import HouseCards
+from ..widgets.map import MapView, region_options
+from ..widgets.status import StatusBar
+from ..widgets.words import FIRST_GAME
+
+
+class Board:
+    secret_phases = frozenset({"setup_prediction", "commit"})
+    words = FIRST_GAME
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def compose(self, seats) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="top"):
+            yield MapView(id="map")
+            yield HouseCards(list(seats), id="houses")
+        yield DiceTray(id="dice")
+
+    def show(self, view, seat: int, pace) -> None:
+        q = self.screen.query_one
+        q(StatusBar).show(view, pace.pause, pace.skipping)
+        q(MapView).show(view)
+        q(HouseCards).show(view, seat)
+        q(DiceTray).show(view)
+
+    def light(self, view, keys: list | None) -> None:
+        self.screen.query_one(MapView).light(region_options(view, keys) if keys is not None else {})
+
+    def point(self, view, key: tuple | None) -> None:
+        loc = next(iter(region_options(view, [key])), -1) if key is not None else -1
+        self.screen.query_one(MapView).point(loc)
+
+    @staticmethod
+    def options_at(view, keys: list) -> dict[int, list[int]]:
+        return region_options(view, keys)
+
+    def set_seats(self, seats) -> None:
+        self.screen.query_one(HouseCards).seats = list(seats)
+
+    def set_marks(self, marks: int) -> None:
+        self.screen.query_one(DiceTray).set_marks(marks)
+
+    @staticmethod
+    def side_label(side: int, short: bool = False):
+        return faction_label(side, short)
+
+    @staticmethod
+    def houses_screen(view, seats, you: int):
+        from ..screens.houses import HousesScreen
+
+        return HousesScreen(view, list(seats), you)
+
+    @staticmethod
+    def game_over_screen(over, settings, joined: bool):
+        from ..screens.game_over import GameOverScreen
+
+        return GameOverScreen(over, settings, joined=joined)
