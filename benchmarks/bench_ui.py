@@ -1,10 +1,14 @@
 """The game through a real pseudo-terminal: start-up, key latency while a bot thinks, idle CPU.
 
     nice .venv/bin/python benchmarks/bench_ui.py [--runs 5] [--keys 20] [--ssh "ssh -tt user@host"] [--first-frame]
+                                                 [--imports]
 
 - first frame: from spawning `dune-tui new` to the game screen's first decision on the terminal
-  (aim <= 0.5 s), median of --runs; with --first-frame only that, with bots in a thread too, and the
-  main menu's first frame (plain `dune-tui`);
+  (aim <= 0.5 s), median of --runs; with --first-frame only that, with bots in a thread too, the
+  main menu's first frame (plain `dune-tui`), over --ssh if given, and the floor: the CPU a bare
+  `import textual.app` and the widgets the game screen uses take;
+- --imports: what the game's process imports before its first frame (`-X importtime`, bots in a thread so
+  that one process reports), summed by package: the share of each is what to read (importtime slows it);
 - key latency: a CPU-bound stand-in bot (bench_ui_busybot.py; or --thinker mcts:hard) thinks; each `p` press
   changes the status line's "bot pause" text; time from writing the key to reading that text,
   with the bot in a child process (the default) and in a thread (aim <= 50 ms);
@@ -111,6 +115,38 @@ def game_argv(save_dir: str, *extra: str) -> list[str]:
 MENU_READY = b"Continue"
 
 
+TEXTUAL_FLOOR = "import textual.app; from textual.widgets import Footer, Input, OptionList, RichLog, Static"
+IMPORT_LINE = re.compile(rb"import time:\s+(\d+) \|\s+(\d+) \| ( *)([\w.]+)")
+
+
+def textual_floor(runs: int) -> list[float]:
+    """CPU seconds of a Python that only imports Textual and the widgets the game screen uses."""
+    times = []
+    for _ in range(runs + 1):
+        before = os.times()
+        subprocess.run([PY, "-c", TEXTUAL_FLOOR], check=True)
+        after = os.times()
+        times.append(after.children_user + after.children_system - before.children_user - before.children_system)
+    return times[1:]
+
+
+def imports_before_first_frame(save_dir: str) -> list[tuple[str, float]]:
+    """Milliseconds of import (their own time, `-X importtime`) by package, biggest first, until the game's
+    first decision is on the screen; bots in a thread so that one process writes the lines."""
+    term = Terminal([PY, "-X", "importtime", *game_argv(save_dir, "--bots", "thread")[1:]],
+                    env={"DUNE_TUI_SAVE_DIR": save_dir})
+    try:
+        term.wait_for(READY, timeout=30)
+    finally:
+        term.close()
+    by_package: dict[str, float] = {}
+    for own, _total, _indent, name in IMPORT_LINE.findall(bytes(term.out)):
+        parts = name.decode().split(".")
+        key = ".".join(parts[:2]) if parts[0] == "dune_tui" else parts[0]
+        by_package[key] = by_package.get(key, 0.0) + int(own) / 1000
+    return sorted(by_package.items(), key=lambda kv: -kv[1])
+
+
 def first_frame(runs: int, save_dir: str, prefix: list[str] | None = None, *, menu: bool = False,
                 extra: tuple[str, ...] = (), cpu: list[float] | None = None) -> list[float]:
     """Seconds from spawning the process to its first frame: the game's first decision (`dune-tui new`),
@@ -201,6 +237,8 @@ def main() -> int:
                         "(default: the CPU-bound stand-in; e.g. mcts:hard)")
     parser.add_argument("--first-frame", action="store_true",
                         help="only the first frames: `dune-tui new` (bots in a process, then a thread) and the menu")
+    parser.add_argument("--imports", action="store_true",
+                        help="only what is imported before the first frame, by package (-X importtime)")
     parser.add_argument("--compile-each-time", action="store_true",
                         help="keep PYTHONDONTWRITEBYTECODE: a checkout compiling its modules at every start")
     args = parser.parse_args()
@@ -208,6 +246,18 @@ def main() -> int:
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ.setdefault("PYTHONPYCACHEPREFIX", BYTECODE_CACHE)
     print(f"load average before: {os.getloadavg()}")
+    if args.imports:
+        first_frame(1, args.save_dir)  # fills the bytecode cache
+        found = imports_before_first_frame(args.save_dir)
+        total = sum(ms for _, ms in found)
+        print(f"imported before the first frame (bots in a thread): {total:.0f} ms under -X importtime")
+        ours = sum(ms for name, ms in found if name.split(".")[0] in ("dune_tui", "ai"))
+        textual = sum(ms for name, ms in found if name in ("textual", "rich"))
+        print(f"  Textual and Rich {textual:.0f} ms ({100 * textual / total:.0f} %), dune_tui and ai {ours:.0f} ms "
+              f"({100 * ours / total:.0f} %)")
+        for name, ms in found[:20]:
+            print(f"  {name:28} {ms:7.1f} ms  {100 * ms / total:4.1f} %")
+        return 0
     cpu: list[float] = []
     print(summary("first frame, local", first_frame(args.runs, args.save_dir, cpu=cpu)))
     print(summary("  its CPU (the game's process)", cpu))
@@ -217,6 +267,9 @@ def main() -> int:
             cpu = []
             print(summary(name, first_frame(args.runs, args.save_dir, cpu=cpu, **kw)))
             print(summary("  its CPU", cpu))
+        if args.ssh:
+            print(summary("first frame, over ssh", first_frame(args.runs, args.save_dir, shlex.split(args.ssh))))
+        print(summary("floor: CPU of importing Textual and the game screen's widgets", textual_floor(args.runs)))
         print(f"load average after: {os.getloadavg()}")
         return 0
     if args.ssh:

@@ -20,7 +20,6 @@ from textual.screen import Screen
 
 from . import saving
 from .screens.base import DuneScreen
-from .screens.modals import Help
 from .settings import Settings
 
 HANGUP_EXIT = 129  # 128 + SIGHUP
@@ -134,6 +133,8 @@ class DuneApp(App[int]):
         self.exit(0)
 
     def action_help(self) -> None:
+        from .screens.modals import Help  # not before: the main menu's first frame needs none of the dialogs
+
         if isinstance(self.screen, Help):
             return
         keys = []
