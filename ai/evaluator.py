@@ -4,10 +4,13 @@ The search (ai/mcts.py) asks its evaluator two things:
 - `prior(state, seat, legal)`: the candidate actions of a new node, likeliest first (the search puts its prior
   on this order); at a sealed battle commit both sides choose at once, and the candidates are the cheapest commit
   of each strength;
-- `evaluate(state, seat, horizon_turn)`: each seat's value of a leaf as `seat` judges it, in [0, 1].
+- `evaluate(state, seat, horizon_turn)`: each seat's value of a leaf as `seat` judges it, in [0, 1];
+and says by `lazy` whether a node's candidates are ranked when the node is made (False) or when the search
+first comes back to it (True: for a costly prior, since most new nodes are never revisited).
 
 `HeuristicRollouts` is the shipped one: the heuristic's ranking as the prior, and a rollout by the heuristic to
-the end of the game or, at `horizon_turn`, the leaf value of ai/evaluate.py (`leaf_value`).
+the end of the game or, at `horizon_turn`, the leaf value of ai/evaluate.py (`leaf_value`).  Dune Express has
+its own (ai/express_evaluator.py); ai/search_rules.py picks one per rule set.
 """
 
 from __future__ import annotations
@@ -22,19 +25,24 @@ from .evaluate import DRAW, leaf_value
 
 
 class Evaluator(Protocol):
+    lazy: bool
+
     def prior(self, state, seat: int, legal: list) -> list: ...
 
     def evaluate(self, state, seat: int, horizon_turn: int | None) -> list[float]: ...
 
 
-def outcome(s) -> list[float]:
-    """The reward of a finished game for each seat (1 a win; DRAW each when nobody won)."""
+def outcome(s, returns: Callable[[object], list[float]] = returns) -> list[float]:
+    """The reward of a finished game for each seat (1 a win; DRAW each when nobody won), by the `returns` of
+    the game's rule set (the first game's by default)."""
     r = returns(s)
     return r if any(r) else [DRAW] * s.n
 
 
 class HeuristicRollouts:
     """The heuristic's prior and rollouts; `value(state, seat)` judges the position at the horizon."""
+
+    lazy = False  # a node's actions are ranked when it is created
 
     def __init__(self, value: Callable[[object, int], list[float]]) -> None:
         self.value = value

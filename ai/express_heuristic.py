@@ -30,29 +30,31 @@ def value(state, house: int) -> float:
     return 10.0 * held - 8.0 * leader + 0.5 * mine - 0.3 * theirs
 
 
+def greedy(s, mover: int, legal: list) -> tuple:
+    """One ply, no sampling: the action whose result `value` likes best; at a roll, stop (what is on the table
+    is played).  The look-ahead's policy, and the search's rollouts (ai/express_evaluator.py)."""
+    if len(legal) == 1:
+        return legal[0]
+    if s.phase == "roll":
+        return next((a for a in legal if a[0] == "stop"), legal[0])
+    me = s.seat_house[mover]
+    best, best_v = legal[0], None
+    for a in legal:
+        t = s.copy()
+        apply(t, mover, a, check=False)
+        v = value(t, me)
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
 def _play_turn_on(s, seat: int, house: int, turn: int) -> None:
     """Play `s` on greedily (every seat by one ply, no more sampling) until the turn ends or the game does."""
     for _ in range(STEPS):
         if s.result is not None or s.turn != turn or not s.awaiting:
             return
         mover = s.awaiting[0]
-        legal = legal_actions(s, mover)
-        if len(legal) == 1:
-            apply(s, mover, legal[0], check=False)
-            continue
-        if s.phase == "roll":  # no more rolling in the look-ahead: what is on the table is played
-            stop = next((a for a in legal if a[0] == "stop"), legal[0])
-            apply(s, mover, stop, check=False)
-            continue
-        me = s.seat_house[mover]
-        best, best_v = legal[0], None
-        for a in legal:
-            t = s.copy()
-            apply(t, mover, a, check=False)
-            v = value(t, me)
-            if best_v is None or v > best_v:
-                best, best_v = a, v
-        apply(s, mover, best, check=False)
+        apply(s, mover, greedy(s, mover, legal_actions(s, mover)), check=False)
 
 
 def ranked(view, seat: int, legal: list, rng: random.Random, samples: int = SAMPLES) -> list:

@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 
 Each iteration samples a determinization of the seat's view
-(`dune_tui.engine.determinize`: fresh dice, the hidden Bene Gesserit
+(the rule set's `determinize`: fresh dice, the hidden Bene Gesserit
 prediction drawn, another seat's sealed battle commit taken back) and walks
 one tree shared by all of them.  A node is an information set of the
 searching seat: it is keyed by `observation_key` (what that seat observes), so the dice
@@ -24,6 +24,9 @@ the hidden prediction and the other side's commit never split the tree.
   its two-player models for the searching seat, unless the config says not).
   At the levels' budgets the tree stays within the seat's own turn: the other
   seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
+- Any rule set: the engine, the evaluator and the heuristic come from the
+  request's rule set (ai/search_rules.py, the one place that pairs them);
+  Dune Express has its own evaluator (ai/express_evaluator.py).
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
 
@@ -40,17 +43,12 @@ import math
 import random
 import time
 
-from dune_tui.engine import apply, determinize, legal_actions, observation_key
+from dune_tui.rulesets import rules_name
 
-from . import heuristic
-from .evaluator import Evaluator, HeuristicRollouts, outcome
+from .evaluator import Evaluator, outcome
+from .search_rules import HEURISTIC_PHASES, MINOR_PHASES, SearchRules, search_rules
 
-# Decisions that rarely matter get a fraction of the budget (SearchConfig.minor_share).
-MINOR_PHASES = frozenset({
-    "fort_loss", "face_dancers", "worm_harvester", "offer_leader", "share", "gift", "consent", "ally_recruit",
-    "axolotl", "battle_order", "ally_land", "ally_move", "recruit", "piter",
-})
-HEURISTIC_PHASES = frozenset({"setup_prediction", "choose_faction"})  # answered by the heuristic at once
+__all__ = ["HEURISTIC_PHASES", "LEVELS", "MINOR_PHASES", "MctsAgent", "SearchConfig", "make"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,7 +58,7 @@ class SearchConfig:
     iters: int = 700  # root visits to reach (the tree kept from the last decision counts)
     seconds: float = 2.5  # wall-clock safety cap per decision
     horizon: int | None = 2  # turns rolled out before the evaluation (None: to the end; 4 no better, twice the cost)
-    minor_share: int = 4  # a decision of MINOR_PHASES gets iters // minor_share
+    minor_share: int = 4  # a minor decision (ai/search_rules.py) gets iters // minor_share
     # PUCT with the heuristic's ranking as prior: c 0.5 to 2 measured alike; a prior of 0.3 on the heuristic's pick
     # lost most Guild games, 0.5 and 0.7 alike
     puct_c: float = 0.5
@@ -97,14 +95,16 @@ def prior(k: int, top: float = 0.5, decay: float = 0.6) -> tuple[float, ...]:
 class Node:
     """One information set: the seats to move, their candidate actions and statistics."""
 
-    __slots__ = ("actions", "children", "joint", "key", "n", "regret", "seats", "strat", "visits", "wins")
+    __slots__ = ("actions", "children", "joint", "key", "n", "ranked", "regret", "seats", "strat", "visits",
+                 "wins")
 
-    def __init__(self, s, key: bytes, evaluator: Evaluator) -> None:
+    def __init__(self, s, key: bytes, evaluator: Evaluator, legal_actions, lazy: bool = False) -> None:
         self.key = key
         self.n = 0
         self.children: dict = {}
         self.seats = s.awaiting
         self.joint = s.phase == "commit" and len(s.awaiting) == 2
+        self.ranked = True
         if self.joint:
             self.actions = [evaluator.prior(s, seat, legal_actions(s, seat)) for seat in self.seats]
             self.regret = [[0.0] * len(a) for a in self.actions]
@@ -112,12 +112,19 @@ class Node:
             self.visits = self.wins = None
         elif self.seats:
             seat = self.seats[0]
-            self.actions = evaluator.prior(s, seat, legal_actions(s, seat))
+            legal = legal_actions(s, seat)
+            self.ranked = not lazy
+            self.actions = evaluator.prior(s, seat, legal) if self.ranked else list(legal)
             self.visits = [0] * len(self.actions)
             self.wins = [0.0] * len(self.actions)
             self.regret = self.strat = None
         else:
             self.actions = []
+
+    def rank(self, s, evaluator: Evaluator) -> None:
+        """A lazy node's candidates in the evaluator's order, once, before its first selection (nothing visited)."""
+        self.actions = evaluator.prior(s, self.seats[0], self.actions)
+        self.ranked = True
 
     # ------------------------------------------------------ single mover
     def select(self, cfg: SearchConfig) -> int:
@@ -204,41 +211,53 @@ class MctsAgent:
                  name: str = "mcts") -> None:
         self.seed = seed
         self.config = config or LEVELS["normal"]
-        self.evaluator = evaluator or HeuristicRollouts.with_models(self.config.two_player_models)
+        self.evaluator = evaluator  # None: the rule set's own (ai/search_rules.py)
         self.name = name
         self.rng = random.Random(seed)
         self.tree: Node | None = None
         self.last_iterations = 0
+        self.rules: dict[str, SearchRules] = {}  # by rule set, made when a game of it first asks
 
-    def __getstate__(self):  # the kept tree is a cache: do not ship it
-        return {**self.__dict__, "tree": None, "last_iterations": 0}
+    def __getstate__(self):  # the kept tree and the rule sets' modules are caches: do not ship them
+        return {**self.__dict__, "tree": None, "last_iterations": 0, "rules": {}}
 
     def __setstate__(self, d) -> None:
         self.__dict__.update(d)
 
     # ------------------------------------------------------------ deciding
+    def game(self, view) -> SearchRules:
+        """The engine, evaluator and heuristic of the rule set the view's game is played by."""
+        name = rules_name(view.options)
+        g = self.rules.get(name)
+        if g is None:
+            g = self.rules[name] = search_rules(name, self.config.two_player_models, self.seed, self.evaluator)
+        return g
+
     def decide(self, request, cancel=None):
         legal = list(request.legal)
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
         view, seat = request.view, request.seat
-        if request.phase in HEURISTIC_PHASES:
-            return heuristic.choose(view, seat, legal)
+        g = self.game(view)
+        if request.phase in g.at_once:
+            return g.choose(view, seat, legal, self.rng)
         root = self.search(request, cancel)
         return self._final(root, seat, legal, view)
 
     def search(self, request, cancel=None) -> Node:
         """Grow the tree for `request` (from `request.view` only) and return its root; `decide` picks from it."""
         view, seat = request.view, request.seat
-        key = observation_key(view, seat)
+        g = self.game(view)
+        engine = g.engine
+        key = engine.observation_key(view, seat)
         root = self._reuse(key)
         if root is None:
-            probe = determinize(view, self.rng.getrandbits(62))
-            root = Node(probe, key, self.evaluator)
+            probe = engine.determinize(view, self.rng.getrandbits(62))
+            root = Node(probe, key, g.evaluator, engine.legal_actions, getattr(g.evaluator, "lazy", False))
         self.tree = root
         cfg = self.config
-        target = cfg.iters // cfg.minor_share if request.phase in MINOR_PHASES else cfg.iters
+        target = cfg.iters // cfg.minor_share if request.phase in g.minor else cfg.iters
         deadline = time.perf_counter() + cfg.seconds
         i = 0
         while root.n < target and i < 2 * target:
@@ -246,15 +265,20 @@ class MctsAgent:
                 break
             if i & 7 == 7 and time.perf_counter() > deadline:
                 break
-            s = determinize(view, self.rng.getrandbits(62))
-            self._iterate(root, s, seat)
+            s = engine.determinize(view, self.rng.getrandbits(62))
+            self._iterate(root, s, seat, g)
             i += 1
         self.last_iterations = i
         return root
 
     def _final(self, root: Node, seat: int, legal: list, view):
+        g = self.game(view)
+
+        def heuristic_choice():
+            return g.choose(view, seat, legal, self.rng)
+
         if root.n < self.config.min_visits:  # cancelled at once: the heuristic beats a barely searched tree
-            return heuristic.choose(view, seat, legal)
+            return heuristic_choice()
         if root.joint:
             side = root.seats.index(seat)
             avg = root.average(side)
@@ -265,12 +289,12 @@ class MctsAgent:
             for a, p in zip(root.actions[side], keep):
                 acc += p
                 if r <= acc and p > 0:
-                    return a if a in legal else heuristic.choose(view, seat, legal)
-            return heuristic.choose(view, seat, legal)
+                    return a if a in legal else heuristic_choice()
+            return heuristic_choice()
         if root.visits is None or not root.actions or sum(root.visits) == 0:
-            return heuristic.choose(view, seat, legal)
+            return heuristic_choice()
         action = root.actions[self._drawn(root) if self.config.temperature > 0 else root.best()]
-        return action if action in legal else heuristic.choose(view, seat, legal)
+        return action if action in legal else heuristic_choice()
 
     def _drawn(self, root: Node) -> int:
         """An index drawn in proportion to visits ** (1 / temperature)."""
@@ -301,15 +325,17 @@ class MctsAgent:
         return None
 
     # ----------------------------------------------------------- iterating
-    def _iterate(self, root: Node, s, seat: int) -> None:
-        cfg, evaluator = self.config, self.evaluator
+    def _iterate(self, root: Node, s, seat: int, g: SearchRules) -> None:
+        cfg, evaluator = self.config, g.evaluator
+        apply, observation_key, legal_actions = g.engine.apply, g.engine.observation_key, g.engine.legal_actions
+        lazy = getattr(evaluator, "lazy", False)
         path = []
         node = root
         rewards = None
         horizon_turn = s.turn + cfg.horizon if cfg.horizon is not None else None
         while True:
             if s.result is not None:
-                rewards = outcome(s)
+                rewards = outcome(s, g.engine.returns)
                 break
             if node.joint and s.phase == "commit" and len(s.awaiting) == 2:
                 picks, probs = node.select_joint(self.rng, cfg.rm_gamma)
@@ -320,6 +346,8 @@ class MctsAgent:
             else:
                 if node.joint or not node.actions or node.seats != s.awaiting:
                     break  # should not happen: the key fixes who moves
+                if not node.ranked:
+                    node.rank(s, evaluator)
                 i = node.select(cfg)
                 apply(s, node.seats[0], node.actions[i], check=False)
                 choice = i
@@ -327,7 +355,7 @@ class MctsAgent:
             k = observation_key(s, seat)
             child = node.children.get((choice, k))
             if child is None:
-                child = Node(s, k, evaluator)
+                child = Node(s, k, evaluator, legal_actions, lazy)
                 node.children[(choice, k)] = child
                 node = child
                 break
