@@ -160,7 +160,6 @@ def test_sim_plays_dune_express(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["sim", "--rules", "express", "--players", "7"], "--players must be 2 to 6 for Dune Express, not 7"),
-    (["sim", "--rules", "express", "--agents", "mcts"], "played by the random and heuristic bots only"),
     (["sim", "--rules", "express", "--variant", "fortress"], "unknown variant 'fortress'"),
     (["sim", "--variant", "houses"], "--variant is for --rules express"),
     (["sim", "--rules", "express", "--players", "2", "--variant", "houses", "--factions", "bg,fremen"],
@@ -168,7 +167,6 @@ def test_sim_plays_dune_express(capsys):
     (["new", "--rules", "express", "--players", "1"], "--players must be 2 to 6 for Dune Express, not 1"),
     (["new", "--rules", "express", "--players", "8"], "--players must be 2 to 6 for Dune Express"),
     (["new", "--rules", "express", "--variant", "shorter:x"], "shorter takes a number of rounds"),
-    (["new", "--rules", "express", "--seat", "mcts:hard"], "played by the random and heuristic bots only"),
     (["new", "--rules", "express", "--players", "3", "--faction", "fremen"], "one --faction (house) per seat"),
     (["new", "--rules", "express", "--faction-choice", "choose"], "--faction-choice and --face-dancers are the"),
     (["new", "--rules", "express", "--players", "2", "--variant", "houses", "--faction", "bg", "--faction", "guild"],
