@@ -47,7 +47,11 @@ def cmd_new(args) -> int:
     except ValueError as e:
         print(f"dune-tui: {e}", file=sys.stderr)
         return 2
-    return play_session(session, save_dir=args.save_dir, resumed=False)  # the screen cannot draw it yet: says so
+    if args.pause is not None and not 0 <= args.pause <= 60:
+        print("dune-tui: --pause must be between 0 and 60 seconds", file=sys.stderr)
+        return 2
+    session.hints_allowed = args.hints
+    return play_session(session, save_dir=args.save_dir, resumed=False, pause=args.pause, bots=args.bots)
 
 
 def express_session(args):
@@ -95,7 +99,7 @@ def express_session(args):
 
 def play_session(session, save_dir=None, **how) -> int:
     """Play a session in the terminal game (`dune-tui load`, `new`), or say plainly that its rule set cannot be
-    drawn yet (exit 1)."""
+    drawn (a rule set whose `Ruleset.screen` is False; exit 1)."""
     rules = ruleset_of(session.options)
     if not rules.screen:
         print(f"dune-tui: {NOT_DRAWN.format(title=rules.title, name=rules.name)}", file=sys.stderr)

@@ -70,8 +70,7 @@ RULESETS: dict[str, Ruleset] = {
     "dune": Ruleset(name="dune", title="Dune: The Dice Game", package="dune_tui.engine", players=range(2, 9),
                     seat_field="seat_faction", names_field="FACTION_NAMES"),
     "express": Ruleset(name="express", title="Dune Express", package="dune_tui.express", players=range(2, 7),
-                       seat_field="seat_house", names_field="HOUSE_NAMES",
-                       screen=False),
+                       seat_field="seat_house", names_field="HOUSE_NAMES"),
 }
 
 

@@ -101,9 +101,11 @@ def cmd_new(args) -> int:
     return _run(session, _settings(args.save_dir, args.pause, args.bots))
 
 
-def run_session(session, save_dir=None, *, resumed: bool = True) -> int:
-    """Play an existing session (a loaded save) from the game screen; returns the exit status."""
-    return _run(session, _settings(save_dir), resumed=resumed)
+def run_session(session, save_dir=None, *, resumed: bool = True, pause: float | None = None,
+                bots: str = "process") -> int:
+    """Play an existing session (a loaded save, or a new game of another rule set) from the game screen;
+    returns the exit status."""
+    return _run(session, _settings(save_dir, pause, bots), resumed=resumed)
 
 
 def run_default(args: argparse.Namespace | None = None) -> int:

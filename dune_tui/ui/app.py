@@ -150,7 +150,7 @@ class DuneApp(App[int]):
             seen.add((shown, label))
             keys.append((shown, label))
         keys.append(("ctrl+q", "Quit (asks first during a game)"))
-        tips = TIPS.get(type(self.screen).__name__, "")
+        tips = getattr(self.screen, "help_tips", "") or TIPS.get(type(self.screen).__name__, "")
         self.push_screen(Help(keys, tips))
 
     # ------------------------------------------------------------- hang-up

@@ -61,6 +61,7 @@ class GameScreen(DuneScreen):
         Binding("v", "full_log", "Full log", show=False, key_display="v"),  # key_display: listed by `?`
         Binding("c", "houses", "House cards", show=False, key_display="c"),
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
+        Binding("f1", "rules", "Rules", show=False, key_display="f1"),  # this game's rules page
     ]
 
     def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
@@ -97,6 +98,11 @@ class GameScreen(DuneScreen):
             self.connections[seat] = table.attach(seat, partial(self._deliver, seat), host=True)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
+
+    @property
+    def help_tips(self) -> str:
+        """The rule set's own tips for `?` ("": the app's)."""
+        return getattr(self.rules_board, "tips", "")
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -423,6 +429,12 @@ class GameScreen(DuneScreen):
 
     def action_full_log(self) -> None:
         self.app.push_screen(LogScreen(self.query_one(GameLog).lines_written))
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        if self.board is not None:
+            self.app.push_screen(RulesScreen(ruleset_of(self.board.options).name))
 
     def action_houses(self) -> None:
         """`c`: every house card in full, from the seat's view."""

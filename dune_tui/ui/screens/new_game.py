@@ -1,5 +1,7 @@
-"""New game: 2-8 players, each seat a human or a bot level, how factions are chosen (R12),
-an optional seed, the Face Dancers option, the bots' pause, hints (h) on or off."""
+"""New game: the rule set (Dune: The Dice Game or Dune Express), 2-8 players (2-6 for Express), each seat a
+human or a bot level the rule set is played by, how factions are chosen (R12) and the Face Dancers option, or
+Express's modifications (the houses' abilities, the Shorter Game, Thumper, the defence tokens), an optional
+seed, the bots' pause, hints (h) on or off."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from ...engine import Options, OptionsError, random_seed
+from ...rulesets import RULESETS, ruleset
 from .. import DEFAULT_PLAYERS
 from ..seats import bot_specs, default_bot, seat_config
 from ..settings import PAUSES
@@ -19,20 +22,41 @@ from .base import DuneScreen
 FACTION_CHOICE = {"random": "dealt at random", "choose": "chosen in the rulebook's order"}
 FACE_DANCERS = {"dice": "with unused dice (the card)", "spice": "for 1 spice each (variant)"}
 HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}
+ON_OFF = {False: "off", True: "on"}
+SHORTER = (0, 10, 15, 20, 25, 30)  # the Shorter Game's last round (0: no limit)
+DEFENCE = {"full": "one of each per player", "limited": "one of each in all", "none": "none (no tokens)"}
+MOST_SEATS = max(max(r.players) for r in RULESETS.values())
+
+
+def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = False, defence: str = "full") -> str:
+    """The Express modifications as `dune-tui new --variant` spells them (express.with_variants reads both)."""
+    parts = ["houses"] * abilities + [f"shorter:{round_limit}"] * bool(round_limit) + ["thumper"] * thumper
+    return ",".join(parts + [f"defence:{defence}"] * (defence != "full"))
 
 
 def new_session(players: int, seats: list[str], seed: int | None, faction_choice: str = "random",
-                face_dancers: str = "dice", factions: tuple[str, ...] | None = None, hints: bool = True):
-    """A Session from the new-game choices; OptionsError or ValueError with a sentence if they do not fit."""
+                face_dancers: str = "dice", factions: tuple[str, ...] | None = None, hints: bool = True,
+                rules: str = "dune", variant: str = ""):
+    """A Session from the new-game choices; OptionsError or ValueError with a sentence if they do not fit.
+    `rules="express"` takes `variant` (as `--variant`) instead of the first game's faction options."""
     from ...session import Session
 
     if seed is None:
         seed = random_seed()  # 128 bits from the OS: nobody can work the dice out from what they see
-    options = Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
-                      factions=factions)
+    if rules == "dune":
+        options = Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
+                          factions=factions)
+    else:
+        options = ruleset(rules).engine.with_variants(variant, players=players, seed=seed, houses=factions)
     session = Session(options, [seat_config(s) for s in seats])
     session.hints_allowed = hints
     return session
+
+
+def seat_choices(rules: str) -> list[str]:
+    """A human, and the bot levels that play the rule set (Ruleset.agents)."""
+    r = ruleset(rules)
+    return ["human", *(s for s in bot_specs() if not r.agent_refusal(s))]
 
 
 class NewGameScreen(DuneScreen):
@@ -43,21 +67,33 @@ class NewGameScreen(DuneScreen):
         Binding("escape,b", "back", "Back"),
     ]
 
-    def __init__(self, settings) -> None:
+    def __init__(self, settings, rules: str = "dune") -> None:
         super().__init__()
         self.settings = settings
-        self.choices = ["human", *bot_specs()]
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         bot = default_bot()
+        rules = ruleset(self.rules)
+        choices = seat_choices(self.rules)
         with VerticalScroll(id="new-game"):
             yield Static("New game", classes="screen-title")
-            yield Cycler("Players", list(range(2, 9)), DEFAULT_PLAYERS, id="players")
-            for seat in range(8):
-                yield Cycler(f"Seat {seat + 1}" + (" (plays first)" if seat == 0 else ""), self.choices,
+            yield Cycler("Game", list(RULESETS), self.rules, shown=lambda r: RULESETS[r].title, id="rules")
+            yield Cycler("Players", list(rules.players), DEFAULT_PLAYERS, id="players")
+            for seat in range(MOST_SEATS):
+                yield Cycler(f"Seat {seat + 1}" + (" (plays first)" if seat == 0 else ""), choices,
                              "human" if seat == 0 else bot, id=f"seat-{seat}")
-            yield Cycler("Factions", list(FACTION_CHOICE), "random", shown=FACTION_CHOICE.get, id="faction-choice")
-            yield Cycler("Face Dancers", list(FACE_DANCERS), "dice", shown=FACE_DANCERS.get, id="face-dancers")
+            yield Cycler("Factions", list(FACTION_CHOICE), "random", shown=FACTION_CHOICE.get, id="faction-choice",
+                         classes="dune-only")
+            yield Cycler("Face Dancers", list(FACE_DANCERS), "dice", shown=FACE_DANCERS.get, id="face-dancers",
+                         classes="dune-only")
+            yield Cycler("Houses' abilities", list(ON_OFF), False, shown=ON_OFF.get, id="abilities",
+                         classes="express-only")
+            yield Cycler("Shorter game", list(SHORTER), 0, shown=lambda n: f"{n} rounds" if n else "off",
+                         id="round-limit", classes="express-only")
+            yield Cycler("Thumper", list(ON_OFF), False, shown=ON_OFF.get, id="thumper", classes="express-only")
+            yield Cycler("Defence tokens", list(DEFENCE), "full", shown=DEFENCE.get, id="defence",
+                         classes="express-only")
             yield Cycler("Bot pause", list(PAUSES), self.settings.pause, shown=lambda p: f"{p:g} s", id="pause")
             yield Cycler("Hints", list(HINTS), True, shown=HINTS.get, id="hints")
             yield Input(placeholder="seed: empty for a random game", type="integer", id="seed")
@@ -67,8 +103,26 @@ class NewGameScreen(DuneScreen):
 
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = False
-        self._show_seats()
+        self._show_rules()
         self.query_one("#players").focus()
+
+    @on(Cycler.Changed, "#rules")
+    def _rules_changed(self, event: Cycler.Changed) -> None:
+        self.rules = event.value
+        players = self.query_one("#players", Cycler)
+        players.set_values(list(ruleset(self.rules).players), min(players.value, max(ruleset(self.rules).players)))
+        choices = seat_choices(self.rules)
+        for seat in range(MOST_SEATS):
+            cycler = self.query_one(f"#seat-{seat}", Cycler)
+            cycler.set_values(choices, cycler.value if cycler.value in choices else default_bot())
+        self._show_rules()
+
+    def _show_rules(self) -> None:
+        for widget in self.query(".dune-only"):
+            widget.display = self.rules == "dune"
+        for widget in self.query(".express-only"):
+            widget.display = self.rules != "dune"
+        self._show_seats()
 
     @on(Cycler.Changed, "#players")
     def _players(self) -> None:
@@ -76,23 +130,28 @@ class NewGameScreen(DuneScreen):
 
     def _show_seats(self) -> None:
         n = self.query_one("#players", Cycler).value
-        for seat in range(8):
+        for seat in range(MOST_SEATS):
             self.query_one(f"#seat-{seat}").display = seat < n
 
     def action_back(self) -> None:
         self.dismiss(None)
 
+    def value(self, name: str):
+        return self.query_one(f"#{name}", Cycler).value
+
     def action_start(self) -> None:
-        n = self.query_one("#players", Cycler).value
+        n = self.value("players")
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else None
+            variant = variant_text(self.value("abilities"), self.value("round-limit"), self.value("thumper"),
+                                   self.value("defence"))
             session = new_session(
-                n, [self.query_one(f"#seat-{s}", Cycler).value for s in range(n)], seed,
-                self.query_one("#faction-choice", Cycler).value, self.query_one("#face-dancers", Cycler).value,
-                hints=self.query_one("#hints", Cycler).value)
+                n, [self.value(f"seat-{s}") for s in range(n)], seed, self.value("faction-choice"),
+                self.value("face-dancers"), hints=self.value("hints"), rules=self.rules,
+                variant=variant if self.rules == "express" else "")
         except (OptionsError, ValueError) as e:
             self.query_one("#error", Static).update(f"Cannot start: {e}")
             return
-        self.settings.pause = self.query_one("#pause", Cycler).value
+        self.settings.pause = self.value("pause")
         self.app.start_game(session, replace=self)

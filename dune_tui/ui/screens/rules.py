@@ -1,4 +1,5 @@
-"""Rules reference: the turn's steps and each faction's abilities, in our own words (rules.md)."""
+"""Rules reference: the turn's steps and each faction's abilities, in our own words: rules.md for the first
+game, rules_express.md for Dune Express; `x` switches between them."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from textual.widgets import Footer, Markdown
 
 from .base import DuneScreen
 
+PAGES = {"dune": "rules.md", "express": "rules_express.md"}  # by rule set name (dune_tui.rulesets)
 
-def rules_text() -> str:
-    return files("dune_tui.ui").joinpath("rules.md").read_text(encoding="utf-8")
+
+def rules_text(rules: str = "dune") -> str:
+    return files("dune_tui.ui").joinpath(PAGES[rules]).read_text(encoding="utf-8")
 
 
 class RulesScreen(DuneScreen):
@@ -23,12 +26,24 @@ class RulesScreen(DuneScreen):
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown,space", "scroll(10)", "Page down"),
         Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("x", "switch", "Other game's rules"),
     ]
+
+    def __init__(self, rules: str = "dune") -> None:
+        super().__init__()
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):
-            yield Markdown(rules_text())
+            yield Markdown(rules_text(self.rules))
         yield Footer()
+
+    def action_switch(self) -> None:
+        """`x`: the other rule set's page."""
+        names = list(PAGES)
+        self.rules = names[(names.index(self.rules) + 1) % len(names)]
+        self.query_one(Markdown).update(rules_text(self.rules))
+        self.query_one("#rules", VerticalScroll).scroll_home(animate=False)
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()

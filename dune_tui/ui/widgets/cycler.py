@@ -25,8 +25,9 @@ class Cycler(Widget, can_focus=True):
         def control(self) -> Cycler:
             return self.cycler
 
-    def __init__(self, label: str, values: list, value=None, *, shown=None, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, label: str, values: list, value=None, *, shown=None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.label = label
         self.values = list(values)
         self.index = self.values.index(value) if value in self.values else 0

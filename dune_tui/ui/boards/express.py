@@ -1,0 +1,137 @@
+"""Dune Express's board: its status line, the five territories and the Polar Sink, a line or two per house,
+the seven dice; its words for the decision panel (express.describe) and the form for its roll."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+
+from ...express.data import LOCATION_NAMES, TERRITORY_DIE
+from ...express.describe import action_text
+from ..express_labels import house_label
+from ..widgets.choices import Choice
+from ..widgets.express_board import ExpressMap
+from ..widgets.express_dice import ExpressDice, ExpressDiceForm
+from ..widgets.express_houses import ExpressHouses, ExpressStatus
+from ..widgets.words import Words
+
+COUNTED = {"wormride": 3}  # kind -> index of the count (←/→ change it)
+
+
+def group(legal, view=None) -> list[Choice]:
+    """One Choice per action; a worm ride per route, its number of Fremen counted (largest first)."""
+    out: list[Choice] = []
+    index: dict[tuple, Choice] = {}
+    for action in legal:
+        pos = COUNTED.get(action[0])
+        if pos is None:
+            out.append(Choice(key=tuple(action)))
+            continue
+        key = tuple(action[:pos])
+        if key not in index:
+            index[key] = Choice(key=key)
+            out.append(index[key])
+        index[key].by_count[action[pos]] = tuple(action)
+    for choice in out:
+        if choice.by_count:
+            choice.count = max(choice.by_count)
+    return out
+
+
+def text(view, choice: Choice) -> str:
+    return action_text(view, choice.action)
+
+
+def hint(view, choice: Choice) -> str:
+    """What a landing or a move leaves to pay with."""
+    if view is not None and choice.key[0] in ("land", "move"):
+        return f"{view.spice - 1} spice left"
+    return ""
+
+
+def consequences(view, seat: int) -> list[str]:
+    if view.phase == "deploy" and view.target >= 0:
+        return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice to pay with, "
+                f"{view.symbols} house symbol{'s' if view.symbols != 1 else ''} to land with."]
+    return []
+
+
+EXPRESS = Words(group=group, text=text, hint=hint, consequences=consequences, forms={"roll": ExpressDiceForm},
+                quiet=frozenset({"roll"}))
+
+
+def place_of(view, key: tuple) -> int:
+    """The location an option is about (-1: none): where a traitor strikes, troops land, move from, a worm
+    rides to, a Fremen is removed from, the territory die is turned to."""
+    kind = key[0]
+    if kind == "land":
+        return view.target
+    if kind in ("traitor", "move", "desert_power"):
+        return key[1]
+    if kind == "wormride":
+        return key[2]
+    if kind == "turn" and key[1] == TERRITORY_DIE and len(key) > 2:
+        return key[2]
+    return -1
+
+
+class Board:
+    tips = ("Dune Express: the top line says whose turn it is and the step of the turn. The board's boxes are "
+            "numbered as the territory die's faces; a house's units read by its letter and count (C2+1s: "
+            "Sardaukar), a held territory says by whom. f1 shows the rules, c the houses and their abilities.")
+    secret_phases = frozenset({"predict"})
+    words = EXPRESS
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def compose(self, seats) -> ComposeResult:
+        yield ExpressStatus(id="status")
+        with Horizontal(id="top"):
+            yield ExpressMap(id="map")
+            yield ExpressHouses(list(seats), id="houses")
+        yield ExpressDice(id="dice")
+
+    def show(self, view, seat: int, pace) -> None:
+        q = self.screen.query_one
+        q(ExpressStatus).show(view, pace.pause, pace.skipping)
+        q(ExpressMap).show(view)
+        q(ExpressHouses).show(view, seat)
+        q(ExpressDice).show(view)
+
+    def light(self, view, keys: list | None) -> None:
+        self.screen.query_one(ExpressMap).light(self.options_at(view, keys) if keys is not None else ())
+
+    def point(self, view, key: tuple | None) -> None:
+        self.screen.query_one(ExpressMap).point(place_of(view, key) if key is not None else -1)
+
+    @staticmethod
+    def options_at(view, keys: list) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for n, key in enumerate(keys):
+            loc = place_of(view, key)
+            if loc >= 0:
+                out.setdefault(loc, []).append(n)
+        return out
+
+    def set_seats(self, seats) -> None:
+        self.screen.query_one(ExpressHouses).seats = list(seats)
+
+    def set_marks(self, marks: int) -> None:
+        self.screen.query_one(ExpressDice).set_marks(marks)
+
+    @staticmethod
+    def side_label(side: int, short: bool = False):
+        return house_label(side, short)
+
+    @staticmethod
+    def houses_screen(view, seats, you: int):
+        from ..screens.express_houses import ExpressHousesScreen
+
+        return ExpressHousesScreen(view, list(seats), you)
+
+    @staticmethod
+    def game_over_screen(over, settings, joined: bool):
+        from ..screens.express_over import ExpressGameOverScreen
+
+        return ExpressGameOverScreen(over, settings, joined=joined)

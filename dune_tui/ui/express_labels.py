@@ -1,0 +1,96 @@
+"""How Dune Express's pieces read on screen: each house's letter *and* colour (never colour alone), short
+names of places and dice faces.  Pure functions of a Dune Express view, no widgets."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..express.data import (
+    HOUSE_DICE,
+    HOUSE_NAMES,
+    LOCATION_NAMES,
+    NO_FACE,
+    SARDAUKAR,
+    SPICE_DIE,
+    TERRITORIES,
+    TERRITORIES_TO_WIN,
+    TERRITORY_DIE,
+    UNIT_OWNER,
+    WORM,
+)
+from ..express.text import traitor_names
+from .labels import FACTION_COLOURS
+
+HOUSE_LETTERS = ("H", "F", "C", "B", "A", "G")
+# The first game's colour for the same house (Harkonnen red, Fremen yellow, Atreides green...).
+HOUSE_COLOURS = tuple(FACTION_COLOURS[i] for i in (1, 2, 4, 6, 0, 5))
+SHORT_HOUSES = ("Harkonnen", "Fremen", "Corrino", "Bene G.", "Atreides", "Guild")
+SHORT_PLACES = ("Sietch Tabr", "Arrakeen", "Carthag", "Tuek's S.", "Habbanya S.", "Polar Sink")
+DIE_HOUSES = ("Harkon.", "Fremen", "Corrino", "Bene G.", "Atreides", "Guild")  # 8 cells: a die of the small tray
+DIE_PLACES = ("S. Tabr", "Arrakeen", "Carthag", "Tuek's", "Habbanya", "Polar S.")
+DIE_TRAITORS = ("Poison", "Knife", "Hunter-S", "Snooper", "Shield", "Truth T.")
+
+
+def house_letter(house: int) -> Text:
+    return Text(HOUSE_LETTERS[house], style=f"bold {HOUSE_COLOURS[house]}")
+
+
+def house_label(house: int, short: bool = False) -> Text:
+    """`[H] Harkonnen`: letter and name in the house's colour."""
+    name = SHORT_HOUSES[house] if short else HOUSE_NAMES[house]
+    return Text.assemble(("[", ""), house_letter(house), ("] ", ""), (name, HOUSE_COLOURS[house]))
+
+
+def troops(view, loc: int) -> list[Text]:
+    """`H3`, `C2+1s`: each house's units in `loc`, letter and count in its colour (s: Sardaukar)."""
+    row = view.board[loc * 7: loc * 7 + 7]
+    out = []
+    for h in range(6):
+        sard = row[SARDAUKAR] if UNIT_OWNER[SARDAUKAR] == h else 0
+        if row[h] or sard:
+            out.append(Text(HOUSE_LETTERS[h] + (str(row[h]) if row[h] else "") + (f"+{sard}s" if sard else ""),
+                            style=f"bold {HOUSE_COLOURS[h]}"))
+    return out
+
+
+def holder(view, loc: int) -> int:
+    """The house holding a territory (alone there), else -1; nobody holds the Polar Sink."""
+    if loc not in TERRITORIES:
+        return -1
+    occupants = view.occupants(loc)
+    return occupants[0] if len(occupants) == 1 else -1
+
+
+def needed(view) -> int:
+    return TERRITORIES_TO_WIN[view.n]
+
+
+def fitting(width: int, *names: str) -> str:
+    """The first of `names` that fits in `width` cells, else the last cut to it."""
+    return next((n for n in names if len(n) <= width), names[-1][:width])
+
+
+def face_text(view, die: int, face: int, width: int) -> Text:
+    """A die's face in `width` cells: a house in its colour, the spice or the worm, a place, a traitor face."""
+    if face == NO_FACE:
+        return Text(fitting(width, "unrolled", "none", "-"), style="dim")
+    if die in HOUSE_DICE:
+        return Text(fitting(width, HOUSE_NAMES[face], SHORT_HOUSES[face], DIE_HOUSES[face], HOUSE_LETTERS[face]),
+                    style=f"bold {HOUSE_COLOURS[face]}")
+    if die == SPICE_DIE:
+        if face == WORM:
+            return Text(fitting(width, "Shai-Hulud", "Worm", "W"), style="bold reverse")
+        return Text(fitting(width, f"{face + 1} spice", f"{face + 1} sp", str(face + 1)), style="bold")
+    if die == TERRITORY_DIE:
+        return Text(fitting(width, LOCATION_NAMES[face], SHORT_PLACES[face], DIE_PLACES[face], str(face + 1)),
+                    style="bold")
+    name = traitor_names(view)[face]
+    return Text(fitting(width, name, DIE_TRAITORS[face]), style="bold")  # (a Thumper face fits whole)
+
+
+TOKEN_SHORT = ("Snp", "Shd", "TT", "Thm")  # Snooper, Shield, Truth Trance, Thumper
+
+
+def tokens_text(counts) -> str:
+    """`Snp Shd Thm×2`: the tokens of `counts` (by token id), or "" when none."""
+    return " ".join(TOKEN_SHORT[t] + (f"×{n}" if n > 1 else "") for t, n in enumerate(counts) if n)

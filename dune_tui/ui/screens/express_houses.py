@@ -1,0 +1,67 @@
+"""`c` on a Dune Express game: each seat's house, its units and tokens, and (with the houses variant) its
+special abilities in a line each.  Esc, Enter or `c` go back to the game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from ...express.data import TOKEN_NAMES
+from ..express_labels import house_label, needed, tokens_text
+from ..widgets.express_houses import reserve
+from .base import DuneModal
+
+ABILITIES = (  # by house id (express.data): our own words for the Czech text's special abilities
+    ("Ruthlessness: at the end of your roll, turn the traitor die to a traitor face.",),
+    ("Wormriding: on your turn, move up to 5 Fremen from one territory to another.",
+     "Desert Power: in a battle of yours, remove a Fremen from elsewhere to make one troop 2 strong."),
+    ("Financial Support: spice left at your turn's end is stored (up to 5) for a later turn.",
+     "Sardaukar: land Sardaukar (strength 2) instead of troops."),
+    ("Manipulation: secretly mark a round; a win by territories in that round is yours.",
+     "Mind Reading: a traitor cannot be played on your units."),
+    ("Foresight: leave one die unrolled, then turn one rolled die to any face.",),
+    ("Transportation: move your units from any location to the territory rolled, 1 spice each.",
+     "Monopoly: at the end of your roll, turn the territory die to any location."),
+)
+
+
+def card(view, seat: int, label: str, you: int) -> Text:
+    h = view.seat_house[seat]
+    if h < 0:
+        return Text(f"Seat {seat + 1}: no house yet", style="dim")
+    out = house_label(h)
+    out.append(f" · seat {seat + 1}, {'you' if seat == you else label}\n", style="dim")
+    tokens = tokens_text([view.holds(seat, t) for t in range(len(TOKEN_NAMES))]) or "no tokens"
+    out.append(f"holds {view.held(h)} of {needed(view)} territories · {view.on_board(h)} units on the board, "
+               f"{reserve(view, h)} in reserve · {tokens}")
+    if view.options.abilities:
+        for line in ABILITIES[h]:
+            out.append(f"\n• {line}")
+    return out
+
+
+class ExpressHousesScreen(DuneModal):
+    BINDINGS = [Binding("escape,enter,c", "close", "Back to the game")]
+
+    def __init__(self, view, seats: list, you: int) -> None:
+        """`view`: the seat's view, never the authoritative state."""
+        super().__init__()
+        self.view, self.seats, self.you = view, seats, you
+
+    def compose(self) -> ComposeResult:
+        title = "Houses and their abilities" if self.view.options.abilities else \
+            "Houses (the houses' abilities are not played in this game)"
+        with VerticalScroll(id="houses-full", classes="dialog"):
+            yield Static(title, classes="dialog-title")
+            for seat, cfg in enumerate(self.seats):
+                yield Static(card(self.view, seat, cfg.label(), self.you), classes="house-full")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#houses-full").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

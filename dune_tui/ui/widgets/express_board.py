@@ -1,0 +1,104 @@
+"""The board of Dune Express: the five territories and the Polar Sink as boxes, numbered as the territory die's
+faces, each with who holds it and every house's units (letter, colour and count).  The places the open
+decision is about are drawn in heavy lines, the one of the highlighted option is marked ▶; a click on a
+place posts RegionClicked.  The line under the boxes says what is beside the board: the token supply."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+from ...express.data import LOCATION_NAMES, POLAR_SINK
+from ..express_labels import HOUSE_COLOURS, SHORT_PLACES, holder, house_letter, needed, tokens_text, troops
+from .map import pack
+from .messages import RegionClicked
+
+LIGHT, HEAVY = "╭─╮│╰╯", "┏━┓┃┗┛"
+ORDER = (0, 1, 2, 3, 4, POLAR_SINK)  # three boxes a row: the territory die's faces 1-6
+
+
+class ExpressMap(Widget):
+    DEFAULT_CSS = "ExpressMap { height: 100%; }"
+
+    def __init__(self, view=None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = view
+        self.lit: set[int] = set()
+        self.pointed = -1
+        self.drawn: list[tuple[int, int, int, int, int]] = []  # (x0, x1, y0, y1, loc) as drawn last
+
+    def show(self, view) -> None:
+        self.view = view
+        self.refresh()
+
+    def light(self, locs) -> None:
+        self.lit = set(locs)
+        self.refresh()
+
+    def point(self, loc: int) -> None:
+        if loc != self.pointed:
+            self.pointed = loc
+            self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        loc = next((c for x0, x1, y0, y1, c in self.drawn if x0 <= event.x < x1 and y0 <= event.y < y1), -1)
+        if loc >= 0:
+            event.stop()
+            self.post_message(RegionClicked(loc))
+
+    def render(self) -> Text:
+        v = self.view
+        if v is None:
+            return Text()
+        width, height = self.size.width, self.size.height
+        box_w, box_h = max(12, width // 3), max(4, (height - 1) // 2)
+        rows: list[Text] = []
+        self.drawn = []
+        for r in range(2):
+            boxes = [self._box(v, loc, box_w, box_h) for loc in ORDER[r * 3: r * 3 + 3]]
+            for c, loc in enumerate(ORDER[r * 3: r * 3 + 3]):
+                self.drawn.append((c * box_w, (c + 1) * box_w, r * box_h, (r + 1) * box_h, loc))
+            for i in range(box_h):
+                rows.append(Text("").join(b[i] for b in boxes))
+        rows.append(self._beside(v))
+        return Text("\n").join(rows[:height])
+
+    def _box(self, v, loc: int, w: int, h: int) -> list[Text]:
+        lit = loc in self.lit
+        tl, hz, tr, vt, bl, br = HEAVY if lit else LIGHT
+        owner = holder(v, loc)
+        frame = f"bold {HOUSE_COLOURS[owner]}" if owner >= 0 else ("bold" if lit else "dim")
+        inner = w - 2
+        top = Text(tl, style=frame)
+        title = Text(("▶" if loc == self.pointed else "") + f"{loc + 1} ", style="bold")
+        name = next((n for n in (LOCATION_NAMES[loc], SHORT_PLACES[loc]) if len(n) + title.cell_len <= inner),
+                    SHORT_PLACES[loc][:max(0, inner - title.cell_len)])
+        title.append(name, style="bold")
+        if loc == self.pointed:
+            title.stylize("reverse")
+        top.append_text(title)
+        top.append(hz * (inner - title.cell_len) + tr, style=frame)
+        lines: list[Text] = []
+        if loc == POLAR_SINK:
+            lines.append(Text("no battles", style="dim italic"))
+        elif owner >= 0:
+            lines.append(Text("held by ", style="italic") + house_letter(owner))
+        elif len(v.occupants(loc)) > 1:
+            lines.append(Text("contested!", style="bold"))
+        else:
+            lines.append(Text("empty", style="dim italic"))
+        lines += pack(troops(v, loc), inner, h - 3)
+        out = [top]
+        for i in range(h - 2):
+            line = lines[i] if i < len(lines) else Text()
+            line.truncate(inner)
+            out.append(Text(vt, style=frame) + line + Text(" " * (inner - line.cell_len)) + Text(vt, style=frame))
+        out.append(Text(bl + hz * inner + br, style=frame))
+        return out
+
+    def _beside(self, v) -> Text:
+        supply = tokens_text(v.supply)
+        text = Text(f" Win: {needed(v)} territories · ", style="dim")
+        text.append(f"supply: {supply}" if supply else "supply empty", style="dim")
+        return text

@@ -1,0 +1,192 @@
+"""Dune Express's dice: the tray (four house dice, the spice die, the territory die, the traitor die as framed
+faces; during a roll the dice set aside first, then a ┊, then the dice still rolling) and the form that answers
+the roll (mark dice 1-7 to set aside, r or Enter rerolls the rest, a keeps every die as it lies, t plays a
+Thumper on Shai-Hulud)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.widget import Widget
+
+from ...express.data import ALL_DICE, N_DICE, NO_FACE
+from ..express_labels import face_text
+from .messages import DieClicked, MarksChanged, Picked
+
+KINDS = ("house", "house", "house", "house", "spice", "place", "traitor")
+
+
+def rolling(view) -> bool:
+    return view is not None and view.phase == "roll"
+
+
+class ExpressDice(Widget):
+    DEFAULT_CSS = "ExpressDice { height: 3; text-wrap: nowrap; text-overflow: clip; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = None
+        self.marks = 0
+        self.drawn: list[tuple[int, int, int]] = []  # (first column, last column + 1, die)
+
+    def on_click(self, event: events.Click) -> None:
+        die = next((d for start, end, d in self.drawn if start <= event.x < end and event.y < 3), -1)
+        if die >= 0:
+            event.stop()
+            self.post_message(DieClicked(die))
+
+    def show(self, view) -> None:
+        self.view = view
+        if not rolling(view):
+            self.marks = 0
+        self.refresh()
+
+    def set_marks(self, mask: int) -> None:
+        self.marks = mask
+        self.refresh()
+
+    def render(self) -> Text:
+        v = self.view
+        if v is None or v.turn == 0:
+            return Text("Dice: the first roll comes after the setup.", style="dim")
+        side = 9  # the three short lines beside the dice, and the ┊ between the dice aside and the others
+        width = max(8, min(16, (self.size.width - side) // N_DICE))
+        order = list(range(N_DICE))
+        apart = -1
+        if rolling(v):
+            order = [d for d in order if v.kept >> d & 1] + [d for d in order if not v.kept >> d & 1]
+            apart = bin(v.kept).count("1")
+        rows = [Text(), Text(), Text()]
+        self.drawn = []
+        for i, d in enumerate(order):
+            if i == apart and 0 < apart < N_DICE:
+                for row in rows:
+                    row.append("┊", style="dim")
+            self.drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
+            for row, part in zip(rows, self._die(v, d, width)):
+                row.append_text(part)
+        for row, line in zip(rows, self._side(v)):
+            row.append(" " + line, style="italic")
+        return Text("\n").join(rows)
+
+    def _die(self, v, d: int, width: int) -> tuple[Text, Text, Text]:
+        inner = width - 2
+        kept = rolling(v) and v.kept >> d & 1
+        if kept:
+            tag, style = "✓aside", "dim"
+        elif rolling(v) and self.marks >> d & 1:
+            tag, style = "●aside", "bold reverse"
+        else:
+            tag, style = "", ""
+        tag = tag[:inner - 1]
+        frame = "dim" if kept or v.dice[d] == NO_FACE else ""
+        top = Text("╭", style=frame)
+        top.append(str(d + 1), style="bold")
+        top.append(tag, style=style)
+        top.append("─" * (inner - 1 - len(tag)) + "╮", style=frame)
+        face = face_text(v, d, v.dice[d], inner)
+        middle = Text("│", style=frame) + face + Text(" " * (inner - face.cell_len) + "│", style=frame)
+        bottom = Text("╰", style=frame)
+        bottom.append(KINDS[d][:inner], style="dim")
+        bottom.append("─" * (inner - len(KINDS[d][:inner])) + "╯", style=frame)
+        return top, middle, bottom
+
+    def _side(self, v) -> list[str]:
+        """Three short lines beside the dice: the roll so far, or the turn's purse."""
+        if rolling(v):
+            left = bin(ALL_DICE & ~v.kept).count("1")
+            return [f"aside {N_DICE - left}", f"left {left}", f"rolls≤{max(0, left - 1)}"]
+        if v.phase in ("deploy", "wormride", "desert_power"):
+            return [f"spice {v.spice}", f"sym. {v.symbols}", ""]
+        return ["", "", ""]
+
+
+class ExpressDiceForm(Widget, can_focus=True):
+    """The roll decision of Dune Express: which dice to set aside before rerolling the rest."""
+
+    FORM_ID = "dice-form"
+    DEFAULT_CSS = "ExpressDiceForm { height: auto; padding: 0 1; }"
+    BINDINGS = [
+        Binding("1", "toggle(0)", "Mark", key_display="1-7"),
+        *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
+        Binding("r,enter", "reroll", "Reroll"),
+        Binding("a", "stop", "Keep all"),
+        Binding("t", "thumper", "Thumper", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = None
+        self.legal: frozenset = frozenset()
+        self.marks = 0
+        self.error = ""
+
+    def ask(self, view, legal) -> None:
+        self.view, self.legal = view, frozenset(legal)
+        self.marks, self.error = 0, ""
+        self._changed()
+
+    @property
+    def free(self) -> int:
+        return ALL_DICE & ~self.view.kept if self.view is not None else 0
+
+    def _changed(self) -> None:
+        self.post_message(MarksChanged(self.marks))
+        self.refresh(layout=True)
+
+    def _pick(self, action) -> None:
+        if action in self.legal:
+            self.post_message(Picked(action))
+        else:
+            self.error = "That is not allowed now."
+            self.refresh(layout=True)
+
+    def action_toggle(self, die: int) -> None:
+        if self.view is None:
+            return
+        self.error = ""
+        if not self.free >> die & 1:
+            self.error = f"Die {die + 1} is already set aside."
+        else:
+            self.marks ^= 1 << die
+        self._changed()
+
+    def action_reroll(self) -> None:
+        """Set the marked dice aside and reroll the rest; none marked, or every die: the roll ends."""
+        if self.view is None:
+            return
+        if not self.marks or self.marks == self.free:
+            self._pick(("stop",))
+        else:
+            self._pick(("keep", self.view.kept | self.marks))
+
+    def action_stop(self) -> None:
+        if self.view is not None:
+            self._pick(("stop",))
+
+    def action_thumper(self) -> None:
+        if self.view is not None:
+            if ("thumper",) in self.legal:
+                self._pick(("thumper",))
+            else:
+                self.error = "No Thumper to play: it rerolls Shai-Hulud, if you hold one."
+                self.refresh(layout=True)
+
+    def render(self) -> Text:
+        out = Text()
+        if self.view is None:
+            return out
+        left = bin(self.free & ~self.marks).count("1")
+        if self.marks and left:
+            out.append(f"Set aside {bin(self.marks).count('1')}, reroll {left} ", style="bold")
+            out.append("(r or Enter)\n")
+        else:
+            out.append("Mark dice with 1-7 to set aside, then r rerolls the rest. ", style="bold")
+            out.append("Enter with none marked keeps every die and ends the roll.\n")
+        if ("thumper",) in self.legal:
+            out.append("t: play a Thumper token to reroll Shai-Hulud\n", style="dim")
+        if self.error:
+            out.append(self.error + "\n", style="bold reverse")
+        out.rstrip()
+        return out

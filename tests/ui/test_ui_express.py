@@ -1,0 +1,241 @@
+"""Dune Express on the screen (issue 26): a whole game by key presses, Continue and Load, the new-game screen's
+choices, the rules page, the house cards, and snapshots of its board.
+
+Update the snapshots after a deliberate change with `pytest tests/ui/test_ui_express.py --snapshot-update`
+and look at them before committing."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
+
+from dune_tui import saves
+from dune_tui.controller import Decision
+from dune_tui.express import with_variants
+from dune_tui.session import Session
+from dune_tui.ui.screens.new_game import variant_text
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+OVER = "ExpressGameOverScreen"
+
+
+def express(players: int = 2, variant: str = "", seed: int = 5, human: int = 0) -> Session:
+    seats = [bot() for _ in range(players)]
+    seats[human] = HUMAN
+    return Session(with_variants(variant, players=players, seed=seed), seats)
+
+
+def advance(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
+    """Random legal decisions (from the controller's requests) until `stop(state)` holds."""
+    rng = random.Random(seed)
+    controller = game.controller
+    for _ in range(limit):
+        if stop(controller.state):
+            return game
+        assert not controller.state.over, "the game ended before the wanted position"
+        request = controller.pending()[0]
+        batches = controller.submit(Decision(request.id, request.seat, rng.choice(request.legal)))
+        game.history.extend({id(e): e for b in batches for e in b.events}.values())
+    raise AssertionError("the wanted position never came")
+
+
+@functools.cache
+def deploying() -> Session:
+    """Four houses with their abilities and the Thumper, round 3 or later, the human (seat 0) landing troops."""
+    return advance(express(4, "houses,thumper", seed=11), lambda s: s.round >= 3 and s.phase == "deploy"
+                   and s.awaiting == (0,) and sum(s.board) >= 3, seed=3)
+
+
+@functools.cache
+def rolling() -> Session:
+    """Two players, the human rolling with dice set aside already."""
+    return advance(express(2, "", seed=8), lambda s: s.round >= 2 and s.phase == "roll" and s.awaiting == (0,)
+                   and 0 < bin(s.kept).count("1") < 5, seed=2)
+
+
+async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
+    """Answer every human decision by keys (a roll: mark die 1 and reroll once, else keep all; anything else:
+    the highlighted option) until the game-over screen; the phases answered."""
+    app, phases = pilot.app, set()
+    for _ in range(2000):
+        await until(pilot, lambda: human_waiting(app) or screen_name(app) == OVER, timeout=30)
+        if screen_name(app) == OVER:
+            return phases
+        request = app.screen.current
+        phases.add(request.phase)
+        if request.phase == "roll" and marks and request.view.kept == 0:
+            await pilot.press("1", "r")
+        else:
+            await pilot.press("a" if request.phase == "roll" else "enter")
+        await until(pilot, lambda r=request: screen_name(app) == OVER or app.screen.current is not r, timeout=30)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players, variant", [
+    (2, ""), (4, ""), (2, "houses,shorter:8"), (4, "houses,shorter:6,thumper,defence:limited"),
+])
+@pilot_test
+async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(players, variant):
+    game = express(players, variant, seed=players * 7 + len(variant))
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        text = screen_text(app)
+        assert "1 Sietch Tabr" in text and "6 Polar Sink" in text  # the board
+        assert "╰house" in text or "the first roll comes after the setup" in text  # the dice (the BG predicts first)
+        phases = await play_to_the_end(pilot)
+        assert "roll" in phases
+        text = screen_text(app)
+        result = game.state.result
+        assert "Game over — Dune Express" in text and result.text[:30] in text.replace("\n", " ")
+        assert "Statistics" in text and "r Replay" in text
+
+
+@pilot_test
+async def test_marking_dice_sets_them_aside_and_rerolls_the_rest():
+    game = express(2, seed=3)
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "roll")
+        request = app.screen.current
+        await pilot.press("1", "5")
+        await pilot.pause()
+        assert "●aside" in screen_text(app) and "Set aside 2, reroll 5" in screen_text(app)
+        await pilot.press("r")
+        await until(pilot, lambda: game.state.kept != 0 or game.state.phase != "roll")
+        assert game.controller.log[-1].action == ("keep", 0b10001)
+        assert request is not app.screen.current
+
+
+@pilot_test
+async def test_a_territory_decision_lights_the_board_and_takes_a_click():
+    game = deploying()
+    target = game.state.target
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        board = app.screen.query_one("#map")
+        assert target in board.lit
+        lands = [a for a in app.screen.current.legal if a[0] == "land"]
+        before = len(game.controller.log)
+        x0, _, y0, _, _ = next(d for d in board.drawn if d[4] == target)
+        await pilot.pause(0.3)  # past the new question's guard
+        await pilot.click("#map", offset=(x0 + 3, y0 + 2))
+        await until(pilot, lambda: len(game.controller.log) > before)
+        assert game.controller.log[before].action in lands
+
+
+@pytest.mark.parametrize("key", ["c", "l"])  # Continue, Load
+@pilot_test
+async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key):
+    game = advance(express(3, "houses", seed=4), lambda s: s.round >= 2 and s.awaiting == (0,), seed=1)
+    path = saves.autosave(game, save_dir)
+    app = make_app(save_dir=save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press(key)
+        if key == "l":
+            await until(pilot, lambda: path.name.removesuffix(saves.SUFFIX)[:20] in screen_text(app))
+            await pilot.press("enter")
+        await until(pilot, lambda: human_waiting(app))
+        assert app.screen.table.session.options.rules == "express"
+        assert app.screen.query_one("#map").__class__.__name__ == "ExpressMap"
+        assert f"Round {game.state.round}" in screen_text(app)
+
+
+@pilot_test
+async def test_the_new_game_screen_makes_express_options_from_its_choices():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        screen = app.screen
+        assert "Face Dancers" in screen_text(app) and "Thumper" not in screen_text(app)
+        await pilot.press("up", "right")  # the game: Dune Express
+        text = screen_text(app)
+        assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
+        assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
+        assert "mcts:easy" not in screen.query_one("#seat-1").values  # the bots that play Express only
+        for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("thumper", 1),
+                            ("defence", 1)):
+            screen.query_one(f"#{name}").focus()
+            for _ in range(steps):
+                await pilot.press("right")
+        screen.query_one("#seed").value = "42"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        options = app.screen.table.session.options
+        assert options == with_variants("houses,shorter:20,thumper,defence:limited", players=5, seed=42)
+        assert [s.is_human for s in app.screen.table.session.seats] == [True] + [False] * 4
+
+
+def test_the_new_game_screen_spells_variants_as_the_command_line():
+    assert variant_text() == ""
+    assert variant_text(True, 20, True, "none") == "houses,shorter:20,thumper,defence:none"
+    assert with_variants(variant_text(False, 15, False, "limited"), players=3).round_limit == 15
+
+
+@pilot_test
+async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "RulesScreen")
+        assert "Dune: The Dice Game — a short reference" in screen_text(app)
+        await pilot.press("x")
+        await until(pilot, lambda: "Dune Express — a short reference" in screen_text(app))
+    app = make_app(express(2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("f1")
+        await until(pilot, lambda: "Dune Express — a short reference" in screen_text(app))
+        await pilot.press("escape")
+        await pilot.press("c")  # the house cards: the houses, and their abilities when played
+        await until(pilot, lambda: screen_name(app) == "ExpressHousesScreen")
+        assert "not played in this game" in screen_text(app)
+    app = make_app(deploying(), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("c")
+        await until(pilot, lambda: screen_name(app) == "ExpressHousesScreen")
+        assert "Houses and their abilities" in screen_text(app) and "•" in screen_text(app)
+
+
+# ----------------------------------------------------------------------------------------- snapshots
+
+def waiting_for_human(*keys: str):
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: human_waiting(pilot.app))
+        await pilot.pause(0.3)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_express_board_landing(snap_compare, size):
+    """Four houses on the board, the territory die's location lit, the turn's purse beside the dice."""
+    assert snap_compare(make_app(deploying(), resumed=True), terminal_size=size, run_before=waiting_for_human())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_express_dice_set_aside_and_marked(snap_compare, size):
+    """The dice set aside first, a ┊, the dice still rolling, one marked to set aside."""
+    free = next(d for d in range(7) if not rolling().state.kept >> d & 1)
+    assert snap_compare(make_app(rolling(), resumed=True), terminal_size=size,
+                        run_before=waiting_for_human(str(free + 1)))
+
+
+def test_express_board_without_colour(snap_compare, monkeypatch):
+    """NO_COLOR: every house reads by its letter, the lit place by its heavy frame."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(make_app(deploying(), resumed=True), terminal_size=(80, 24), run_before=waiting_for_human())
+
+
+def test_express_new_game(snap_compare):
+    assert snap_compare(make_app(), press=["n", "up", "right", "_"], terminal_size=(80, 24))
