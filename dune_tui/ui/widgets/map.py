@@ -258,6 +258,7 @@ class MapView(Widget):
             words = (" ≋ STORM ≋", " ≋STORM", "≋STORM") if in_storm else (
                 (" → next storm", " →next", "→next") if zone == after else ("",))
             variants = [(f"Zone {zone}", say) for say in words if roomy] + [(str(zone), say) for say in words]
+            variants.append((str(zone), words[-1][:1]))  # at the narrowest the sign alone, not a word cut
             room = w - label.cell_len
             name, says = next(pair for pair in variants if len("".join(pair)) <= room or pair == variants[-1])
             label.append(name, style="bold")
