@@ -6,8 +6,8 @@ and look at them before committing."""
 
 from __future__ import annotations
 
-import functools
 import random
+from dataclasses import replace
 
 import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
@@ -15,6 +15,7 @@ from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_n
 from dune_tui import saves
 from dune_tui.controller import Decision
 from dune_tui.express import with_variants
+from dune_tui.rulesets import RULESETS
 from dune_tui.session import Session
 from dune_tui.ui.screens.new_game import variant_text
 
@@ -42,14 +43,12 @@ def advance(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
     raise AssertionError("the wanted position never came")
 
 
-@functools.cache
 def deploying() -> Session:
     """Four houses with their abilities and the Thumper, round 3 or later, the human (seat 0) landing troops."""
     return advance(express(4, "houses,thumper", seed=11), lambda s: s.round >= 3 and s.phase == "deploy"
                    and s.awaiting == (0,) and sum(s.board) >= 3, seed=3)
 
 
-@functools.cache
 def rolling() -> Session:
     """Two players, the human rolling with dice set aside already."""
     return advance(express(2, "", seed=8), lambda s: s.round >= 2 and s.phase == "roll" and s.awaiting == (0,)
@@ -147,7 +146,8 @@ async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key
 
 
 @pilot_test
-async def test_the_new_game_screen_makes_express_options_from_its_choices():
+async def test_the_new_game_screen_makes_express_options_from_its_choices(monkeypatch):
+    monkeypatch.setitem(RULESETS, "express", replace(RULESETS["express"], agents=("random", "heuristic")))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -158,7 +158,7 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices():
         text = screen_text(app)
         assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
         assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
-        assert "mcts:easy" not in screen.query_one("#seat-1").values  # the bots that play Express only
+        assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Ruleset.agents only
         for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("thumper", 1),
                             ("defence", 1)):
             screen.query_one(f"#{name}").focus()
@@ -226,8 +226,9 @@ def test_express_board_landing(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_express_dice_set_aside_and_marked(snap_compare, size):
     """The dice set aside first, a ┊, the dice still rolling, one marked to set aside."""
-    free = next(d for d in range(7) if not rolling().state.kept >> d & 1)
-    assert snap_compare(make_app(rolling(), resumed=True), terminal_size=size,
+    game = rolling()  # a new session for each app: a game played on is not the position any more
+    free = next(d for d in range(7) if not game.state.kept >> d & 1)
+    assert snap_compare(make_app(game, resumed=True), terminal_size=size,
                         run_before=waiting_for_human(str(free + 1)))
 
 

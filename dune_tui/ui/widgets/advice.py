@@ -7,7 +7,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine.describe import action_text
+from ...rulesets import ruleset_of
+
+
+def action_text(view, action) -> str:
+    """The option's words in its rule set's describe (the first game's or Dune Express's)."""
+    return ruleset_of(view.options).describe.action_text(view, action)
+
 
 BAR = 6  # cells of a bar (a line fits the 32 columns of the log box at 80x24)
 

@@ -97,7 +97,7 @@ class ExpressHouses(Widget):
             if h == CORRINO and v.options.abilities:
                 numbers += f" · store {v.store}"
             if two:
-                if len(numbers) + 3 > self.size.width - 2:  # narrow: the reserve goes, the tokens stay
+                if self.size.width < 40:  # 80 columns: the reserve goes (`c` shows it), the tokens stay
                     numbers = " · ".join([f"{v.on_board(h)} on board", *filter(None, [tokens])])
                 out.append(f" {who}", style="dim")
                 out.append(f"\n   {numbers}", style=HOUSE_COLOURS[h] if seat == v.active else "")
