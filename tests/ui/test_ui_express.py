@@ -204,6 +204,41 @@ async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
         assert "Houses and their abilities" in screen_text(app) and "•" in screen_text(app)
 
 
+@pilot_test
+async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_shows_it():
+    game = Session(with_variants("houses", players=3, seed=5, houses=("bg", "fremen", "guild")), [HUMAN, HUMAN, bot()])
+    app = make_app(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "Handoff")
+        assert "Pass the keyboard to seat 1" in screen_text(app) and "Bene Gesserit" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "predict")
+        await pilot.pause(0.3)
+        await pilot.press("7")  # round 7
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.seat == 1)
+        assert game.state.prediction == 7
+        text = screen_text(app)  # the Fremen's decision: no word of the marked round
+        assert "marked round" not in text and "Round 7" not in text
+    app = make_app(Session(game.options, [HUMAN, bot(), bot()], game.controller), resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:  # the Bene Gesserit alone at the table: its own round
+        await until(pilot, lambda: "you marked round 7" in screen_text(app))
+
+
+@pilot_test
+async def test_the_express_game_over_replays_and_starts_another_express_game():
+    app = make_app(express(2, "shorter:3", seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_end(pilot, marks=False)
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(app) == "ReplayScreen")
+        assert "the Harkonnen" in screen_text(app) or "Round 1:" in screen_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == OVER)
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        assert "Dune Express" in screen_text(app) and "Shorter game" in screen_text(app)
+
+
 # ----------------------------------------------------------------------------------------- snapshots
 
 def waiting_for_human(*keys: str):

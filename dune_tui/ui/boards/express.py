@@ -61,11 +61,13 @@ EXPRESS = Words(group=group, text=text, hint=hint, consequences=consequences, fo
 
 
 def place_of(view, key: tuple) -> int:
-    """The location an option is about (-1: none): where a traitor strikes, troops land, move from, a worm
-    rides to, a Fremen is removed from, the territory die is turned to."""
+    """The location an option is about (-1: none): where a traitor strikes (or would, for a block), troops land,
+    move from, a worm rides to, a Fremen is removed from, the territory die is turned to."""
     kind = key[0]
     if kind == "land":
         return view.target
+    if kind in ("block", "allow"):
+        return view.traitor[1]
     if kind in ("traitor", "move", "desert_power"):
         return key[1]
     if kind == "wormride":

@@ -49,6 +49,12 @@ class ExpressGameOverScreen(GameOverScreen):
     def on_mount(self) -> None:
         self.query_one("#final-map").styles.height = 13
 
+    def action_new_game(self) -> None:
+        """`n`: a new game of Dune Express."""
+        from .new_game import NewGameScreen
+
+        self.app.switch_screen(NewGameScreen(self.settings, rules="express"))
+
     def _headline(self) -> Text:
         state = self.over.state
         result = state.result
