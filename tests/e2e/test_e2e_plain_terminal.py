@@ -13,6 +13,7 @@ from e2e_terminal import PYTHON, Tmux, game_command, have
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not have("tmux"), reason="tmux is not installed")]
 
 PLAIN = {"TERM": "xterm", "NO_COLOR": "1"}
+MAP_KEYS = "←↑↓→ Move"  # the footer while the map has the keys
 MAP_ROWS = slice(1, 12)
 MAP_WIDTH = 47  # at 80 columns; the house cards are on its right
 DICE_ROWS = slice(12, 15)
@@ -41,14 +42,20 @@ def settled(tmux: Tmux, text: str) -> str:
 
 
 def to_a_region_decision(tmux: Tmux, limit: float = 60.0) -> str:
-    """Answer with default keys (keep all dice; the highlighted option) until the map lights regions."""
+    """Answer with default keys (keep all dice; the highlighted option) until the map lights regions; each
+    time once the footer shows the form's keys (a new question takes none for a moment, and has no focus)."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
         screen = tmux.screen()
         assert "Traceback" not in screen and "Game over" not in screen, screen
-        if "Your decision" in screen and "? Help" in screen:
+        footer = screen.rstrip().splitlines()[-1] if screen.strip() else ""
+        if "Your decision" in screen and ("1-9 Pick" in footer or "1-7 Mark" in footer):  # past the key guard
             if re.search(r"\[\d", drawn_map(screen)):
-                return screen
+                time.sleep(0.5)  # the footer may lag a frame behind: make sure the list has the keys
+                again = tmux.screen()
+                if again == screen or ("1-9 Pick" in again and re.search(r"\[\d", drawn_map(again))):
+                    return again
+                continue
             tmux.keys("a" if "1-7 Mark" in screen else "Enter")
             changed = time.monotonic() + 3.0
             while time.monotonic() < changed and tmux.screen() == screen:
@@ -86,13 +93,13 @@ def test_the_board_reads_from_letters_alone_with_term_xterm_and_no_color(tmux, t
     for key in keys:
         assert re.search(rf"^ {key} \S", screen, re.M), f"the lit key [{key}] is an option of the list"
     tmux.keys("BTab")  # shift+Tab: the map takes the keys
-    screen = tmux.wait_for("Move")
+    screen = tmux.wait_for(MAP_KEYS)
     board = drawn_map(screen)
     assert board.count("▶[") == 1 and "┃" in board, "the cursor: ▶ before the region's key, a heavy frame"
     assert "⏎ Pick" in screen.splitlines()[-1] or "⏎ Pick" in screen
     tmux.keys("Right", "Down", "Left", "Up")
     tmux.keys("Enter")
     end = time.monotonic() + 10
-    while "Move" in tmux.screen() and time.monotonic() < end:
+    while MAP_KEYS in tmux.screen() and time.monotonic() < end:
         time.sleep(0.05)
-    assert "Move" not in tmux.screen(), "Enter on the map answered the decision"
+    assert MAP_KEYS not in tmux.screen(), "Enter on the map answered the decision: the keys are the list's again"

@@ -23,6 +23,7 @@ from dune_tui.engine.data import (
     TUEKS_SIETCH,
 )
 from dune_tui.session import Session
+from dune_tui.ui.widgets.decision import DecisionPanel
 from dune_tui.ui.widgets.map import STEPS, MapView, next_region
 from dune_tui.ui.widgets.map_grid import boxes
 
@@ -119,7 +120,21 @@ async def test_esc_gives_the_keys_back_to_the_list():
         assert "┃" not in map_rows(app), "the cursor's frame shows only while the map has the keys"
         await pilot.press("4")  # Minor Erg, by its number again
         await until(pilot, lambda: app.screen.board.board[MINOR_ERG * 9] == 2, what="troops in Minor Erg")
-        assert board.can_focus is False
+        assert not board.allow_focus() and app.focused is not board
+
+
+@pilot_test
+async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either():
+    """The decision panel's guard: shift+Tab pressed as the question appears moves nothing; the list then
+    has the keys."""
+    app = make_app(atreides_setup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        await until(pilot, lambda: app.screen.current is not None and panel.guarded, timeout=30)
+        await pilot.press("shift+tab")
+        assert app.focused is not app.screen.query_one(MapView)
+        await until(pilot, lambda: human_waiting(app))
+        assert app.focused is app.screen.query_one("#choices")
 
 
 @pilot_test

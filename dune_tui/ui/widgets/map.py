@@ -138,7 +138,7 @@ class MapView(Widget):
         Binding("enter,space", "pick", "Pick", key_display="⏎"),
         Binding("escape", "back", "List"),  # the focus back to the list of options
     ]
-    can_focus = False  # only while regions are lit (`light`)
+    can_focus = True  # but see allow_focus: only while regions are lit
     FOCUS_ON_CLICK = False  # a click picks (or misses) a region; the keys stay with the list
 
     class RegionClicked(Message):
@@ -171,7 +171,6 @@ class MapView(Widget):
         if options != self.options:
             self.options = options
             self.refresh()
-        self.can_focus = bool(options)
         if not options and self.has_focus:
             self.action_back()
         elif self.has_focus and self.pointed not in options:
@@ -181,6 +180,11 @@ class MapView(Widget):
         if loc != self.pointed:
             self.pointed = loc
             self.refresh()
+
+    def allow_focus(self) -> bool:
+        """While regions are lit, and only from another widget: a new question takes no keys for a moment
+        (the decision panel's guard leaves nothing focused), and so the map takes none then either."""
+        return bool(self.options) and self.screen.focused is not None
 
     def on_focus(self) -> None:
         """The cursor starts on the region the list points at, else on the first lit one."""
@@ -203,7 +207,7 @@ class MapView(Widget):
         back, self.came_from = self.came_from, None
         if back is not None and back in self.screen.focus_chain:
             back.focus()
-        elif self.has_focus and self.can_focus:
+        elif self.has_focus and self.options:
             self.screen.focus_next()
         elif self.has_focus:
             self.blur()
