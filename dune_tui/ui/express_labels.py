@@ -41,16 +41,26 @@ def house_label(house: int, short: bool = False) -> Text:
     return Text.assemble(("[", ""), house_letter(house), ("] ", ""), (name, HOUSE_COLOURS[house]))
 
 
-def troops(view, loc: int) -> list[Text]:
-    """`H3`, `C2+1s`: each house's units in `loc`, letter and count in its colour (s: Sardaukar)."""
+def units_at(view, loc: int) -> list[tuple[int, str]]:
+    """Each house with units in `loc` and its count: `3`, `2+1s` (s: Sardaukar)."""
     row = view.board[loc * 7: loc * 7 + 7]
     out = []
     for h in range(6):
         sard = row[SARDAUKAR] if UNIT_OWNER[SARDAUKAR] == h else 0
         if row[h] or sard:
-            out.append(Text(HOUSE_LETTERS[h] + (str(row[h]) if row[h] else "") + (f"+{sard}s" if sard else ""),
-                            style=f"bold {HOUSE_COLOURS[h]}"))
+            out.append((h, (str(row[h]) if row[h] else "") + (f"+{sard}s" if sard else "")))
     return out
+
+
+def troops(view, loc: int) -> list[Text]:
+    """`H3`, `C2+1s`: each house's units in `loc`, letter and count in its colour."""
+    return [Text(HOUSE_LETTERS[h] + count, style=f"bold {HOUSE_COLOURS[h]}") for h, count in units_at(view, loc)]
+
+
+def troop_lines(view, loc: int) -> list[Text]:
+    """`H Harkonnen 3`: a line per house with units in `loc` (a roomy board's box)."""
+    return [house_letter(h) + Text(f" {SHORT_HOUSES[h]} ", style=HOUSE_COLOURS[h]) + Text(count, style="bold")
+            for h, count in units_at(view, loc)]
 
 
 def holder(view, loc: int) -> int:

@@ -103,6 +103,12 @@ async def test_marking_dice_sets_them_aside_and_rerolls_the_rest():
         await pilot.press("1", "5")
         await pilot.pause()
         assert "●aside" in screen_text(app) and "Set aside 2, reroll 5" in screen_text(app)
+        tray = app.screen.query_one("#dice")
+        start = next(x for x, _, d in tray.drawn if d == 1)
+        await pilot.click("#dice", offset=(start + 2, 1))  # a click marks die 2 as its key would, and again unmarks it
+        await until(pilot, lambda: "Set aside 3, reroll 4" in screen_text(app))
+        await pilot.click("#dice", offset=(start + 2, 1))
+        await until(pilot, lambda: "Set aside 2, reroll 5" in screen_text(app))
         await pilot.press("r")
         await until(pilot, lambda: game.state.kept != 0 or game.state.phase != "roll")
         assert game.controller.log[-1].action == ("keep", 0b10001)
@@ -143,6 +149,21 @@ async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key
         assert app.screen.table.session.options.rules == "express"
         assert app.screen.query_one("#map").__class__.__name__ == "ExpressMap"
         assert f"Round {game.state.round}" in screen_text(app)
+
+
+@pilot_test
+async def test_a_finished_express_game_loads_on_its_result(save_dir):
+    game = advance(express(2, "shorter:4", seed=6), lambda s: s.over, seed=4)
+    path = saves.autosave(game, save_dir)
+    app = make_app(save_dir=save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("l")
+        await until(pilot, lambda: "finished: " in screen_text(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == OVER)
+        assert game.state.result.text[:30] in screen_text(app).replace("\n", " ")
+    assert path.exists()
 
 
 @pilot_test

@@ -10,7 +10,16 @@ from textual import events
 from textual.widget import Widget
 
 from ...express.data import LOCATION_NAMES, POLAR_SINK
-from ..express_labels import HOUSE_COLOURS, SHORT_PLACES, holder, house_letter, needed, tokens_text, troops
+from ..express_labels import (
+    HOUSE_COLOURS,
+    SHORT_PLACES,
+    holder,
+    house_letter,
+    needed,
+    tokens_text,
+    troop_lines,
+    troops,
+)
 from .map import pack
 from .messages import RegionClicked
 
@@ -88,7 +97,8 @@ class ExpressMap(Widget):
             lines.append(Text("contested!", style="bold"))
         else:
             lines.append(Text("empty", style="dim italic"))
-        lines += pack(troops(v, loc), inner, h - 3)
+        rows = troop_lines(v, loc)
+        lines += rows if inner >= 16 and len(rows) <= h - 3 else pack(troops(v, loc), inner, h - 3)
         out = [top]
         for i in range(h - 2):
             line = lines[i] if i < len(lines) else Text()
