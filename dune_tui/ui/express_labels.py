@@ -26,8 +26,8 @@ HOUSE_LETTERS = ("H", "F", "C", "B", "A", "G")
 HOUSE_COLOURS = tuple(FACTION_COLOURS[i] for i in (1, 2, 4, 6, 0, 5))
 SHORT_HOUSES = ("Harkonnen", "Fremen", "Corrino", "Bene G.", "Atreides", "Guild")
 SHORT_PLACES = ("Sietch Tabr", "Arrakeen", "Carthag", "Tuek's S.", "Habbanya S.", "Polar Sink")
-DIE_HOUSES = ("Harkon.", "Fremen", "Corrino", "Bene G.", "Atreides", "Guild")  # 8 cells: a die of the small tray
-DIE_PLACES = ("S. Tabr", "Arrakeen", "Carthag", "Tuek's", "Habbanya", "Polar S.")
+DIE_HOUSES = ("Harkon.", "Fremen", "Corrino", "Bene G.", "Atreid.", "Guild")  # 7 cells: a die at 78 columns
+DIE_PLACES = ("S. Tabr", "Arrakeen", "Carthag", "Tuek's", "Habbanya", "P. Sink")
 DIE_TRAITORS = ("Poison", "Knife", "Hunter-S", "Snooper", "Shield", "Truth T.")
 
 
@@ -85,15 +85,14 @@ def face_text(view, die: int, face: int, width: int) -> Text:
     if face == NO_FACE:
         return Text(fitting(width, "unrolled", "none", "-"), style="dim")
     if die in HOUSE_DICE:
-        return Text(fitting(width, HOUSE_NAMES[face], SHORT_HOUSES[face], DIE_HOUSES[face], HOUSE_LETTERS[face]),
+        return Text(fitting(width, HOUSE_NAMES[face], SHORT_HOUSES[face], DIE_HOUSES[face]),
                     style=f"bold {HOUSE_COLOURS[face]}")
     if die == SPICE_DIE:
         if face == WORM:
             return Text(fitting(width, "Shai-Hulud", "Worm", "W"), style="bold reverse")
         return Text(fitting(width, f"{face + 1} spice", f"{face + 1} sp", str(face + 1)), style="bold")
     if die == TERRITORY_DIE:
-        return Text(fitting(width, LOCATION_NAMES[face], SHORT_PLACES[face], DIE_PLACES[face], str(face + 1)),
-                    style="bold")
+        return Text(fitting(width, LOCATION_NAMES[face], SHORT_PLACES[face], DIE_PLACES[face]), style="bold")
     name = traitor_names(view)[face]
     return Text(fitting(width, name, DIE_TRAITORS[face]), style="bold")  # (a Thumper face fits whole)
 

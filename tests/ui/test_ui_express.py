@@ -133,6 +133,23 @@ async def test_a_territory_decision_lights_the_board_and_takes_a_click():
         assert game.controller.log[before].action in lands
 
 
+@pilot_test
+async def test_the_board_takes_the_keys_from_the_list_and_enter_picks_the_place_under_its_cursor():
+    game = deploying()
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        board = app.screen.query_one("#map")
+        before = len(game.controller.log)
+        await pilot.press("shift+tab")
+        await until(pilot, lambda: board.has_focus)
+        assert board.pointed in board.lit and "▶" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(game.controller.log) > before)
+        action = game.controller.log[before].action
+        assert action[0] in ("land", "move") and board.pointed in (game.state.target, action[1])
+
+
 @pytest.mark.parametrize("key", ["c", "l"])  # Continue, Load
 @pilot_test
 async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key):

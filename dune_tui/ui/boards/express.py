@@ -102,7 +102,7 @@ class Board:
         q(ExpressDice).show(view)
 
     def light(self, view, keys: list | None) -> None:
-        self.screen.query_one(ExpressMap).light(self.options_at(view, keys) if keys is not None else ())
+        self.screen.query_one(ExpressMap).light(self.options_at(view, keys) if keys is not None else {})
 
     def point(self, view, key: tuple | None) -> None:
         self.screen.query_one(ExpressMap).point(place_of(view, key) if key is not None else -1)
