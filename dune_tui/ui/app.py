@@ -26,8 +26,10 @@ HANGUP_EXIT = 129  # 128 + SIGHUP
 WATCHDOG_SECONDS = 3.0
 
 TIPS = {
-    "GameScreen": "The top line says whose turn it is. The map lists every region with its zone (≋: the storm), "
-                  "* strategic and D desert marks, its construction and troops (letter and count per faction). "
+    "GameScreen": "The top line says whose turn it is. The map draws every region in its zone (≋: the storm), "
+                  "* strategic and D desert marks, its construction and troops (letter and count per faction); "
+                  "while a decision is about regions they light up with their keys: m or shift+Tab, then arrows "
+                  "and Enter pick one on the map. "
                   "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).",
     "MainMenu": "Continue opens the latest autosave of a game not over yet: every game saves itself after each "
                 "turn and when you quit. Load lists every save, finished games with their result.",

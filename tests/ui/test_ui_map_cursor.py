@@ -165,3 +165,20 @@ async def test_without_colour_the_cursor_reads_by_its_marks(monkeypatch):
         assert rows[box.y][box.x + 1:].startswith("▶[3]")
         assert rows[box.y + 1][box.x] == "┃" == rows[box.y + 1][box.x + box.w - 1]
         assert map_rows(app).count("▶") == 1
+
+
+@pilot_test
+async def test_m_gives_the_map_the_keys_while_regions_are_lit():
+    app = make_app(atreides_setup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "setup_atreides")
+        await pilot.pause(0.3)  # the new question's key guard
+        await pilot.press("m")
+        await pilot.pause()
+        board = app.screen.query_one(MapView)
+        assert app.focused is board and "▶[1]" in map_rows(app)
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: not board.options, what="the setup answered from the map")
+        await pilot.press("m")  # nothing lit now: the map does not take the keys, and says so
+        await pilot.pause()
+        assert app.focused is not board

@@ -60,6 +60,7 @@ class GameScreen(DuneScreen):
         Binding("h", "hint", "Hint"),  # the search's advice on the decision on screen (Esc puts it away)
         Binding("v", "full_log", "Full log", show=False, key_display="v"),  # key_display: listed by `?`
         Binding("c", "houses", "House cards", show=False, key_display="c"),
+        Binding("m", "focus_map", "Map", show=False, key_display="m"),  # the map's cursor, while places are lit
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
         Binding("f1", "rules", "Rules", show=False, key_display="f1"),  # this game's rules page
     ]
@@ -435,6 +436,14 @@ class GameScreen(DuneScreen):
 
         if self.board is not None:
             self.app.push_screen(RulesScreen(ruleset_of(self.board.options).name))
+
+    def action_focus_map(self) -> None:
+        """`m`: the map takes the keys while the decision is about its places (arrows, Enter; Esc back)."""
+        drawn = next(iter(self.query("#map")), None)
+        if drawn is not None and drawn.allow_focus():
+            drawn.focus()
+        else:
+            self.notify("No place to pick on the map now.", timeout=3)
 
     def action_houses(self) -> None:
         """`c`: every house card in full, from the seat's view."""
