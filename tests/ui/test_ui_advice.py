@@ -178,3 +178,11 @@ def test_the_replay_command_prints_the_hints_of_a_seat(save_dir, capsys):
     assert "[hint to seat 1, decision 1] Keep Fremen, Fremen 37%" in capsys.readouterr().out
     main(["replay", str(path)])  # public events only: the advice is private to its seat
     assert "hint to seat" not in capsys.readouterr().out
+
+
+def test_close_chances_draw_different_bars_and_the_bar_keeps_its_width():
+    from dune_tui.ui.widgets.advice import BAR, bar
+
+    assert bar(0.35).plain != bar(0.38).plain, "three points apart must show"
+    assert {len(bar(f / 100).plain) for f in range(101)} == {BAR}
+    assert bar(0).plain == "░" * BAR and bar(1).plain == "█" * BAR

@@ -16,19 +16,21 @@ def action_text(view, action) -> str:
 
 
 BAR = 6  # cells of a bar (a line fits the 32 columns of the log box at 80x24)
+EIGHTHS = " ▏▎▍▌▋▊▉"  # a cell's partial fill, so 35% and 38% do not draw the same bar
 
 
 def bar(fraction: float) -> Text:
-    full = max(0, min(BAR, round(fraction * BAR)))
-    text = Text("█" * full, style="green")
-    text.append("░" * (BAR - full), style="dim")
+    eighths = max(0, min(BAR * 8, round(fraction * BAR * 8)))
+    full, part = divmod(eighths, 8)
+    text = Text("█" * full + (EIGHTHS[part] if part else ""), style="green")
+    text.append("░" * (BAR - full - (1 if part else 0)), style="dim")
     return text
 
 
 def advice_text(view, advice, keys: list[str]) -> Text:
     """One line per option: its key in the decision's list ("·" if none), its bar, its chance of winning (or its
     part of a mixed commit), what it does."""
-    text = Text()  # one line per option, cut short in a narrow box (the CSS)
+    text = Text()  # one line per option (the box widens while shown: see AdvicePanel)
     for n, a in enumerate(advice):
         if n:
             text.append("\n")
@@ -66,6 +68,8 @@ class AdvicePanel(Static):
     }
     AdvicePanel.-shown { display: block; }
     """
+    # While shown, its box (the log's column) is `-advising`, two thirds of the width (dune.tcss): options that
+    # begin alike ("Keep Fremen, Fremen, …") must be read to their end, which 32 columns at 80x24 cut off.
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
@@ -76,15 +80,20 @@ class AdvicePanel(Static):
         self.advice = []
         self.border_title = "Advice"
         self.update(Text(what, style="italic"))
-        self.add_class("-shown")
+        self._shown(True)
 
     def show(self, view, advice, who: str, keys: list[str]) -> None:
         self.advice = list(advice)
         self.border_title = f"Advice ({who})"
         none = Text("The search has nothing to add.", style="italic")
         self.update(advice_text(view, advice, keys) if advice else none)
-        self.add_class("-shown")
+        self._shown(True)
 
     def clear(self) -> None:
         self.advice = []
-        self.remove_class("-shown")
+        self._shown(False)
+
+    def _shown(self, shown: bool) -> None:
+        self.set_class(shown, "-shown")
+        if self.parent is not None:
+            self.parent.set_class(shown, "-advising")
