@@ -169,18 +169,30 @@ def test_strategic_regions_round_by_round_are_what_the_map_held(players, seed):
     assert strategic_by_round(game) == truth
 
 
+@pytest.mark.parametrize("size", SIZES)
 @pilot_test
-async def test_the_game_over_picture_has_a_line_per_house():
+async def test_the_game_over_picture_has_a_line_per_house_in_columns(size):
+    """A row per house, its name apart from its bars (`[H] Harkonnen` is the longest), the bars under the
+    rounds' numbers and every row's bars, figures and battles starting in the same columns, at both sizes."""
     game, truth = played_out(4, 2)
     app = make_app(game, resumed=True)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("end")
         await pilot.pause()
         lines = screen_text(app).splitlines()
         start = next(i for i, line in enumerate(lines) if "Strategic regions held at the end of each round" in line)
-        rows = [line for line in lines[start + 2:start + 2 + len(truth)]]
+        header, rows = lines[start + 1], lines[start + 2:start + 2 + len(truth)]
+        rounds = " ".join(str(r) for r in range(1, len(next(iter(truth.values()))) + 1))
+        bars_at = header.index(rounds)
+        figures_at = header.index(rounds, bars_at + 1)
         for f, row in zip(truth, rows, strict=True):
-            assert FACTION_LETTERS[f] in row and " ".join(map(str, truth[f])) in row, row
+            label = f"[{FACTION_LETTERS[f]}] "
+            name_at = row.index(label)
+            assert row[name_at:bars_at].rstrip() != row[name_at:bars_at], row  # a space before the bars
+            assert row[bars_at] != " " and row[figures_at:].startswith(" ".join(map(str, truth[f]))), row
+        assert all("-" in row.split()[-1] for row in rows)
+        assert len({len(row.rstrip()) for row in rows}) == 1, rows  # the battles, right-aligned
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -93,23 +94,25 @@ def strategic_by_round(over) -> dict[int, list[int]]:
 BARS = " ▁▂▃▄▅"  # 0 to 5 strategic regions
 
 
-def picture(over, stats: dict[int, Counter]) -> Text:
-    """One line per house: its strategic regions round by round, as bars and figures, and its battles
-    won-lost."""
+def picture(over, stats: dict[int, Counter]) -> Group:
+    """A row per house: its strategic regions round by round, as bars and as figures, and its battles
+    won-lost; the columns line up whatever the names (a table, narrow enough for the roomy layout's column)."""
     by_round = strategic_by_round(over)
     rounds = len(next(iter(by_round.values()), []))
     last = over.state.result.round if over.state.result else over.state.round
-    text = Text("Strategic regions held at the end of each round", style="bold")
-    text.append("\n" + " " * 12 + " ".join(str(r) for r in range(last - rounds + 1, last + 1)), style="dim")
+    numbers = " ".join(str(r) for r in range(last - rounds + 1, last + 1))
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
+    table.add_column("", no_wrap=True)
+    table.add_column(numbers, no_wrap=True)
+    table.add_column(numbers, no_wrap=True)
+    table.add_column("battles", justify="right", no_wrap=True)
     for f, counts in by_round.items():
-        line = faction_label(f, short=True)
-        line.pad_right(12 - line.cell_len)
-        text.append("\n")
-        text.append_text(line)
-        text.append(" ".join(BARS[min(n, 5)] if n else "·" for n in counts), style="bold")
         c = stats.get(f, Counter())
-        text.append("  " + " ".join(str(n) for n in counts) + f"  battles {c['won']}-{c['lost']}")
-    return text
+        bars = Text(" ".join(BARS[min(n, 5)] if n else "·" for n in counts), style="bold")
+        table.add_row(faction_label(f, short=True), bars, " ".join(str(n) for n in counts),
+                      f"{c['won']}-{c['lost']}")
+    return Group(Text("Strategic regions held at the end of each round", style="bold"), table,
+                 Text("battles won-lost", style="dim"))
 
 
 class GameOverScreen(DuneScreen):
@@ -163,12 +166,10 @@ class GameOverScreen(DuneScreen):
             text.append(f"\nThe Bene Gesserit had predicted the {FACTION_NAMES[state.prediction]}.")
         return text
 
-    def _table(self) -> Table:
+    def _table(self) -> Group:
         state = self.over.state
         stats = statistics(self.over)
-        table = Table(title="Statistics", box=None, padding=(0, 1), title_style="bold", title_justify="left",
-                      caption="battles won and lost; troops landed; at the end: troops on the map, "
-                              "strategic regions held (Strat.)", caption_justify="left", caption_style="dim")
+        table = Table(box=None, padding=(0, 1), pad_edge=False)
         for col in ("House", "Turns", "Won", "Lost", "Landed", "Map", "Strat."):
             table.add_column(col, justify="left" if col == "House" else "right", no_wrap=True)
         for f in state.seat_faction:
@@ -178,7 +179,10 @@ class GameOverScreen(DuneScreen):
             strategic = sum(1 for r in STRATEGIC_ORDER if state.troops_of(r, f))
             table.add_row(faction_label(f, short=True), str(c["turns"]), str(c["won"]), str(c["lost"]),
                           str(c["landed"]), str(state.units_on_board(f)), str(strategic))
-        return table
+        # Title and caption outside the table, so they wrap at the column's width, not the table's.
+        return Group(Text("Statistics", style="bold"), table,
+                     Text("battles won and lost; troops landed; at the end: troops on the map, "
+                          "strategic regions held (Strat.)", style="dim"))
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen
