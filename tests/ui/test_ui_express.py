@@ -150,6 +150,37 @@ async def test_the_board_takes_the_keys_from_the_list_and_enter_picks_the_place_
         assert action[0] in ("land", "move") and board.pointed in (game.state.target, action[1])
 
 
+@pilot_test
+async def test_the_lists_highlight_follows_the_boards_cursor():
+    """The arrows on the board move the list's highlight to the option about the place under the cursor."""
+    from dune_tui.ui.boards.express import Board, group, place_of
+
+    game = express(4, "houses,thumper", seed=11)
+
+    def places(state) -> bool:  # the human's decision is about three places (a traitor's targets)
+        if state.over or state.awaiting != (0,):
+            return False
+        request = game.controller.pending()[0]
+        return len(Board.options_at(request.view, [c.key for c in group(request.legal, request.view)])) >= 3
+
+    app = make_app(advance(game, places, seed=4), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        board, choices = app.screen.query_one("#map"), app.screen.query_one("#choices")
+        assert len(board.lit) == 3, board.lit
+        await pilot.pause(0.3)  # past the new question's guard
+        await pilot.press("shift+tab")
+        await until(pilot, lambda: board.has_focus)
+        seen = set()
+        for key in ("right", "down", "left", "up", "right", "right", "down", "left"):
+            await pilot.press(key)
+            await pilot.pause()
+            seen.add(board.pointed)
+            view = app.screen.current.view
+            assert place_of(view, choices.shown[choices.highlighted].key) == board.pointed, key
+        assert seen == board.lit, "the cursor went to every place"
+
+
 @pytest.mark.parametrize("key", ["c", "l"])  # Continue, Load
 @pilot_test
 async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key):

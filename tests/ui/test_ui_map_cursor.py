@@ -182,3 +182,49 @@ async def test_m_gives_the_map_the_keys_while_regions_are_lit():
         await pilot.press("m")  # nothing lit now: the map does not take the keys, and says so
         await pilot.pause()
         assert app.focused is not board
+
+
+def highlighted(app) -> str:
+    """The option highlighted in the list, as the list shows it (`3 Place …`)."""
+    choices = app.screen.query_one("#choices")
+    return str(choices.get_option_at_index(choices.highlighted).prompt)
+
+
+@pilot_test
+async def test_the_lists_highlight_follows_the_map_cursor_and_the_cursor_the_list():
+    app = make_app(atreides_setup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await on_the_map(pilot)
+        assert highlighted(app).startswith("1 ") and "▶[1]" in map_rows(app)
+        await pilot.press("down")  # the cursor to Broken Land: the list's highlight to its option
+        await pilot.pause()
+        assert board.pointed == BROKEN_LAND and "▶[3]" in map_rows(app)
+        assert highlighted(app).startswith("3 ") and "Broken Land" in highlighted(app)
+        await pilot.press("escape", "up")  # the list's highlight up a line: the cursor to Great Flat
+        await pilot.pause()
+        assert highlighted(app).startswith("2 ") and "Great Flat" in highlighted(app)
+        assert board.pointed == GREAT_FLAT and "▶[2]" in map_rows(app) and map_rows(app).count("▶") == 1
+        await pilot.press("shift+tab")  # back on the map, the cursor where the list is
+        await pilot.pause()
+        assert app.focused is board and board.pointed == GREAT_FLAT
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pilot_test
+async def test_the_list_and_the_map_never_disagree(size):
+    """Arrows on the map and on the list, the keys passed to and fro: after each key the list's highlighted
+    option is about the region the map marks `▶`, and Enter picks that region."""
+    app = make_app(atreides_setup())
+    async with app.run_test(size=size) as pilot:
+        board = await on_the_map(pilot)
+        names = {CIELAGO_PLAIN: "Cielago Plain", GREAT_FLAT: "Great Flat", BROKEN_LAND: "Broken Land",
+                 MINOR_ERG: "Minor Erg"}
+        for key in ("down", "left", "escape", "down", "shift+tab", "up", "right", "escape", "up", "up",
+                    "shift+tab", "left", "down", "right"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert names[board.pointed] in highlighted(app), (key, board.pointed, highlighted(app))
+            assert "\n".join(screen_text(app).splitlines()[1:1 + board.size.height]).count("▶") == 1
+        picked = board.pointed
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen.board.board[picked * 9] == 2, what="the marked region picked")

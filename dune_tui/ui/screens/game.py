@@ -30,7 +30,7 @@ from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
 from ..widgets.log import GameLog
 from ..widgets.map import MapView
-from ..widgets.messages import DieClicked, MarksChanged, RegionClicked
+from ..widgets.messages import DieClicked, MarksChanged, Pointed, RegionClicked
 from .base import DuneScreen
 from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say
 
@@ -277,6 +277,17 @@ class GameScreen(DuneScreen):
         if self.current is not None and index is not None and index < len(choices.shown):
             key = choices.shown[index].key
         self.rules_board.point(self.current.view if key is not None else None, key)
+
+    @on(Pointed)
+    def _map_pointed(self, event: Pointed) -> None:
+        """The map's cursor moved: the list's highlight goes to the first option about that place, unless it is
+        on one already (its highlight moving then points the map at the same place: no loop)."""
+        choices = self.query_one(ChoiceList)
+        if self.current is None or not choices.display:
+            return
+        options = self.rules_board.options_at(self.current.view, [c.key for c in choices.shown]).get(event.loc, [])
+        if options and choices.highlighted not in options:
+            choices.highlighted = options[0]
 
     @on(DiceTray.DieClicked)
     @on(DieClicked)

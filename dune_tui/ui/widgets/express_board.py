@@ -24,7 +24,7 @@ from ..express_labels import (
     troops,
 )
 from .map import pack
-from .messages import RegionClicked
+from .messages import Pointed, RegionClicked
 
 LIGHT, HEAVY = "╭─╮│╰╯", "┏━┓┃┗┛"
 ORDER = (0, 1, 2, 3, 4, POLAR_SINK)  # three boxes a row: the territory die's faces 1-6
@@ -87,26 +87,31 @@ class ExpressMap(Widget):
         if not options and self.has_focus:
             self.action_back()
         elif self.has_focus and self.pointed not in options:
-            self.point(min(options, key=lambda loc: options[loc]))
+            self.point(min(options, key=lambda loc: options[loc]))  # then the screen points it at the list's highlight
 
     def point(self, loc: int) -> None:
         if loc != self.pointed:
             self.pointed = loc
             self.refresh()
 
+    def _cursor(self, loc: int) -> None:
+        """The cursor moved by the map's own keys: the list's highlight follows (the screen moves it)."""
+        self.point(loc)
+        self.post_message(Pointed(loc))
+
     def allow_focus(self) -> bool:
         return bool(self.options) and self.screen.focused is not None
 
     def on_focus(self) -> None:
         if self.options and self.pointed not in self.options:
-            self.point(min(self.options, key=lambda loc: self.options[loc]))
+            self._cursor(min(self.options, key=lambda loc: self.options[loc]))
         self.refresh()
 
     def on_blur(self) -> None:
         self.refresh()
 
     def action_step(self, key: str) -> None:
-        self.point(next_place(self.options, self.pointed, STEPS[key]))
+        self._cursor(next_place(self.options, self.pointed, STEPS[key]))
 
     def action_pick(self) -> None:
         if self.pointed in self.options:

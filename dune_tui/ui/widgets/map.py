@@ -6,7 +6,8 @@ in it (faction letter and count in the faction's colour, `+2s` Sardaukar). The s
 about a region, its options light up with their numbers (`[3]`), and a click on a region says so
 (`RegionClicked`); the movement target is marked `◎` and the battle `×`. While regions are lit the map takes
 the focus (Tab): ←/→/↑/↓ move a cursor (`▶` and a heavy frame) to the lit region next on screen that way,
-Enter or Space picks it as a click would, Esc gives the focus back. It draws one view, the seat's."""
+Enter or Space picks it as a click would, Esc gives the focus back; the list's highlight follows the cursor
+(`Pointed`), as the cursor follows the list's highlight. It draws one view, the seat's."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from ...engine.data import (
 from ..labels import CONSTRUCTION_LETTERS, FACTION_COLOURS
 from .choices import DIGITS
 from .map_grid import Box, Canvas, boxes
+from .messages import Pointed
 
 REGION_AT = {"setup": 1, "kanly": 1, "land": 2, "target": 1, "move": 1, "battle": 1, "harvester": 1}
 ABBREV = ("Cielago", "Habbanya", "GtFlat", "Tabr", "Broken", "Carthag", "Arrakeen", "MinorErg", "Tuek's", "Polar")
@@ -174,12 +176,17 @@ class MapView(Widget):
         if not options and self.has_focus:
             self.action_back()
         elif self.has_focus and self.pointed not in options:
-            self.point(min(options, key=lambda loc: options[loc]))
+            self.point(min(options, key=lambda loc: options[loc]))  # then the screen points it at the list's highlight
 
     def point(self, loc: int) -> None:
         if loc != self.pointed:
             self.pointed = loc
             self.refresh()
+
+    def _cursor(self, loc: int) -> None:
+        """The cursor moved by the map's own keys: the list's highlight follows (the screen moves it)."""
+        self.point(loc)
+        self.post_message(Pointed(loc))
 
     def allow_focus(self) -> bool:
         """While regions are lit, and only from another widget: a new question takes no keys for a moment
@@ -189,14 +196,14 @@ class MapView(Widget):
     def on_focus(self) -> None:
         """The cursor starts on the region the list points at, else on the first lit one."""
         if self.options and self.pointed not in self.options:
-            self.point(min(self.options, key=lambda loc: self.options[loc]))
+            self._cursor(min(self.options, key=lambda loc: self.options[loc]))
         self.refresh()
 
     def on_blur(self) -> None:
         self.refresh()
 
     def action_step(self, key: str) -> None:
-        self.point(next_region(self.drawn, self.options, self.pointed, STEPS[key]))
+        self._cursor(next_region(self.drawn, self.options, self.pointed, STEPS[key]))
 
     def action_pick(self) -> None:
         if self.pointed in self.options:

@@ -29,6 +29,15 @@ class RegionClicked(Message):
         self.loc = loc
 
 
+class Pointed(Message):
+    """A board's cursor moved to place `loc` by its own keys: the list's highlight goes to that place's option,
+    so the two never disagree (the list's highlight moving moves the cursor the other way)."""
+
+    def __init__(self, loc: int) -> None:
+        super().__init__()
+        self.loc = loc
+
+
 class DieClicked(Message):
     """A click on die `die` of a board's dice: the same as its key."""
 
