@@ -12,7 +12,10 @@
 - key latency: a CPU-bound stand-in bot (bench_ui_busybot.py; or --thinker mcts:hard) thinks; each `p` press
   changes the status line's "bot pause" text; time from writing the key to reading that text,
   with the bot in a child process (the default) and in a thread (aim <= 50 ms);
-- idle CPU: CPU seconds the game uses over 5 s while it waits for a human decision.
+- idle CPU: CPU seconds the game uses over 5 s while it waits for a human decision;
+- --advisor: the advisor's answer for normal decisions (aim <= 1 s): --runs mid-game positions (rounds 2-5, a
+  human against a bot, played to by random legal moves) saved and opened with `dune-tui load`; at the decision
+  `h` is pressed and timed to the answer's panel title `Advice (mcts)`, and the CPU the process used meanwhile.
 
 With --ssh PREFIX the first frame is also timed through that command (e.g. the e2e test's sshd);
 PREFIX must run a command given after it on a host where REMOTE_PYTHON runs this checkout.
@@ -221,6 +224,60 @@ def idle_cpu(save_dir: str, seconds: float = 5.0) -> float:
         term.close()
 
 
+ADVICE_READY = b"Advice ("
+
+
+def advisor_positions(runs: int, save_dir: str) -> list[tuple[str, str]]:
+    """Mid-game decisions of a human (seat 1) against a random bot, saved: (path, phase) each.  Decisions the
+    advisor answers at once (one option, HEURISTIC_PHASES) are skipped: the search's are the ones timed."""
+    import random
+
+    from ai.mcts import HEURISTIC_PHASES
+    from dune_tui import saves
+    from dune_tui.controller import Decision
+    from dune_tui.engine import Options, legal_actions
+    from dune_tui.session import SeatConfig, Session
+
+    out = []
+    for i in range(runs):
+        game = Session(Options(players=2, seed=100 + i), [SeatConfig(kind="human", agent=""),
+                                                           SeatConfig(kind="bot", agent="random")])
+        rng, controller = random.Random(i), game.controller
+        goal = 2 + i % 4
+        while True:
+            state = controller.state
+            assert not state.over, "the game ended before the wanted position"
+            seat = state.awaiting[0]
+            legal = legal_actions(state, seat)
+            if (seat == 0 and state.round >= goal and len(legal) > 1 and state.phase not in HEURISTIC_PHASES
+                    and rng.random() < 0.3):
+                break
+            request = next(r for r in controller.pending() if r.seat == seat)
+            batches = controller.submit(Decision(request.id, seat, rng.choice(legal)))
+            game.history.extend({id(e): e for b in batches for e in b.events}.values())
+        directory = Path(save_dir) / f"advisor-{i}"
+        out.append((str(saves.autosave(game, directory)), f"round {state.round} {state.phase}"))
+    return out
+
+
+def advisor_answer(runs: int, save_dir: str) -> list[tuple[str, float, float]]:
+    """(phase, seconds, CPU seconds) from `h` to the advice on screen, one per position."""
+    out = []
+    for path, phase in advisor_positions(runs, save_dir):
+        term = Terminal([PY, "-m", "dune_tui", "load", path], env={"DUNE_TUI_SAVE_DIR": save_dir})
+        try:
+            term.wait_for(READY, timeout=30)
+            term.drain(1.0)  # past the new question's key guard; the first frames settled
+            mark, cpu = len(term.out), term.cpu_seconds()
+            t0 = time.perf_counter()
+            term.press(b"h")
+            term.wait_for(ADVICE_READY, since=mark, timeout=15)
+            out.append((phase, time.perf_counter() - t0, term.cpu_seconds() - cpu))
+        finally:
+            term.close()
+    return out
+
+
 def summary(name: str, xs: list[float], unit: str = "s", scale: float = 1.0) -> str:
     xs = [x * scale for x in xs]
     return (f"{name}: median {statistics.median(xs):.3f} {unit}, min {min(xs):.3f}, max {max(xs):.3f} "
@@ -239,6 +296,8 @@ def main() -> int:
                         help="only the first frames: `dune-tui new` (bots in a process, then a thread) and the menu")
     parser.add_argument("--imports", action="store_true",
                         help="only what is imported before the first frame, by package (-X importtime)")
+    parser.add_argument("--advisor", action="store_true",
+                        help="only the advisor's answer (h) at --runs mid-game decisions, opened from saves")
     parser.add_argument("--compile-each-time", action="store_true",
                         help="keep PYTHONDONTWRITEBYTECODE: a checkout compiling its modules at every start")
     args = parser.parse_args()
@@ -257,6 +316,14 @@ def main() -> int:
               f"({100 * ours / total:.0f} %)")
         for name, ms in found[:20]:
             print(f"  {name:28} {ms:7.1f} ms  {100 * ms / total:4.1f} %")
+        return 0
+    if args.advisor:
+        found = advisor_answer(args.runs, args.save_dir)
+        for phase, wall, cpu_s in found:
+            print(f"  {phase:32} answer {wall:.3f} s, CPU {cpu_s:.3f} s")
+        print(summary("advisor: h to the advice on screen", [w for _, w, _ in found]))
+        print(summary("  its CPU (the game's process)", [c for _, _, c in found]))
+        print(f"load average after: {os.getloadavg()}")
         return 0
     cpu: list[float] = []
     print(summary("first frame, local", first_frame(args.runs, args.save_dir, cpu=cpu)))
