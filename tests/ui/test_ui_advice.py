@@ -186,3 +186,28 @@ def test_close_chances_draw_different_bars_and_the_bar_keeps_its_width():
     assert bar(0.35).plain != bar(0.38).plain, "three points apart must show"
     assert {len(bar(f / 100).plain) for f in range(101)} == {BAR}
     assert bar(0).plain == "░" * BAR and bar(1).plain == "█" * BAR
+
+
+@pilot_test
+async def test_advice_on_a_roll_says_first_the_numbers_of_the_dice_each_option_keeps():
+    """Keeps read alike for most of their words (`Keep Corrino, Corrino, …`): each line starts with the dice's
+    numbers, the keys that mark them, so the options differ where the panel is not cut, even at 80x24."""
+    from ui_helpers import answer
+
+    app = make_app(session(2, seed=8))
+    app.settings.advisor = QUICK
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        while app.screen.current.phase != "roll":
+            await answer(pilot)
+            await until(pilot, lambda: human_waiting(app))
+        view = app.screen.current.view
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        lines = [line for line in screen_text(app).splitlines() if "%" in line and "│" in line]
+        assert len(lines) == len(panel.advice) >= 2
+        for a, line in zip(panel.advice, lines, strict=True):
+            kept = a.action[1] & ~view.kept
+            numbers = " ".join(str(d + 1) for d in range(7) if kept >> d & 1)
+            assert re.search(rf"% {re.escape(numbers)}: Keep ", line), (numbers, line)

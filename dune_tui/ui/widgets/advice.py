@@ -15,6 +15,17 @@ def action_text(view, action) -> str:
     return ruleset_of(view.options).describe.action_text(view, action)
 
 
+def option_text(view, action) -> str:
+    """An option as the panel words it: a keep of dice starts with the dice's numbers, the keys that mark them
+    (`1 2 4: Keep Corrino, …`), as keeps differ only towards their end, which a narrow panel cuts off."""
+    text = action_text(view, action)
+    if action[0] in ("keep", "thumper") and len(action) > 1 and isinstance(action[1], int):
+        mask = action[1] & ~view.kept
+        dice = [str(d + 1) for d in range(7) if mask >> d & 1]
+        return f"{' '.join(dice) or '-'}: {text}"
+    return text
+
+
 BAR = 6  # cells of a bar (a line fits the 32 columns of the log box at 80x24)
 EIGHTHS = " ▏▎▍▌▋▊▉"  # a cell's partial fill, so 35% and 38% do not draw the same bar
 
@@ -42,7 +53,7 @@ def advice_text(view, advice, keys: list[str]) -> Text:
             text.append_text(bar(a.share))
             text.append(f" {round(a.share * 100):3d}% mix ")
         # else: a decision the bots answer by rule of thumb, ranked without numbers
-        text.append(action_text(view, a.action))
+        text.append(option_text(view, a.action))
     return text
 
 
