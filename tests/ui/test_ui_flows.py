@@ -273,3 +273,52 @@ async def test_ctrl_s_saves_under_a_name_and_refuses_a_bad_one(save_dir):
         assert (save_dir / "my game.dune.json").exists()
         await pilot.press("ctrl+s", *"autosave-x", "enter")
         await until(pilot, lambda: any("Not saved" in str(n.message) for n in app._notifications))
+
+
+async def help_text(pilot) -> str:
+    """What `?` lists over the screen now (a tall terminal: every line in sight), then closed again."""
+    await pilot.press("question_mark")
+    await until(pilot, lambda: screen_name(pilot.app) == "Help")
+    await pilot.pause()
+    text = screen_text(pilot.app)
+    await pilot.press("escape")
+    await until(pilot, lambda: screen_name(pilot.app) != "Help")
+    return text
+
+
+GAME_KEYS = ("q ", "s ", "ctrl+t", "p ", "l ", "h ", "v ", "c ", "m ", "ctrl+s", "f1", "? ", "ctrl+q")
+
+
+@pilot_test
+async def test_help_lists_every_key_of_each_decision_form():
+    """Lists: ↑↓, ←→ for a count, `/` filter; the roll: 1-7, r, a and t (Thumper); the commit: ↑↓ rows, ←→,
+    m, 0, Enter; and the game screen's own keys with each."""
+    from ui_helpers import at_commit
+
+    from dune_tui.engine import Options
+    from dune_tui.session import Session
+
+    def has(text: str, *pairs: tuple[str, str]) -> None:
+        lines = text.splitlines()
+        for key, what in pairs:
+            assert any(key in line and what in line for line in lines), (key, what, text)
+
+    setup = Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()])
+    app = make_app(setup)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "setup_atreides")
+        text = await help_text(pilot)
+        has(text, ("1-9", "Pick"), ("↑↓", "Highlight an option"), ("←→", "count"), ("/", "Filter"), ("⏎", "Choose"))
+        assert all(key in text for key in GAME_KEYS)
+        while app.screen.current.phase != "roll":
+            await answer(pilot)
+            await until(pilot, lambda: human_waiting(app))
+        text = await help_text(pilot)
+        has(text, ("1-7", "Mark"), ("r", "Reroll"), ("a", "Keep all"), ("t", "Thumper"))
+        assert all(key in text for key in GAME_KEYS)
+    app = make_app(at_commit(), resumed=True)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        text = await help_text(pilot)
+        has(text, ("↑↓", "Row"), ("←→", "Count"), ("m", "All"), ("0", "None"), ("⏎", "Seal commit"))
+        assert all(key in text for key in GAME_KEYS)

@@ -62,8 +62,8 @@ def seat_choices(rules: str) -> list[str]:
 class NewGameScreen(DuneScreen):
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True),
-        Binding("down", "app.focus_next", "Next", show=False),
-        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next line", show=False, key_display="↓"),
+        Binding("up", "app.focus_previous", "Previous line", show=False, key_display="↑"),
         Binding("escape,b", "back", "Back"),
     ]
 

@@ -22,10 +22,10 @@ def rules_text(rules: str = "dune") -> str:
 class RulesScreen(DuneScreen):
     BINDINGS = [
         Binding("escape,b,q", "back", "Back"),
-        Binding("down,j", "scroll(1)", "Scroll", show=False),
+        Binding("down,j", "scroll(1)", "Scroll", show=False, key_display="↑↓ j k"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown,space", "scroll(10)", "Page down"),
-        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False, key_display="PgUp"),
         Binding("x", "switch", "Other game's rules"),
     ]
 

@@ -104,8 +104,9 @@ class ChoiceList(OptionList):
     BINDINGS = [
         Binding("1", "pick(0)", "Pick", key_display="1-9"),
         *(Binding(k, f"pick({i})", show=False) for i, k in enumerate(DIGITS) if i),
+        Binding("up", "cursor_up", "Highlight an option", show=False, key_display="↑↓"),  # listed by `?`
         Binding("left,minus", "count(-1)", "Fewer", show=False),
-        Binding("right,plus,equals_sign", "count(1)", "More", show=False),
+        Binding("right,plus,equals_sign", "count(1)", "More or fewer (a count: ◀ ▶)", show=False, key_display="←→"),
         Binding("enter", "select", "Choose"),
     ]
 

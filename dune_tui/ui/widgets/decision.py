@@ -29,7 +29,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 class DecisionPanel(Vertical):
-    BINDINGS = [Binding("slash", "filter", "Filter", show=False)]
+    BINDINGS = [Binding("slash", "filter", "Filter", show=False, key_display="/")]
     GUARD = 0.2  # seconds a new kind of question ignores the keyboard
     DEFAULT_CSS = "DecisionPanel #consequences { height: auto; padding: 0 1; color: $text-muted; }"
 

@@ -112,7 +112,7 @@ class ExpressDiceForm(Widget, can_focus=True):
         *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
         Binding("r,enter", "reroll", "Reroll"),
         Binding("a", "stop", "Keep all"),
-        Binding("t", "thumper", "Thumper", show=False),
+        Binding("t", "thumper", "Thumper", show=False, key_display="t"),  # listed by `?`; the form says when
     ]
 
     def __init__(self, *, id: str | None = None) -> None:

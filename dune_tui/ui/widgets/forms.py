@@ -43,7 +43,7 @@ class DiceForm(Widget, can_focus=True):
         *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
         Binding("r,enter", "reroll", "Reroll"),
         Binding("a", "keep_all", "Keep all"),
-        Binding("t", "thumper", "Thumper", show=False),
+        Binding("t", "thumper", "Thumper", show=False, key_display="t"),  # listed by `?`; the form says when
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -154,7 +154,7 @@ class CommitForm(Widget, can_focus=True):
     FORM_ID = "commit-form"
     DEFAULT_CSS = "CommitForm { height: 1fr; }"  # the rest of the panel: render() fits the lines in it
     BINDINGS = [  # the footer fits in 80 columns with the game's keys
-        Binding("up", "row(-1)", "Row", show=False),
+        Binding("up", "row(-1)", "Row", show=False, key_display="↑↓"),
         Binding("down", "row(1)", "Row", show=False),
         Binding("right,plus,equals_sign", "count(1)", "Count", key_display="←→"),
         Binding("left,minus", "count(-1)", "Fewer", show=False),

@@ -30,7 +30,7 @@ class GameLog(RichLog):
     A digit typed meanwhile (meant for the decision) gets a note saying where the keys went."""
 
     DEFAULT_CSS = "GameLog { scrollbar-size-vertical: 1; overflow-x: hidden; }"
-    BINDINGS = [Binding("escape", "screen.focus_log", "Back to the decision", show=False)]
+    BINDINGS = [Binding("escape", "screen.focus_log", "Back to the decision", show=False, key_display="esc")]
     KEYS_NOTE = "The log has the keys (arrows scroll it): press l or Esc to go back to the decision."
 
     def __init__(self, *, id: str | None = None) -> None:
