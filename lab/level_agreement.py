@@ -1,7 +1,7 @@
 """How often do the search's levels choose the same action?  Fixed positions, iteration budgets, no wall clock.
 
     nice .venv/bin/python -m lab.level_agreement --games 6 --every 6 --minutes 12 --out /tmp/agreement.jsonl
-    .venv/bin/python -m lab.level_agreement --summary /tmp/agreement.jsonl
+    .venv/bin/python -m lab.level_agreement --summary /tmp/agreement.jsonl [more.jsonl ...]
 
 The positions are the decisions of seeded four-player games played by the heuristic (`dune_tui.sim.deal` factions),
 every `--every`-th decision with a choice, past the phases the search leaves to the heuristic.  Each configuration
@@ -9,7 +9,10 @@ every `--every`-th decision with a choice, past the phases the search leaves to 
 bot seeds from a fresh tree; a line per position is written as soon as it is done.  The summary gives, per pair of
 configurations, the share of positions where they chose alike (with the same seed index), and each configuration's
 agreement with itself under another seed: two searches that disagree with themselves as often as with each other
-differ by noise, not by level.
+differ by noise, not by level.  Answers are deterministic for a configuration and seed, so a run of new
+configurations on the same positions (the same --games, --every, --players and --seed) can be summarized together
+with an earlier file's: `--summary` merges its files' lines by position, a configuration taken from the first file
+that has it.
 """
 
 from __future__ import annotations
@@ -86,8 +89,19 @@ def run(args) -> None:
                 break
 
 
-def summary(path: str) -> dict:
-    lines = [json.loads(x) for x in pathlib.Path(path).read_text().splitlines()]
+def merged(paths: list[str]) -> list[dict]:
+    """The positions of the first file, each with the configurations any of the files answered it with."""
+    files = [[json.loads(x) for x in pathlib.Path(path).read_text().splitlines()] for path in paths]
+    lines = files[0]
+    for other in files[1:]:
+        by_position = {(x["game"], x["decision"]): x for x in other}
+        lines = [{**by_position[(x["game"], x["decision"])], **x} for x in lines
+                 if (x["game"], x["decision"]) in by_position]
+    return lines
+
+
+def summary(paths: str | list[str]) -> dict:
+    lines = merged([paths] if isinstance(paths, str) else paths)
     specs = [k for k in lines[0] if isinstance(lines[0][k], list) and lines[0][k] and isinstance(lines[0][k][0], dict)]
     out = {"positions": len(lines), "phases": {}, "pairs": {}, "self": {}, "with_heuristic": {}, "cpu": {}}
     for line in lines:
@@ -118,7 +132,8 @@ def main() -> None:
     p.add_argument("--seeds", type=int, default=2, help="bot seeds per configuration and position")
     p.add_argument("--minutes", type=float, default=12.0)
     p.add_argument("--out")
-    p.add_argument("--summary", metavar="JSONL", help="print the summary of a finished run and stop")
+    p.add_argument("--summary", metavar="JSONL", nargs="+",
+                   help="print the summary of finished runs on the same positions and stop")
     args = p.parse_args()
     if args.summary:
         print(json.dumps(summary(args.summary), indent=1))
