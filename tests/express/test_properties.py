@@ -4,16 +4,19 @@ no secret.  A few dozen games by default; a thousand with `-m slow`."""
 
 import random
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dune_tui.express import HIDDEN, Options, apply, determinize, legal_actions, new_game, view
+from dune_tui.express import HIDDEN, Event, Options, apply, determinize, legal_actions, new_game, view
 from dune_tui.express.data import BENE_GESSERIT
 from dune_tui.express.describe import action_text, prompt
 from dune_tui.express.rules.victory import to_win
 
 from .scenario import check_invariants
+
+EVENTS = msgspec.msgpack.Decoder(list[Event])  # as a save or the network reads them
 
 
 @st.composite
@@ -37,6 +40,7 @@ def play_and_check(options: Options) -> None:
         events = apply(state, seat, r.choice(actions), check=False)
         for e in events:
             assert e.kind != "prediction" or e.to == (state.house_seat[BENE_GESSERIT],)
+        assert EVENTS.decode(msgspec.msgpack.encode(events)) == events  # payloads of their declared types
         decisions += 1
         if decisions == 50:
             state.events = None  # the words are tested elsewhere; the long games that follow run faster

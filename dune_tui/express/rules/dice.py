@@ -118,9 +118,9 @@ def apply_roll(state, seat: int, action) -> bool:
     state.kept &= ~(1 << SPICE_DIE)
     if worm_locked(state):
         state.kept |= 1 << SPICE_DIE
-    emit(state, pl.ThumperPlayed, "The {house} play a Thumper: the spice die shows {face}.",
-         house=HOUSE_NAMES[state.active_house], face=face_text(state, SPICE_DIE, state.dice[SPICE_DIE]),
-         seat_id=seat)
+    emit(state, pl.ThumperPlayed, "The {house} play a Thumper: the spice die shows {shown}.",
+         house=HOUSE_NAMES[state.active_house], shown=face_text(state, SPICE_DIE, state.dice[SPICE_DIE]),
+         seat_id=seat, face=state.dice[SPICE_DIE])
     return False
 
 
@@ -160,6 +160,7 @@ def apply_turn(state, seat: int, action) -> bool:
     if action[0] == "turn":
         _, die, face = action
         state.dice[die] = face
-        emit(state, pl.DieTurned, "The {house} turn the {die} to {face}.", house=HOUSE_NAMES[state.active_house],
-             die=DIE_NAMES[die], face=face_text(state, die, face), house_id=state.active_house, die_id=die)
+        emit(state, pl.DieTurned, "The {house} turn the {die} to {shown}.", house=HOUSE_NAMES[state.active_house],
+             die=DIE_NAMES[die], shown=face_text(state, die, face), house_id=state.active_house, die_id=die,
+             face=face)
     return True

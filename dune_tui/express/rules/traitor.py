@@ -101,9 +101,9 @@ def apply_traitor(state, seat: int, action) -> bool:
     _, loc, unit = action
     face = state.dice[TRAITOR_DIE]
     owner = state.house_seat[UNIT_OWNER[unit]]
-    emit(state, pl.TraitorPlayed, "{face}: the {house} play a traitor on a {unit} unit in {where}.",
-         face=traitor_names(state)[face], house=HOUSE_NAMES[state.active_house], unit=HOUSE_NAMES[UNIT_OWNER[unit]],
-         where=LOCATION_NAMES[loc], loc=loc, unit_id=unit, target_seat=owner)
+    emit(state, pl.TraitorPlayed, "{shown}: the {house} play a traitor on a {unit} unit in {where}.",
+         shown=traitor_names(state)[face], house=HOUSE_NAMES[state.active_house], unit=HOUSE_NAMES[UNIT_OWNER[unit]],
+         where=LOCATION_NAMES[loc], face=face, loc=loc, unit_id=unit, target_seat=owner)
     token = blocking_token(state, face)
     if token >= 0 and state.holds(owner, token):
         state.traitor = (face, loc, unit)
