@@ -1,6 +1,7 @@
 """`dune-tui host` and `dune-tui join`.
 
-    dune-tui host [the options of new | --load SAVE] [--bind ADDR] [--port N] [--no-play]
+    dune-tui host [the options of new, --rules express --variant ... too | --load SAVE] [--bind ADDR] [--port N]
+                  [--no-play]
                   [--takeover BOT --after SECONDS]
     dune-tui join [HOST:PORT/CODE]        # without it: asked for, unechoed (not in `ps` on a shared machine)
 
@@ -23,7 +24,7 @@ import socket
 import sys
 from pathlib import Path
 
-from ..rulesets import ruleset_of
+from ..rulesets import RULESETS, ruleset_of
 from ..table.messages import SPECTATOR
 from .codes import Codes, address, label
 
@@ -44,6 +45,12 @@ def add_parsers(sub) -> None:
                                    "options of `new` (without --seat: two human seats, bots in the others), or "
                                    "--load a saved game. Prints a join command for each human seat and one for "
                                    "spectators; this terminal plays the first human seat unless --no-play.")
+    p.add_argument("--rules", choices=tuple(RULESETS), default="dune",
+                   help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
+                        "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
+    p.add_argument("--variant", default="", metavar="LIST",
+                   help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
+                        "defence:none|limited")
     p.add_argument("--load", metavar="SAVE", help="resume a saved game (a name in the save directory, or a path)")
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for any)")
@@ -73,9 +80,19 @@ def session_for(args):
     from ..ui import session_from_args
 
     if args.load:
+        if args.rules != "dune" or args.variant:
+            raise ValueError("--rules and --variant are for a new game; a loaded game keeps its own")
         return saves.load(args.load, args.save_dir, strict=False), True
     if not args.seat:
         args.seat = ["human", "human"]
+    if args.rules != "dune":  # another rule set: its session as `dune-tui new --rules` makes it
+        from ..cli import express_session
+
+        session = express_session(args)
+        session.hints_allowed = args.hints
+        return session, False
+    if args.variant:
+        raise ValueError("--variant is for --rules express (Dune Express's modifications)")
     return session_from_args(args), False
 
 

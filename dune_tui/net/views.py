@@ -1,54 +1,126 @@
-"""The wire form of an engine view.  A `State` is a `__slots__` class, not a Struct: `ViewWire` mirrors its
-fields (those a save's snapshot holds, with the few a view changes: `rng` None, `prediction` maybe HIDDEN,
-`b_commits` maybe SEALED), and `to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a state
-with a dice generator, so the authoritative state cannot be sent by mistake."""
+"""The wire form of a seat's view, one per rule set.  A `State` is a `__slots__` class, not a Struct: each rule
+set's wire Struct mirrors its State's fields (`Ruleset.state_fields()`, typed as the rule set's save snapshot,
+`saves.schema.SNAPSHOTS`, with the few a view changes: `rng` None; in the first game `prediction` maybe HIDDEN
+and `b_commits` maybe SEALED; in Dune Express `prediction` maybe its HIDDEN), tagged with the rule set's name in a
+field "rules" ("dune" | "express").  `to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a
+state with a dice generator or a seed, so the authoritative state cannot be sent by mistake.
+
+A rule set's wire form is built the first time one of its views is sent; a decoder builds them all (a table
+may send any rule set's views), so a joined client loads every rule set's engine.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import sys
+import typing
+from typing import Any, Union
 
 import msgspec
 
-from ..engine import SEALED, Options, Result, State, as_action
-from ..saves.schema import SnapshotV1
-from ..saves.snapshot import FIELDS
+from ..rulesets import RULESETS, rules_name, ruleset
+from ..saves.schema import SNAPSHOTS
 
 Pairs = tuple[tuple[int, int], ...]
 Commit = tuple[str, Pairs, Pairs]
 
-_TYPES = {f.name: f.type for f in msgspec.structs.fields(SnapshotV1)}
-_TYPES.update(options=Options, rng=None, result=Result | None, b_commits=tuple[Any, Any])
-ViewWire = msgspec.defstruct("ViewWire", [(name, _TYPES[name]) for name in FIELDS], kw_only=True,
-                             forbid_unknown_fields=True, module=__name__)
+# What a view changes of a rule set's snapshot types, besides options, rng and result (every rule set's).
+VIEW_TYPES: dict[str, dict[str, Any]] = {"dune": {"b_commits": tuple[Any, Any]}}
 
 
 class NotAView(ValueError):
-    """A state that is not a seat's view (it still has its dice generator, or no viewer)."""
+    """A state that is not a seat's view (it still has its dice generator, or its seed)."""
 
 
-def to_wire(state: State) -> ViewWire:
+@functools.cache
+def wire_type(rules: str) -> type:
+    """The wire Struct of a view of rule set `rules`."""
+    rs = ruleset(rules)
+    engine = rs.engine
+    types = {f.name: f.type for f in msgspec.structs.fields(SNAPSHOTS[rules])}
+    types.update(options=engine.Options, rng=None, result=engine.Result | None, **VIEW_TYPES.get(rules, {}))
+    name = "ViewWire" if rules == "dune" else f"{rules.capitalize()}ViewWire"
+    return msgspec.defstruct(name, [(field, types[field]) for field in rs.state_fields()], kw_only=True,
+                             forbid_unknown_fields=True, tag_field="rules", tag=rules, module=__name__)
+
+
+@functools.cache
+def any_view() -> Any:
+    """The union of every rule set's wire form (told apart by the "rules" tag)."""
+    return Union[tuple(wire_type(name) for name in RULESETS)]  # noqa: UP007 (a runtime tuple of types)
+
+
+@functools.cache
+def _lists(rules: str) -> tuple[str, ...]:
+    """The fields the State holds as lists (the wire may give tuples)."""
+    return tuple(f.name for f in msgspec.structs.fields(SNAPSHOTS[rules]) if typing.get_origin(f.type) is list)
+
+
+def rules_of_view(obj) -> str | None:
+    """The rule set of `obj` if it is one of the engines' States (None otherwise)."""
+    options = getattr(obj, "options", None)
+    if options is None:
+        return None
+    name = rules_name(options)
+    return name if name in RULESETS and isinstance(obj, ruleset(name).engine.State) else None
+
+
+def to_wire(state):
+    rules = rules_of_view(state)
+    if rules is None:
+        raise NotAView(f"a {type(state).__name__} is not a view of a game")
     if state.rng is not None or state.options.seed != 0:
         raise NotAView("only a seat's view (no dice, no seed) may cross the wire")
-    return ViewWire(**{name: getattr(state, name) for name in FIELDS})
+    return wire_type(rules)(**{name: getattr(state, name) for name in ruleset(rules).state_fields()})
 
 
-def from_wire(wire: ViewWire) -> State:
-    """A State again (a view: it cannot be advanced).  A commit must be SEALED, None or a commit's shape."""
-    state = State.__new__(State)
-    for name in FIELDS:
+def from_wire(wire):
+    """A State again (a view: it cannot be advanced).  A first-game commit must be SEALED, None or a commit."""
+    rules = type(wire).__struct_config__.tag
+    rs = ruleset(rules)
+    state = rs.engine.State.__new__(rs.engine.State)
+    for name in rs.state_fields():
         setattr(state, name, getattr(wire, name))
-    for name in ("seat_faction", "faction_seat", "board", "card", "reserve", "lcard", "lreserve", "constr",
-                 "store", "dice"):
+    for name in _lists(rules):
         setattr(state, name, list(getattr(state, name)))
-    state.b_commits = tuple(_commit(c) for c in wire.b_commits)
+    if rules == "dune":
+        state.b_commits = tuple(_commit(c) for c in wire.b_commits)
     state.rng, state.events, state._legal = None, None, None
     return state
 
 
+def decode_view(value):
+    """A view from the builtins a frame held (ValidationError if it is no rule set's view)."""
+    return from_wire(msgspec.convert(value, any_view()))
+
+
+def events_rules(events) -> str:
+    """The rule set whose events these are ("dune" for none): the engine whose Event they are."""
+    for event in events:
+        for name, rs in RULESETS.items():
+            if rs.package in sys.modules and isinstance(event, rs.engine.Event):
+                return name
+    return "dune"
+
+
+@functools.cache
+def _event_decoder(rules: str) -> msgspec.msgpack.Decoder:
+    return msgspec.msgpack.Decoder(ruleset(rules).engine.Event)
+
+
+def decode_events(raws, rules: str) -> list:
+    """Events of rule set `rules` from their msgpack (ValidationError, or UnknownRules, if they are not)."""
+    decoder = _event_decoder(ruleset(rules).name)
+    return [decoder.decode(raw) for raw in raws]
+
+
 def _commit(value) -> tuple | None:
+    from ..engine import SEALED, as_action
+
     if value is None:
         return None
     value = as_action(value)
     if value == SEALED:
         return SEALED
     return msgspec.convert(value, Commit)
+

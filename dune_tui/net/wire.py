@@ -6,8 +6,10 @@ msgspec decodes and validates the body against the union; nothing else is parsed
 
 A connection starts with the client's `Hello` (protocol version, its code); the table answers with its
 `Welcome` (or `Goodbye`, why, and closes).  Then the table's messages flow to the client, and the client
-sends `Decision`, `Chat`, `Hint`, `Skip`, `SetPace`.  Engine views cross as `ViewWire` (see `views`), events as
-`Event` Structs.
+sends `Decision`, `Chat`, `Hint`, `Skip`, `SetPace`.  Engine views cross as their rule set's wire Struct, tagged
+with the rule set's name (see `views`), events as their rule set's `Event` Structs: a batch says its rule set,
+a Welcome's and a GameOver's events are read by the rule set of the view beside them (the two games' event
+kinds overlap, so no one union reads both).
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from typing import Any, Union
 import msgspec
 
 from ..controller import Decision, DecisionRequest, EventBatch
-from ..engine import State, as_action
+from ..engine import as_action
 from ..table import messages as m
-from .views import ViewWire, from_wire, to_wire
+from .views import decode_events, decode_view, events_rules, rules_of_view, to_wire
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: views are tagged with their rule set (Dune Express crosses too)
 HEADER = struct.Struct(">I")
 TO_TABLE_LIMIT = 64 * 1024  # a client's frame: a decision or a chat line is far smaller
 TO_CLIENT_LIMIT = 16 * 1024 * 1024  # a table's frame: a GameOver of a long 8-player game is well under 1 MiB
@@ -53,12 +55,23 @@ class WireDecision(Decision, frozen=True, tag="Decision"):
 
 
 class WireBatch(EventBatch, frozen=True, tag="EventBatch"):
-    pass
+    events: list[msgspec.Raw]  # read by `rules`' Event
+    rules: str = "dune"  # the rule set whose events these are
+
+
+# The table's messages that hold events: their twins read the events once the view beside them says the rule set.
+class WireGameOver(m.GameOver, tag="GameOver"):
+    history: list[msgspec.Raw]
+
+
+class WireWelcome(m.Welcome, tag="Welcome"):
+    events: list[msgspec.Raw]
+    over: WireGameOver | None = None
 
 
 TWINS: dict[type, type] = {DecisionRequest: WireRequest, Decision: WireDecision, EventBatch: WireBatch}
-TABLE_MESSAGES = (m.Welcome, m.Closed, m.Board, m.Seats, m.Thinking, m.Sealed, m.Pace, m.Notice, m.SaveFailed,
-                  m.Saved, m.Refused, m.GameOver, m.Skip, m.SetPace, m.Save, m.Chat, m.Hint)
+TABLE_MESSAGES = (WireWelcome, m.Closed, m.Board, m.Seats, m.Thinking, m.Sealed, m.Pace, m.Notice, m.SaveFailed,
+                  m.Saved, m.Refused, WireGameOver, m.Skip, m.SetPace, m.Save, m.Chat, m.Hint)
 Message = Union[(Hello, Goodbye, WireRequest, WireDecision, WireBatch, *TABLE_MESSAGES)]
 FROM_CLIENT = (Hello, Decision, m.Chat, m.Skip, m.SetPace, m.Hint)  # what a table takes from a remote client
 
@@ -68,7 +81,7 @@ class FrameError(Exception):
 
 
 def _enc_hook(obj: Any) -> Any:
-    if isinstance(obj, State):
+    if rules_of_view(obj) is not None:
         return to_wire(obj)
     raise NotImplementedError(f"cannot send a {type(obj).__name__}")
 
@@ -80,7 +93,9 @@ _decoder = msgspec.msgpack.Decoder(Message)
 def encode(message) -> bytes:
     """One frame: the length, then the message (a controller Struct goes as its tagged twin)."""
     twin = TWINS.get(type(message))
-    if twin is not None:
+    if twin is WireBatch:
+        message = WireBatch(message.seat, message.events, events_rules(message.events))
+    elif twin is not None:
         message = twin(**msgspec.structs.asdict(message))
     body = _encoder.encode(message)
     return HEADER.pack(len(body)) + body
@@ -95,31 +110,54 @@ def decode(body: bytes):
         raise FrameError(f"not a message of this protocol ({' '.join(str(e).split())[:200]})") from None
 
 
-def _state(value) -> State:
-    return from_wire(msgspec.convert(value, ViewWire))
+def _at(where: str, convert, value):
+    """`convert(value)`, its ValidationError located in the whole message (`$.view.rng`, `$.events[3]...`)."""
+    try:
+        return convert(value)
+    except msgspec.ValidationError as e:
+        text = str(e)
+        located = text.replace("- at `$", f"- at `{where}", 1) if "- at `$" in text else f"{text} - at `{where}`"
+        raise msgspec.ValidationError(located) from None
 
 
-def _request(r: DecisionRequest) -> DecisionRequest:
-    return DecisionRequest(id=r.id, seat=r.seat, phase=r.phase, prompt=r.prompt, view=_state(r.view),
-                       legal=tuple(as_action(a) for a in r.legal), sealed=r.sealed)
+def _state(value, where: str = "$.view"):
+    return _at(where, decode_view, value)
 
 
-def _revive(message):
-    """Turn the `Any` fields that held a view back into States (validated as ViewWire)."""
+def _events(raws, rules: str, where: str) -> list:
+    """The events of rule set `rules` (a Welcome's or a GameOver's by the rule set of the view beside them)."""
+    return [_at(f"{where}[{i}]", lambda raw: decode_events([raw], rules)[0], raw) for i, raw in enumerate(raws)]
+
+
+def _request(r: DecisionRequest, where: str = "$") -> DecisionRequest:
+    return DecisionRequest(id=r.id, seat=r.seat, phase=r.phase, prompt=r.prompt, view=_state(r.view, f"{where}.view"),
+                           legal=tuple(as_action(a) for a in r.legal), sealed=r.sealed)
+
+
+def _revive(message, where: str = "$"):
+    """Turn the `Any` fields that held a view back into States (validated as their rule set's wire form), the
+    events into their rule set's Events."""
     replace = msgspec.structs.replace
     if isinstance(message, DecisionRequest):
-        return _request(message)
+        return _request(message, where)
     if isinstance(message, Decision):
         return Decision(message.id, message.seat, as_action(message.action))
-    if isinstance(message, EventBatch):
-        return EventBatch(message.seat, message.events)
+    if isinstance(message, WireBatch):
+        return EventBatch(message.seat, _events(message.events, message.rules, f"{where}.events"))
     if isinstance(message, m.Board):
-        return replace(message, view=_state(message.view))
-    if isinstance(message, m.GameOver):
-        return replace(message, state=_state(message.state))
-    if isinstance(message, m.Welcome):
-        return replace(message, view=_state(message.view), requests=tuple(_request(r) for r in message.requests),
-                       over=_revive(message.over) if message.over is not None else None)
+        return replace(message, view=_state(message.view, f"{where}.view"))
+    if isinstance(message, WireGameOver):
+        state = _state(message.state, f"{where}.state")
+        fields = msgspec.structs.asdict(message)
+        return m.GameOver(**{**fields, "state": state,
+                             "history": _events(message.history, rules_of_view(state), f"{where}.history")})
+    if isinstance(message, WireWelcome):
+        view = _state(message.view, f"{where}.view")
+        fields = msgspec.structs.asdict(message)
+        requests = tuple(_request(r, f"{where}.requests[{i}]") for i, r in enumerate(message.requests))
+        return m.Welcome(**{**fields, "view": view, "requests": requests,
+                            "events": _events(message.events, rules_of_view(view), f"{where}.events"),
+                            "over": _revive(message.over, f"{where}.over") if message.over is not None else None})
     return message
 
 

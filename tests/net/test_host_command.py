@@ -94,17 +94,3 @@ def test_join_without_a_code_asks_for_it_unechoed_out_of_sight_of_ps(monkeypatch
     assert asked and "Join code" in asked[0] and joined == ["127.0.0.1:9/abc"]
     monkeypatch.setattr(commands.getpass, "getpass", lambda prompt: (_ for _ in ()).throw(EOFError))
     assert main(["join"]) == 2
-
-
-def test_a_dune_express_save_is_not_hosted_while_no_screen_can_draw_it(save_dir, capsys):
-    from dune_tui import express
-    from dune_tui.cli import main
-    from dune_tui.controller import Controller
-    from dune_tui.session import SeatConfig, Session
-
-    game = Controller(express.Options(players=2, seed=1))
-    seats = [SeatConfig(kind="human", name="Ann"), SeatConfig(kind="bot", agent="random")]
-    path = saves.save_named(Session(game.options, seats, game), "express", save_dir)
-    assert main(["host", "--load", str(path), "--no-play", "--save-dir", str(save_dir)]) == 1
-    err = capsys.readouterr().err
-    assert "a game of Dune Express cannot be hosted yet" in err and "Traceback" not in err

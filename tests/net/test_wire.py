@@ -97,7 +97,7 @@ def test_every_message_kind_round_trips():
 def test_every_table_message_is_in_the_union():
     tagged = {cls for cls in vars(m).values() if isinstance(cls, type) and issubclass(cls, m._Message)}
     tagged -= {m._Message, m.SeatInfo}
-    assert tagged <= set(wire.Message.__args__)
+    assert all(any(issubclass(u, cls) for u in wire.Message.__args__) for cls in tagged)  # itself or its twin
 
 
 def _plain(message):
