@@ -24,8 +24,9 @@ from dune_tui.engine.data import (
 )
 from dune_tui.session import Session
 from dune_tui.ui.widgets.decision import DecisionPanel
-from dune_tui.ui.widgets.map import STEPS, MapView, next_region
+from dune_tui.ui.widgets.map import MapView, next_region
 from dune_tui.ui.widgets.map_grid import boxes
+from dune_tui.ui.widgets.place_cursor import STEPS
 
 EVERY = range(10)
 
@@ -124,9 +125,10 @@ async def test_esc_gives_the_keys_back_to_the_list():
 
 
 @pilot_test
-async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either():
+async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either(monkeypatch):
     """The decision panel's guard: shift+Tab pressed as the question appears moves nothing; the list then
-    has the keys."""
+    has the keys. (The guard is held longer here so that a busy machine cannot end it before the key.)"""
+    monkeypatch.setattr(DecisionPanel, "GUARD", 2.0)
     app = make_app(atreides_setup())
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)

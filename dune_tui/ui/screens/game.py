@@ -29,7 +29,6 @@ from ..widgets.choices import DIGITS, ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.dice import DiceTray
 from ..widgets.log import GameLog
-from ..widgets.map import MapView
 from ..widgets.messages import DieClicked, MarksChanged, Pointed, RegionClicked
 from .base import DuneScreen
 from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say
@@ -297,9 +296,8 @@ class GameScreen(DuneScreen):
         if self.current is not None and form.display and not self.query_one(DecisionPanel).guarded:
             form.action_toggle(event.die)
 
-    @on(MapView.RegionClicked)
     @on(RegionClicked)
-    def _region_clicked(self, event: MapView.RegionClicked | RegionClicked) -> None:
+    def _region_clicked(self, event: RegionClicked) -> None:
         """A click on a region picks its option as its key would; with several there, the list shows the first."""
         choices = self.query_one(ChoiceList)
         if self.current is None or not choices.display:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.widget import Widget
 
 from ...express.data import LOCATION_NAMES, POLAR_SINK
 from ..express_labels import (
@@ -24,13 +23,11 @@ from ..express_labels import (
     troops,
 )
 from .map import pack
-from .messages import Pointed, RegionClicked
+from .messages import RegionClicked
+from .place_cursor import PlaceCursor
 
 LIGHT, HEAVY = "╭─╮│╰╯", "┏━┓┃┗┛"
 ORDER = (0, 1, 2, 3, 4, POLAR_SINK)  # three boxes a row: the territory die's faces 1-6
-
-
-STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
 def next_place(lit, at: int, step: tuple[int, int]) -> int:
@@ -43,7 +40,7 @@ def next_place(lit, at: int, step: tuple[int, int]) -> int:
     return min(ahead)[1] if ahead else at
 
 
-class ExpressMap(Widget):
+class ExpressMap(PlaceCursor):
     """Draws one view; while places are lit it takes the focus from the list (shift+Tab): the arrows move
     the cursor (▶) between lit places, Enter or Space picks as a click does, Esc gives the keys back."""
 
@@ -54,77 +51,13 @@ class ExpressMap(Widget):
         Binding("enter,space", "pick", "Pick", key_display="⏎"),
         Binding("escape", "back", "List"),
     ]
-    can_focus = True  # but see allow_focus: only while places are lit
-    FOCUS_ON_CLICK = False
 
     def __init__(self, view=None, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view = view
-        self.options: dict[int, list[int]] = {}  # place -> its options' places in the panel's list
-        self.pointed = -1
+        super().__init__(view, id=id)
         self.drawn: list[tuple[int, int, int, int, int]] = []  # (x0, x1, y0, y1, loc) as drawn last
-        self.came_from = None  # the widget that had the focus before (Esc gives it back)
 
-    @property
-    def lit(self) -> set[int]:
-        return set(self.options)
-
-    def on_mount(self) -> None:
-        self.watch(self.screen, "focused", self._focus_moved, init=False)
-
-    def _focus_moved(self, old, new) -> None:
-        if new is self and old is not None and old is not self:
-            self.came_from = old
-
-    def show(self, view) -> None:
-        self.view = view
-        self.refresh()
-
-    def light(self, options: dict[int, list[int]]) -> None:
-        """The places the open decision is about, with their options' places in the list ({} when none)."""
-        self.options = dict(options)
-        self.refresh()
-        if not options and self.has_focus:
-            self.action_back()
-        elif self.has_focus and self.pointed not in options:
-            self.point(min(options, key=lambda loc: options[loc]))  # then the screen points it at the list's highlight
-
-    def point(self, loc: int) -> None:
-        if loc != self.pointed:
-            self.pointed = loc
-            self.refresh()
-
-    def _cursor(self, loc: int) -> None:
-        """The cursor moved by the map's own keys: the list's highlight follows (the screen moves it)."""
-        self.point(loc)
-        self.post_message(Pointed(loc))
-
-    def allow_focus(self) -> bool:
-        return bool(self.options) and self.screen.focused is not None
-
-    def on_focus(self) -> None:
-        if self.options and self.pointed not in self.options:
-            self._cursor(min(self.options, key=lambda loc: self.options[loc]))
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_step(self, key: str) -> None:
-        self._cursor(next_place(self.options, self.pointed, STEPS[key]))
-
-    def action_pick(self) -> None:
-        if self.pointed in self.options:
-            self.post_message(RegionClicked(self.pointed))
-
-    def action_back(self) -> None:
-        back, self.came_from = self.came_from, None
-        if back is not None and back in self.screen.focus_chain:
-            back.focus()
-        elif self.has_focus and self.options:
-            self.screen.focus_next()
-        elif self.has_focus:
-            self.blur()
+    def step_from(self, at: int, step: tuple[int, int]) -> int:
+        return next_place(self.options, at, step)
 
     def on_click(self, event: events.Click) -> None:
         loc = next((c for x0, x1, y0, y1, c in self.drawn if x0 <= event.x < x1 and y0 <= event.y < y1), -1)

@@ -15,8 +15,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
-from textual.widget import Widget
 
 from ...engine import queries
 from ...engine.data import (
@@ -34,7 +32,8 @@ from ...engine.data import (
 from ..labels import CONSTRUCTION_LETTERS, FACTION_COLOURS
 from .choices import DIGITS
 from .map_grid import Box, Canvas, boxes
-from .messages import Pointed
+from .messages import RegionClicked
+from .place_cursor import PlaceCursor
 
 REGION_AT = {"setup": 1, "kanly": 1, "land": 2, "target": 1, "move": 1, "battle": 1, "harvester": 1}
 ABBREV = ("Cielago", "Habbanya", "GtFlat", "Tabr", "Broken", "Carthag", "Arrakeen", "MinorErg", "Tuek's", "Polar")
@@ -48,7 +47,6 @@ STORM = Style(bgcolor="#4a3415")
 LIT = Style(bgcolor="#173f5f")
 POINTED = Style(bgcolor="#2a6a9a")
 PLAIN = Style()
-STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 CELL_ASPECT = 2  # a cell is about twice as tall as wide: rows count double when measuring on screen
 MOVE = Binding.Group("Move", compact=True)
 
@@ -130,7 +128,7 @@ def fitting(width: int, *variants: str) -> str:
     return variants[-1][:width]
 
 
-class MapView(Widget):
+class MapView(PlaceCursor):
     """Draws one state (a seat's view) as a board; `light` marks the regions a decision is about."""
 
     DEFAULT_CSS = "MapView { height: auto; }"
@@ -140,84 +138,13 @@ class MapView(Widget):
         Binding("enter,space", "pick", "Pick", key_display="⏎"),
         Binding("escape", "back", "List"),  # the focus back to the list of options
     ]
-    can_focus = True  # but see allow_focus: only while regions are lit
-    FOCUS_ON_CLICK = False  # a click picks (or misses) a region; the keys stay with the list
-
-    class RegionClicked(Message):
-        def __init__(self, loc: int) -> None:
-            super().__init__()
-            self.loc = loc
 
     def __init__(self, view=None, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view = view
-        self.options: dict[int, list[int]] = {}  # region -> its options, by their place in the panel's list
-        self.pointed = -1  # the region of the option highlighted in the list (↑/↓ move it over the map)
+        super().__init__(view, id=id)
         self.drawn: dict[int, Box] = {}  # where each region was drawn last (for clicks and the cursor)
-        self.came_from = None  # the widget that had the focus before the map (Esc gives it back)
 
-    def on_mount(self) -> None:
-        self.watch(self.screen, "focused", self._focus_moved, init=False)
-
-    def _focus_moved(self, old, new) -> None:
-        if new is self and old is not None and old is not self:
-            self.came_from = old
-
-    def show(self, view) -> None:
-        if view is not self.view:  # the same view again (a new bot pause...): nothing to redraw
-            self.view = view
-            self.refresh()
-
-    def light(self, options: dict[int, list[int]]) -> None:
-        """The regions the open decision is about, with their options' places in the list ({} when none)."""
-        if options != self.options:
-            self.options = options
-            self.refresh()
-        if not options and self.has_focus:
-            self.action_back()
-        elif self.has_focus and self.pointed not in options:
-            self.point(min(options, key=lambda loc: options[loc]))  # then the screen points it at the list's highlight
-
-    def point(self, loc: int) -> None:
-        if loc != self.pointed:
-            self.pointed = loc
-            self.refresh()
-
-    def _cursor(self, loc: int) -> None:
-        """The cursor moved by the map's own keys: the list's highlight follows (the screen moves it)."""
-        self.point(loc)
-        self.post_message(Pointed(loc))
-
-    def allow_focus(self) -> bool:
-        """While regions are lit, and only from another widget: a new question takes no keys for a moment
-        (the decision panel's guard leaves nothing focused), and so the map takes none then either."""
-        return bool(self.options) and self.screen.focused is not None
-
-    def on_focus(self) -> None:
-        """The cursor starts on the region the list points at, else on the first lit one."""
-        if self.options and self.pointed not in self.options:
-            self._cursor(min(self.options, key=lambda loc: self.options[loc]))
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_step(self, key: str) -> None:
-        self._cursor(next_region(self.drawn, self.options, self.pointed, STEPS[key]))
-
-    def action_pick(self) -> None:
-        if self.pointed in self.options:
-            self.post_message(self.RegionClicked(self.pointed))
-
-    def action_back(self) -> None:
-        """The focus goes back where it came from (the list), else to the next widget that takes it."""
-        back, self.came_from = self.came_from, None
-        if back is not None and back in self.screen.focus_chain:
-            back.focus()
-        elif self.has_focus and self.options:
-            self.screen.focus_next()
-        elif self.has_focus:
-            self.blur()
+    def step_from(self, at: int, step: tuple[int, int]) -> int:
+        return next_region(self.drawn, self.options, at, step)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return ROOMY_HEIGHT + 1 if width >= ROOMY else COMPACT_HEIGHT
@@ -228,7 +155,7 @@ class MapView(Widget):
                       if box.holds(event.x, event.y))
         if hits:
             event.stop()
-            self.post_message(self.RegionClicked(hits[0][1]))
+            self.post_message(RegionClicked(hits[0][1]))
 
     # ---------------------------------------------------------------- drawing
     def render(self) -> Text:
