@@ -33,6 +33,7 @@ from .scenario import WORM_SPICE, act, deciding, options_of, position, rigged, s
 
 
 def test_setup_each_house_has_its_18_troops_and_one_token_of_each_kind_per_player():
+    """X1: 18 troops a house; X17: as many of each token as players."""
     state = new_game(Options(players=6, seed=3))
     assert sorted(state.seat_house) == [0, 1, 2, 3, 4, 5]
     assert state.reserve[:6] == [18] * 6 and sum(state.board) == 0
@@ -40,6 +41,7 @@ def test_setup_each_house_has_its_18_troops_and_one_token_of_each_kind_per_playe
 
 
 def test_setup_the_first_player_is_the_house_die_rolled_until_it_shows_a_house_in_play():
+    """X2: rolled until the die shows a house in play."""
     with rigged(BENE_GESSERIT, GUILD, ATREIDES, FREMEN):
         state = new_game(Options(players=3, seed=1, houses=("harkonnen", "fremen", "atreides")))
     first = next(e for e in state.events if e.kind == "first_player")
@@ -100,6 +102,7 @@ def test_traitor_die_no_player_holds_two_tokens_of_a_kind():
 
 
 def test_traitor_kills_one_enemy_unit_anywhere_the_polar_sink_too_never_ones_own():
+    """X6: any one enemy unit, the Polar Sink's too; optional."""
     state = position((FREMEN, ATREIDES, HARKONNEN),
                      troops={ARRAKEEN: {ATREIDES: 2}, POLAR_SINK: {HARKONNEN: 1, FREMEN: 3}, CARTHAG: {FREMEN: 1}})
     set_dice(state, traitor=POISON, territory=CARTHAG)
@@ -152,6 +155,27 @@ def test_example_fremen_rolled_1_fremen_2_corrino_1_atreides_may_land_one_fremen
     assert deciding(state) == (CORRINO,)  # no symbol left and nothing in the Polar Sink: the turn ends
 
 
+def test_x22_one_purse_pays_for_landing_and_moving_and_what_is_left_is_lost():
+    state = position((FREMEN, ATREIDES), troops={POLAR_SINK: {FREMEN: 2}})
+    set_dice(state, houses=(FREMEN,) * 4, spice=2, territory=ARRAKEEN)
+    start_at(state, "deploy")
+    act(state, FREMEN, ("land", FREMEN))
+    assert ("move", POLAR_SINK, FREMEN) in options_of(state, FREMEN) and ("land", FREMEN) in options_of(state, FREMEN)
+    act(state, FREMEN, ("move", POLAR_SINK, FREMEN))  # the second spice: the purse is empty, the deploy ends
+    assert units(state, ARRAKEEN, FREMEN) == 2 and units(state, POLAR_SINK, FREMEN) == 1
+    assert state.phase != "deploy"
+    state = position((FREMEN, ATREIDES))
+    set_dice(state, houses=(FREMEN,) * 4, spice=3, territory=ARRAKEEN)
+    start_at(state, "deploy")
+    act(state, FREMEN, ("land", FREMEN))
+    act(state, FREMEN, ("done",))  # 2 spice unspent
+    state.turn, state.active = state.turn + 1, state.house_seat[FREMEN]  # Fremen's next turn, 1 spice rolled
+    set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=CARTHAG)
+    start_at(state, "deploy")
+    act(state, FREMEN, ("land", FREMEN))
+    assert units(state, CARTHAG, FREMEN) == 1 and ("land", FREMEN) not in options_of(state, FREMEN)
+
+
 def test_example_a_spice_die_of_3_lands_at_most_3_units():
     state = position((FREMEN, ATREIDES))
     set_dice(state, houses=(FREMEN,) * 4, spice=3, territory=TUEKS_SIETCH)
@@ -200,6 +224,7 @@ def test_shai_hulud_stops_landing_and_moving_from_the_polar_sink_but_not_the_oth
 
 
 def test_example_three_fremen_attack_two_atreides_and_one_fremen_remains():
+    """X25: the active player's house attacks."""
     state = position((FREMEN, ATREIDES), troops={POLAR_SINK: {FREMEN: 3}, ARRAKEEN: {ATREIDES: 2}})
     set_dice(state, houses=(ATREIDES,) * 4, spice=3, territory=ARRAKEEN)
     start_at(state, "deploy")

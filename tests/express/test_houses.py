@@ -37,16 +37,20 @@ def houses(*h, **kw):
 
 
 def test_no_bene_gesserit_in_a_2_player_game_with_the_abilities():
+    """X3: only with the abilities; without them a house is a colour."""
     with pytest.raises(OptionsError):
         Options(players=2, houses=("bg", "fremen"), abilities=True)
     for seed in range(30):
         assert BENE_GESSERIT not in new_game(Options(players=2, seed=seed, abilities=True)).seat_house
+    plain = new_game(Options(players=2, seed=1, houses=("bg", "fremen")))
+    assert plain.seat_house == [BENE_GESSERIT, FREMEN]
 
 
 # ---------------------------------------------------------------- Harkonnen: Ruthlessness
 
 
 def test_ruthlessness_turns_the_traitor_die_to_a_traitor_at_the_end_of_the_roll():
+    """X21: at the end of the roll, before the traitor die is evaluated."""
     state = houses(HARKONNEN, ATREIDES, troops={ARRAKEEN: {ATREIDES: 1}})
     set_dice(state, traitor=SHIELD_FACE, territory=CARTHAG)
     start_at(state, "turn_die")
@@ -90,6 +94,7 @@ def test_no_wormriding_without_the_worm():
 
 
 def test_desert_power_a_fremen_removed_elsewhere_makes_one_fighting_fremen_2_strong():
+    """X13: once per battle, a troop from any other location."""
     state = houses(ATREIDES, FREMEN, troops={ARRAKEEN: {FREMEN: 2}, POLAR_SINK: {ATREIDES: 3, FREMEN: 1}})
     set_dice(state, houses=(FREMEN,) * 4, spice=3, territory=ARRAKEEN)
     start_at(state, "turn_die")
@@ -124,6 +129,7 @@ def test_desert_power_kills_one_more_attacker():
 
 
 def test_foresight_a_die_left_unrolled_then_any_one_die_turned_shai_hulud_too():
+    """X4: one die turned, to any face."""
     state = houses(ATREIDES, FREMEN, troops={POLAR_SINK: {ATREIDES: 4}})
     with rigged(ATREIDES, ATREIDES, ATREIDES, ATREIDES, WORM, ARRAKEEN):  # the traitor die is not rolled
         start_at(state, "roll")
@@ -190,6 +196,7 @@ def test_financial_support_stores_unspent_spice_up_to_5_and_adds_it_to_the_die()
 
 
 def test_financial_support_the_worm_keeps_the_store_unspent():
+    """X9: the worm stops landing, so the store is not spent."""
     state = houses(CORRINO, FREMEN, store=3, troops={POLAR_SINK: {CORRINO: 2}})
     set_dice(state, houses=(CORRINO,) * 4, spice=WORM_SPICE, territory=ARRAKEEN)
     start_at(state, "turn_die")
@@ -231,6 +238,7 @@ def test_sardaukar_in_battle_kill_two_troops():
 
 
 def test_manipulation_a_secret_round_then_a_win_in_that_round_is_the_bene_gesserit_s():
+    """X24: any round from 1 to the limit."""
     state = new_game(Options(players=3, seed=5, houses=("bg", "fremen", "atreides"), abilities=True))
     assert state.phase == "predict" and deciding(state) == (BENE_GESSERIT,)
     assert options_of(state, BENE_GESSERIT) == [("predict", r) for r in range(1, 21)]  # X14: 20 rounds

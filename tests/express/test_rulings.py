@@ -1,5 +1,5 @@
-"""Every ruling X1, X2, … the Dune Express code cites is written out in docs/EXPRESS.md, and every one written
-there is cited in the code."""
+"""Every ruling X1, X2, … the Dune Express code cites is written out in docs/EXPRESS.md, every one written there
+is cited in the code, and every one is pinned by a test here that names it (`test_x5_…`, or X5 in its text)."""
 
 import re
 from pathlib import Path
@@ -14,3 +14,15 @@ def test_every_ruling_is_written_and_cited():
     written = re.findall(r"^\| (X\d{1,2}) \|", (ROOT / "docs" / "EXPRESS.md").read_text(), flags=re.M)
     assert written == [f"X{i}" for i in range(1, len(written) + 1)]
     assert cited == set(written), (sorted(cited - set(written)), sorted(set(written) - cited))
+
+
+def test_every_ruling_is_pinned_by_a_test_that_names_it():
+    written = set(re.findall(r"^\| (X\d{1,2}) \|", (ROOT / "docs" / "EXPRESS.md").read_text(), flags=re.M))
+    pinned: set[str] = set()
+    for path in (ROOT / "tests" / "express").glob("test_*.py"):
+        if path.name == "test_rulings.py":
+            continue
+        text = path.read_text()
+        pinned |= set(re.findall(r"\b(X\d{1,2})\b", text))
+        pinned |= {f"X{n}" for n in re.findall(r"^def test_x(\d{1,2})_", text, flags=re.M)}
+    assert written <= pinned, sorted(written - pinned, key=lambda x: int(x[1:]))

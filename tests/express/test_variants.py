@@ -37,6 +37,7 @@ def _last_turn(troops, **kw):
 
 
 def test_shorter_game_the_most_territories_at_the_end_of_the_last_round_wins():
+    """X26: with a Shorter Game the alternative is played."""
     state = _last_turn({SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 5}, CARTHAG: {ATREIDES: 1}})
     start_at(state, "turn_die")
     assert state.result.winners == (ATREIDES,) and state.result.reason == "round_limit" and state.result.round == 20
@@ -49,6 +50,7 @@ def test_shorter_game_then_the_most_units_on_the_planet():
 
 
 def test_shorter_game_then_the_higher_spice_die_shai_hulud_counting_6_rerolled_while_tied():
+    """X16: a roll-off rolled again while tied."""
     state = _last_turn({SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 1}})
     with rigged(3, 3, WORM, 4):  # first 4 against 4, then Shai-Hulud (6) against 5
         start_at(state, "turn_die")
@@ -65,6 +67,7 @@ def test_shorter_game_the_game_goes_on_until_the_last_player_of_the_last_round()
 
 
 def test_shorter_game_option_spellings():
+    """X19: no fortress modification."""
     assert with_variants("houses,shorter:12,thumper,defence:none", players=3) == Options(
         players=3, abilities=True, round_limit=12, thumper=True, defence="none")
     assert with_variants("shorter").round_limit == 20
@@ -145,6 +148,7 @@ def test_thumper_with_shai_hulud_no_unit_moves():
 
 
 def test_no_defence_no_tokens_and_every_traitor_kills():
+    """X18: with no defence a token's face does nothing."""
     state = new_game(Options(players=3, seed=1, defence="none"))
     assert state.supply == [0, 0, 0, 0]
     state = position((FREMEN, ATREIDES), defence="none", troops={ARRAKEEN: {ATREIDES: 1}})
@@ -159,6 +163,7 @@ def test_no_defence_no_tokens_and_every_traitor_kills():
 
 
 def test_limited_defence_one_token_of_each_kind_first_come_and_back_to_the_supply_when_played():
+    """X17: limited is one of each token."""
     state = new_game(Options(players=5, seed=1, defence="limited", thumper=True))
     assert state.supply == [1, 1, 0, 1]
     state = position((FREMEN, ATREIDES), defence="limited", tokens={ATREIDES: (SNOOPER,)})
