@@ -62,6 +62,26 @@ def face_text(die: int, face: int, width: int) -> Text:
     return Text(fitting(width, name, name.replace("Hunter-Seeker", "Hunter-S.")), style="bold")
 
 
+def lay_out(n: int, kept: int | None, width: int, die) -> tuple[list[Text], list[tuple[int, int, int]], int]:
+    """`n` dice of `width` cells in a row, three lines high (`die(d)` draws die d); while rolling (`kept` the mask
+    of the dice kept) the kept ones stand first, then a `┊`, then those to roll. Returns the rows, where each die
+    was drawn (x0, x1, d) for clicks, and how many stand apart (-1 when not rolling). Both games' trays use it."""
+    order = list(range(n))
+    apart = -1
+    if kept is not None:
+        order = [d for d in order if kept >> d & 1] + [d for d in order if not kept >> d & 1]
+        apart = bin(kept).count("1")
+    rows, drawn = [Text(), Text(), Text()], []
+    for i, d in enumerate(order):
+        if i == apart and 0 < apart < n:
+            for row in rows:
+                row.append("┊", style="dim")
+        drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
+        for row, part in zip(rows, die(d)):
+            row.append_text(part)
+    return rows, drawn, apart
+
+
 class DiceTray(Widget):
     DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
 
@@ -103,20 +123,8 @@ class DiceTray(Widget):
         roomy = self.size.height >= 4
         side = 0 if roomy else 9
         width = max(8, min(16, (self.size.width - side - 1) // N_DICE))
-        order = list(range(N_DICE))
-        apart = -1
-        if rolling(v):
-            order = [d for d in order if v.kept >> d & 1] + [d for d in order if not v.kept >> d & 1]
-            apart = bin(v.kept).count("1")
-        rows = [Text(), Text(), Text()]
-        self.drawn = []
-        for i, d in enumerate(order):
-            if i == apart and 0 < apart < N_DICE:
-                for row in rows:
-                    row.append("┊", style="dim")
-            self.drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
-            for row, part in zip(rows, self._die(v, d, width)):
-                row.append_text(part)
+        rows, self.drawn, apart = lay_out(N_DICE, v.kept if rolling(v) else None, width,
+                                          lambda d: self._die(v, d, width))
         if not 0 < apart < N_DICE:
             for row in rows:  # no gap between the dice: the status keeps its column
                 row.append(" ")

@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from ...express.data import ALL_DICE, N_DICE, NO_FACE
 from ..express_labels import face_text
+from .dice import lay_out
 from .messages import DieClicked, MarksChanged, Picked
 
 KINDS = ("house", "house", "house", "house", "spice", "place", "traitor")
@@ -52,20 +53,8 @@ class ExpressDice(Widget):
             return Text("Dice: the first roll comes after the setup.", style="dim")
         side = 9  # the three short lines beside the dice, and the ┊ between the dice aside and the others
         width = max(8, min(16, (self.size.width - side) // N_DICE))
-        order = list(range(N_DICE))
-        apart = -1
-        if rolling(v):
-            order = [d for d in order if v.kept >> d & 1] + [d for d in order if not v.kept >> d & 1]
-            apart = bin(v.kept).count("1")
-        rows = [Text(), Text(), Text()]
-        self.drawn = []
-        for i, d in enumerate(order):
-            if i == apart and 0 < apart < N_DICE:
-                for row in rows:
-                    row.append("┊", style="dim")
-            self.drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
-            for row, part in zip(rows, self._die(v, d, width)):
-                row.append_text(part)
+        rows, self.drawn, _ = lay_out(N_DICE, v.kept if rolling(v) else None, width,
+                                      lambda d: self._die(v, d, width))
         for row, line in zip(rows, self._side(v)):
             row.append(" " + line, style="italic")
         return Text("\n").join(rows)
