@@ -213,3 +213,26 @@ async def test_a_click_on_a_house_opens_the_cards_and_esc_closes_them():
         await until(pilot, lambda: screen_name(app) == "HousesScreen")
         await pilot.press("escape")
         await until(pilot, lambda: human_waiting(app))
+
+
+@pytest.mark.parametrize("seed", [3, 5, 9])
+@pilot_test
+async def test_the_one_line_house_cards_keep_their_numbers_in_one_column_at_80x24(seed):
+    """Five houses, the Corrino's Sardaukar and stores making their line the longest: every card's numbers
+    (`L1 T… R…`) start in the same column, and each line shows its numbers whole (who plays a house gives way,
+    then the names are cut)."""
+    seats = [bot() for _ in range(5)]
+    seats[0] = HUMAN
+    game = play_until(session(5, seats=seats, seed=seed, factions=("corrino", "guild", "harkonnen", "fremen", "bg")),
+                      lambda s: s.turn > 2 and s.awaiting == (0,), seed=seed)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        card = app.screen.query_one("HouseCard")
+        x0, y0 = card.region.x, card.region.y
+        rows = [line[x0:] for line in screen_text(app).splitlines()[y0:y0 + 5]]
+        starts = {row.index(" L") for row in rows}
+        assert len(starts) == 1, rows
+        for row, f in zip(rows, game.state.seat_faction, strict=True):
+            view = game.state
+            assert f" L{view.lcard[f]} T" in row and not row.rstrip().endswith("…"), row

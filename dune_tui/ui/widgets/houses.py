@@ -24,7 +24,7 @@ from ..abilities import ABILITIES, KNOT_MARK
 from ..labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
 
 
-def who(seat_cfg, seat: int, you: int, short: bool) -> str:
+def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
     if seat_cfg.is_human:
         if seat == you:
             return "you"
@@ -92,6 +92,9 @@ def markers(v, f: int) -> list[str]:
     return out
 
 
+NAME_WIDTH = 9  # the one-line form's name column: "Harkonnen"
+
+
 class HouseCard(Widget):
     DEFAULT_CSS = "HouseCard { height: 1; }"  # two lines in the roomy layout (dune.tcss)
 
@@ -117,31 +120,59 @@ class HouseCard(Widget):
         f = v.seat_faction[self.seat]
         if self.size.height >= 2:
             return self._line(v, f, roomy=True)
-        # One line: drop the padding, then a bot's name, before the numbers get cut.
+        # One line each, every card in the same form so that the columns line up: who plays a house moves
+        # after the numbers (and goes where it does not fit) when a card's line is too long with it before
+        # them; the names are cut only when a card's numbers do not fit even so.
         width = self.size.width
-        for pad, name in ((True, True), (False, True), (False, False)):
-            line = self._line(v, f, roomy=False, pad=pad, name=name)
-            if line.cell_len <= width:
-                break
-        return line
+        cards = list(self.parent.query(HouseCard)) if isinstance(self.parent, HouseCards) else [self]
+        level = max(card.level(width) for card in cards)
+        name = NAME_WIDTH
+        if level == 2:
+            name = max(0, min(NAME_WIDTH, width - 3 - max(card.numbers_width() for card in cards)))
+        return self._line(v, f, roomy=False, name=name, who=("first", "after", "after")[level], width=width)
 
-    def _line(self, v, f: int, roomy: bool, pad: bool = True, name: bool = True) -> Text:
+    def level(self, width: int) -> int:
+        """The first one-line form that fits `width`: 0 who plays it before the numbers; 1 the numbers fit
+        without who; 2 the names must be cut."""
+        v = self.view
+        if v is None or self.size.height >= 2:
+            return 0
+        f = v.seat_faction[self.seat]
+        for level, who_ in enumerate(("first", "none")):
+            if self._line(v, f, roomy=False, who=who_).cell_len <= width:
+                return level
+        return 2
+
+    def numbers_width(self) -> int:
+        v = self.view
+        if v is None or v.seat_faction[self.seat] < 0:
+            return 0
+        f = v.seat_faction[self.seat]
+        return self._numbers(v, f, False).cell_len + (len(" ◆ally") if v.ally == f else 0)
+
+    def _line(self, v, f: int, roomy: bool, name: int = 0, who: str = "first", width: int = 0) -> Text:
+        """`name`: the one-line form's name column (NAME_WIDTH; shorter names are cut with `…`, none under 4);
+        `who`: who plays the house "first" (before the numbers), "after" them if it fits `width`, or "none"."""
         out = Text(no_wrap=True, overflow="ellipsis")
         active = v.active == self.seat and v.turn > 0
         out.append("▶" if active else " ", style="bold")
         if f < 0:
-            out.append(f" Seat {self.seat + 1}: no faction yet ({who(self.seat_cfg, self.seat, self.you, True)})")
+            out.append(f" Seat {self.seat + 1}: no faction yet ({who_plays(self.seat_cfg, self.seat, self.you, True)})")
             return out
         colour = FACTION_COLOURS[f]
         out.append(FACTION_LETTERS[f], style=f"bold {colour}")
-        out.append(" ")
-        label = FACTION_NAMES[f] if roomy else SHORT_NAMES[f]
-        out.append(f"{label:<{14 if roomy else 9}}" if pad else label, style=colour)
-        if name or self.seat == self.you:
-            player = who(self.seat_cfg, self.seat, self.you, not roomy)
+        if roomy:
             out.append(" ")
-            out.append(f"{player:<{16 if roomy else 6}}" if pad else player,
-                       style="bold" if self.seat == self.you else "")
+            out.append(f"{FACTION_NAMES[f]:<14}", style=colour)
+        elif (name := name or NAME_WIDTH) >= 4:
+            label = SHORT_NAMES[f] if len(SHORT_NAMES[f]) <= name else SHORT_NAMES[f][:name - 1] + "…"
+            out.append(" ")
+            out.append(f"{label:<{name}}", style=colour)
+        player = who_plays(self.seat_cfg, self.seat, self.you, not roomy)
+        style = "bold" if self.seat == self.you else ""
+        if roomy or who == "first":
+            out.append(" ")
+            out.append(f"{player:<{16 if roomy else 6}}", style=style)
         if roomy:
             if v.ally == f:
                 out.append(" ◆ ally this turn", style="bold")
@@ -149,6 +180,8 @@ class HouseCard(Widget):
         out.append_text(self._numbers(v, f, roomy))
         if not roomy and v.ally == f:
             out.append(" ◆ally", style="bold")
+        if not roomy and who == "after" and out.cell_len + 1 + len(player) <= width:
+            out.append(f" {player}", style=style)
         return out
 
     def _numbers(self, v, f: int, roomy: bool) -> Text:
