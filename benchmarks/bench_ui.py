@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import math
 import os
 import re
 import select
@@ -278,10 +279,25 @@ def advisor_answer(runs: int, save_dir: str) -> list[tuple[str, float, float]]:
     return out
 
 
+def median_interval(xs: list[float]) -> tuple[float, float]:
+    """A distribution-free interval holding the median at least 95% of the time: the order statistics j and
+    n+1-j, j the largest with P(Binomial(n, 1/2) < j) <= 2.5% (with fewer than 6 values: min and max, 94%)."""
+    ordered, n = sorted(xs), len(xs)
+    j, below = 1, 0.0
+    while True:
+        below += math.comb(n, j - 1) / 2 ** n  # P(X <= j - 1)
+        if below > 0.025:
+            break
+        j += 1
+    j = max(1, j - 1)
+    return ordered[j - 1], ordered[n - j]
+
+
 def summary(name: str, xs: list[float], unit: str = "s", scale: float = 1.0) -> str:
     xs = [x * scale for x in xs]
-    return (f"{name}: median {statistics.median(xs):.3f} {unit}, min {min(xs):.3f}, max {max(xs):.3f} "
-            f"(n={len(xs)})")
+    low, high = median_interval(xs)
+    return (f"{name}: median {statistics.median(xs):.3f} {unit} (95% CI {low:.3f}-{high:.3f}), "
+            f"min {min(xs):.3f}, max {max(xs):.3f} (n={len(xs)})")
 
 
 def main() -> int:
