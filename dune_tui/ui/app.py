@@ -33,6 +33,9 @@ TIPS = {
                   "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).",
     "MainMenu": "Continue opens the latest autosave of a game not over yet: every game saves itself after each "
                 "turn and when you quit. Load lists every save, finished games with their result.",
+    "GameOverScreen": "↑/↓, PgUp/PgDn and Home/End scroll the result: on a small terminal the strategic regions "
+                      "each house held round by round, and its battles won-lost, are under the statistics.",
+    "HousesScreen": "↑/↓, PgUp/PgDn and Home/End scroll the cards when they do not all fit.",
 }
 
 

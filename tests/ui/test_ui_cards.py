@@ -236,3 +236,16 @@ async def test_the_one_line_house_cards_keep_their_numbers_in_one_column_at_80x2
         for row, f in zip(rows, game.state.seat_faction, strict=True):
             view = game.state
             assert f" L{view.lcard[f]} T" in row and not row.rstrip().endswith("…"), row
+
+
+@pilot_test
+async def test_help_on_the_game_over_says_how_to_scroll_to_the_picture():
+    app = make_app(played_out(4, 2)[0], resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: screen_name(app) == "Help")
+        await pilot.press("end")
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("█", " ").split())  # the dialog's lines, joined
+        assert "Home/End scroll the result" in text and "round by round" in text
