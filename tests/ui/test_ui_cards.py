@@ -22,7 +22,7 @@ from ui_helpers import (
 
 from dune_tui.controller import Decision
 from dune_tui.engine import legal_actions
-from dune_tui.engine.data import FACTION_LETTERS, FACTION_NAMES, STRATEGIC_ORDER
+from dune_tui.engine.data import FACTION_LETTERS, FACTION_NAMES, REGION_NAMES, STRATEGIC_ORDER
 from dune_tui.ui.abilities import ABILITIES, KNOT_MARK
 from dune_tui.ui.screens.game_over import strategic_by_round
 from dune_tui.ui.screens.modals import Reveal
@@ -249,3 +249,32 @@ async def test_help_on_the_game_over_says_how_to_scroll_to_the_picture():
         await pilot.pause()
         text = " ".join(screen_text(app).replace("█", " ").split())  # the dialog's lines, joined
         assert "Home/End scroll the result" in text and "round by round" in text
+
+
+@pilot_test
+async def test_a_battle_between_bots_is_told_in_a_notice_that_takes_no_keys():
+    """The reveal dialog is for a battle a human fights; another battle shows as a notice over the log for a few
+    seconds (where, both strengths, who won), and the decision on screen keeps its keys."""
+    from dune_tui.controller import EventBatch
+
+    game = session(4, seed=1)
+    play_until(game, lambda s: any(e.kind == "reveal" and e.data.attacker_seat and e.data.defender_seat
+                                   for e in game.history), seed=1)
+    reveal = next(e for e in game.history if e.kind == "reveal" and e.data.attacker_seat and e.data.defender_seat)
+    app = make_app(session(4, seed=1))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        screen = app.screen
+        screen._watch(EventBatch(screen.watching, [reveal]))
+        await until(pilot, lambda: "defend with" in screen_text(app), timeout=2, what="the notice")
+        d = reveal.data
+        box = app.screen.query_one("Toast").region  # the notice as drawn, over the log
+        lines = screen_text(app).splitlines()[box.y:box.y + box.height]
+        text = " ".join(" ".join(line[box.x:box.x + box.width] for line in lines).replace("▌", " ").split())
+        assert "Battle" in text and REGION_NAMES[d.loc] in text
+        assert screen_name(app) == "GameScreen" and human_waiting(app)
+        assert f"attack with {d.attack}" in text and f"defend with {d.defence}" in text
+        assert f"The {FACTION_NAMES[d.winner_id]} win." in text
+        request = app.screen.current
+        await pilot.press("a")  # the roll on screen still takes its keys: keep all
+        await until(pilot, lambda: app.screen.current is not request, what="the roll answered")

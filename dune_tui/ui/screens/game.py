@@ -31,7 +31,7 @@ from ..widgets.dice import DiceTray
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, MarksChanged, Pointed, RegionClicked
 from .base import DuneScreen
-from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say
+from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say, reveal_summary
 
 
 class TableSays(Message):
@@ -190,6 +190,8 @@ class GameScreen(DuneScreen):
                 if e.kind == "reveal" and self._human_in_battle(e):
                     self.blocked = True
                     self.app.push_screen(Reveal(e, body.events), self._revealed)
+                elif e.kind == "reveal" and not self.pace.skipping:  # others' battle: a notice, no keys taken
+                    self.notify(reveal_summary(e.data), title="Battle", timeout=8, markup=False)
         elif isinstance(body, m.Board):
             self.board = body.view
             self.show_board()

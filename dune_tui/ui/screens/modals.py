@@ -220,6 +220,15 @@ class Reveal(DuneModal):
         self.dismiss(None)
 
 
+def reveal_summary(d) -> str:
+    """A battle between others in a line (the screen's notice of a bots' battle): where, both sides' strengths
+    and who won."""
+    attacker, defender = FACTION_NAMES[d.attacker_id], FACTION_NAMES[d.defender_id]
+    tie = ", a tie goes to the defender" if d.attack == d.defence else ""
+    return (f"{REGION_NAMES[d.loc]}: the {attacker} attack with {d.attack}, the {defender} defend with "
+            f"{d.defence}{tie}. The {FACTION_NAMES[d.winner_id]} win.")
+
+
 def troops_cell(commit, sardaukar: bool) -> str:
     """The commit's troops (or its Sardaukar) as "3 × 1" per kind, the strength of one after the ×."""
     return ", ".join(f"{k} {UNIT_NAMES[u]} × {UNIT_STRENGTH[u]}" if not sardaukar else f"{k} × {UNIT_STRENGTH[u]}"
