@@ -56,7 +56,7 @@ def cmd_new(args) -> int:
 
 def express_session(args):
     """The Session `dune-tui new --rules express` asks for; ValueError (a sentence) when the arguments do not
-    fit.  Seats not given are random bots."""
+    fit.  Seats not given are heuristic bots, as in the first game."""
     from ai import AgentSpecError, parse_spec
 
     from .engine import OptionsError, random_seed
@@ -78,7 +78,7 @@ def express_session(args):
         raise ValueError(f"{len(specs)} --seat given for {players} players")
     if args.faction and len(args.faction) != players:
         raise ValueError(f"give one --faction (house) per seat ({players}), or none")
-    specs = (specs or ["human"]) + ["random"] * (players - max(len(specs), 1))
+    specs = (specs or ["human"]) + ["heuristic"] * (players - max(len(specs), 1))
     for spec in specs:
         try:
             if spec != "human":

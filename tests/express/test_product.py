@@ -186,6 +186,14 @@ def test_new_express_goes_on_to_the_terminal_game(capsys):
     assert "the game needs a terminal" in err and "cannot draw" not in err
 
 
+def test_new_express_fills_the_seats_not_given_with_the_heuristic():
+    from dune_tui.cli import build_parser, express_session
+
+    session = express_session(build_parser().parse_args(["new", "--rules", "express", "--players", "4"]))
+    assert [s.kind for s in session.seats] == ["human", "bot", "bot", "bot"]
+    assert {s.agent for s in session.seats[1:]} == {"heuristic"}
+
+
 @pytest.mark.parametrize("players, variant", [
     (2, ""), (2, "houses,defence:none"), (3, "thumper,defence:limited"), (5, "houses,shorter:8"),
     (6, "houses,shorter:10,thumper,defence:limited"),
