@@ -2,9 +2,10 @@
 
     .venv/bin/python saves/make_samples.py
 
-Three positions (see saves/README.md): a fresh game, a battle where the
-attacker has sealed its commit and the defender has not, and a game one turn
-from victory.  The games are played by a greedy one-ply chooser (full
+Three positions of the first game (see saves/README.md): a fresh game, a battle
+where the attacker has sealed its commit and the defender has not, and a game one
+turn from victory; and, from format version 2, a Dune Express game in its third
+round with the houses' abilities, the Shorter Game and Thumper.  The games are played by a greedy one-ply chooser (full
 information: it only needs to reach these positions, not to play fairly), so
 the files are the same every time for the same engine.
 """
@@ -17,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ai import make_agent
+from dune_tui import express
 from dune_tui.controller import Controller, Decision, replay
 from dune_tui.engine import Options
 from dune_tui.saves import schema
@@ -42,7 +44,8 @@ def play(options: Options, stop=lambda state: False) -> Controller:
 
 
 def session(options: Options, controller: Controller, slug: str) -> Session:
-    return Session(options, SEATS[:options.players], controller, created=WHEN, game_id=f"sample-{slug}")
+    return Session(options, SEATS[:options.players], controller, created=WHEN, game_id=f"sample-{slug}",
+                   bots_secret=1)  # fixed, so the files are the same every time
 
 
 def fresh_game() -> Session:
@@ -82,10 +85,23 @@ def one_turn_from_victory() -> Session:
     raise AssertionError("the last turn has no decision")
 
 
+def express_mid_game() -> Session:
+    """Dune Express, 4 players, houses + Shorter Game 20 + Thumper: heuristic bots play to the third round."""
+    options = express.with_variants("houses,shorter:20,thumper", players=4, seed=5)
+    c = Controller(options)
+    bots = [make_agent("heuristic", seed=options.seed * 10 + s) for s in range(options.players)]
+    while not c.over and c.state.round < 3:
+        request = c.pending()[0]
+        c.submit(Decision(request.id, request.seat, bots[request.seat].decide(request)))
+    assert not c.over, "the sample game ended before its third round"
+    return session(options, c, "express-mid-game")
+
+
 SAMPLES = {
     "fresh-game": fresh_game,
     "mid-battle-sealed-commit": mid_battle,
     "one-turn-from-victory": one_turn_from_victory,
+    "express-mid-game": express_mid_game,
 }
 
 

@@ -27,7 +27,9 @@ def test_every_format_version_has_its_samples():
     assert versions == set(schema.SCHEMAS) == set(range(1, schema.CURRENT + 1))
     for v in versions:
         names = {p.name for p in SAMPLES if p.parent.name == f"v{v}"}
-        assert names == {f"{n}{SUFFIX}" for n in ("fresh-game", "mid-battle-sealed-commit", "one-turn-from-victory")}
+        expected = ("fresh-game", "mid-battle-sealed-commit", "one-turn-from-victory") + (
+            ("express-mid-game",) if v >= 2 else ())  # format 2 brought Dune Express
+        assert names == {f"{n}{SUFFIX}" for n in expected}
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[f"{p.parent.name}/{p.name}" for p in SAMPLES])
@@ -62,12 +64,18 @@ def test_one_turn_from_victory():
     assert not s.state.over and s.seats[s.state.active].is_human
 
 
-def test_generator_reaches_the_three_positions(tmp_path):
+def test_express_sample_is_a_dune_express_game_in_its_third_round():
+    s = sample("express-mid-game")
+    assert s.options.rules == "express" and s.options.abilities and s.options.thumper
+    assert s.state.round == 3 and not s.state.over and s.seats[0].is_human
+
+
+def test_generator_reaches_the_four_positions(tmp_path):
     """saves/make_samples.py still works (it asserts each position is reached)."""
     proc = subprocess.run([sys.executable, str(SAVES / "make_samples.py"), "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert len(list(tmp_path.glob(f"*{SUFFIX}"))) == 3
+    assert len(list(tmp_path.glob(f"*{SUFFIX}"))) == 4
 
 
 # --------------------------------------------------------------- migrations
