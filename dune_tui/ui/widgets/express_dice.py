@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.widget import Widget
 
 from ...express.data import ALL_DICE, N_DICE, NO_FACE
 from ..express_labels import face_text
 from .dice import lay_out
-from .messages import DieClicked, MarksChanged, Picked
+from .dice_marks import MarkDice
+from .messages import DieClicked
 
 KINDS = ("house", "house", "house", "house", "spice", "place", "traitor")
 
@@ -91,55 +91,11 @@ class ExpressDice(Widget):
         return ["", "", ""]
 
 
-class ExpressDiceForm(Widget, can_focus=True):
+class ExpressDiceForm(MarkDice):
     """The roll decision of Dune Express: which dice to set aside before rerolling the rest."""
 
-    FORM_ID = "dice-form"
     DEFAULT_CSS = "ExpressDiceForm { height: auto; padding: 0 1; }"
-    BINDINGS = [
-        Binding("1", "toggle(0)", "Mark", key_display="1-7"),
-        *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
-        Binding("r,enter", "reroll", "Reroll"),
-        Binding("a", "stop", "Keep all"),
-        Binding("t", "thumper", "Thumper", show=False, key_display="t"),  # listed by `?`; the form says when
-    ]
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view = None
-        self.legal: frozenset = frozenset()
-        self.marks = 0
-        self.error = ""
-
-    def ask(self, view, legal) -> None:
-        self.view, self.legal = view, frozenset(legal)
-        self.marks, self.error = 0, ""
-        self._changed()
-
-    @property
-    def free(self) -> int:
-        return ALL_DICE & ~self.view.kept if self.view is not None else 0
-
-    def _changed(self) -> None:
-        self.post_message(MarksChanged(self.marks))
-        self.refresh(layout=True)
-
-    def _pick(self, action) -> None:
-        if action in self.legal:
-            self.post_message(Picked(action))
-        else:
-            self.error = "That is not allowed now."
-            self.refresh(layout=True)
-
-    def action_toggle(self, die: int) -> None:
-        if self.view is None:
-            return
-        self.error = ""
-        if not self.free >> die & 1:
-            self.error = f"Die {die + 1} is already set aside."
-        else:
-            self.marks ^= 1 << die
-        self._changed()
+    KEPT = "set aside"
 
     def action_reroll(self) -> None:
         """Set the marked dice aside and reroll the rest; none marked, or every die: the roll ends."""
@@ -150,7 +106,7 @@ class ExpressDiceForm(Widget, can_focus=True):
         else:
             self._pick(("keep", self.view.kept | self.marks))
 
-    def action_stop(self) -> None:
+    def action_keep_all(self) -> None:
         if self.view is not None:
             self._pick(("stop",))
 
@@ -159,8 +115,7 @@ class ExpressDiceForm(Widget, can_focus=True):
             if ("thumper",) in self.legal:
                 self._pick(("thumper",))
             else:
-                self.error = "No Thumper to play: it rerolls Shai-Hulud, if you hold one."
-                self.refresh(layout=True)
+                self._say("No Thumper to play: it rerolls Shai-Hulud, if you hold one.")
 
     def render(self) -> Text:
         out = Text()

@@ -16,7 +16,6 @@ from textual.widget import Widget
 
 from ...engine import SEALED
 from ...engine.data import (
-    ALL_DICE_MASK,
     ATREIDES,
     FACTION_NAMES,
     LEADER_NAMES,
@@ -30,86 +29,45 @@ from ...engine.describe import action_text, consequences
 from ..labels import die_face, troops_at
 from .choices import ChoiceList
 from .dice import worm_forced
-from .messages import MarksChanged, Picked
+from .dice_marks import MarkDice
+from .messages import Picked
 
 
-class DiceForm(Widget, can_focus=True):
+class DiceForm(MarkDice):
     """The roll decision: which dice to keep."""
 
-    FORM_ID = "dice-form"
     DEFAULT_CSS = "DiceForm { height: auto; }"
-    BINDINGS = [
-        Binding("1", "toggle(0)", "Mark", key_display="1-7"),
-        *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
-        Binding("r,enter", "reroll", "Reroll"),
-        Binding("a", "keep_all", "Keep all"),
-        Binding("t", "thumper", "Thumper", show=False, key_display="t"),  # listed by `?`; the form says when
-    ]
+    REFUSED = "That keep is not allowed."
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view = None
-        self.legal: frozenset = frozenset()
-        self.marks = 0
-        self.error = ""
-
-    def ask(self, view, legal) -> None:
-        self.view, self.legal = view, frozenset(legal)
-        self.marks = 1 << SPICE_DIE if worm_forced(view) else 0
-        self.error = ""
-        self._changed()
-
-    @property
-    def unkept(self) -> int:
-        return ALL_DICE_MASK & ~self.view.kept if self.view is not None else 0
+    def first_marks(self, view) -> int:
+        return 1 << SPICE_DIE if worm_forced(view) else 0
 
     @property
     def thumper_ok(self) -> bool:
         return any(a[0] == "thumper" for a in self.legal)
 
-    def _changed(self) -> None:
-        self.post_message(MarksChanged(self.marks))
-        self.refresh(layout=True)
-
-    def action_toggle(self, die: int) -> None:
-        if self.view is None:
-            return
-        self.error = ""
-        if not self.unkept >> die & 1:
-            self.error = f"Die {die + 1} is already kept."
-        elif die == SPICE_DIE and worm_forced(self.view) and self.marks >> die & 1:
-            self.error = "Shai-Hulud must be kept (t: discard a Thumper instead)." if self.thumper_ok \
+    def refusal(self, die: int) -> str:
+        if die == SPICE_DIE and worm_forced(self.view) and self.marks >> die & 1:
+            return "Shai-Hulud must be kept (t: discard a Thumper instead)." if self.thumper_ok \
                 else "Shai-Hulud must be kept."
-        else:
-            self.marks ^= 1 << die
-        self._changed()
-
-    def _pick(self, action) -> None:
-        if action in self.legal:
-            self.post_message(Picked(action))
-        else:
-            self.error = "That keep is not allowed."
-            self.refresh(layout=True)
+        return ""
 
     def action_reroll(self) -> None:
         if self.view is not None:
-            self._pick(("keep", self.marks or self.unkept))
+            self._pick(("keep", self.marks or self.free))
 
     def action_keep_all(self) -> None:
         if self.view is not None:
-            self._pick(("keep", self.unkept))
+            self._pick(("keep", self.free))
 
     def action_thumper(self) -> None:
-        if self.view is None or not self.thumper_ok:
-            self.error = "You have no Thumper to discard." if self.view is not None else ""
-            self.refresh(layout=True)
-            return
         keep = self.marks & ~(1 << SPICE_DIE)
-        if not keep:
-            self.error = "Mark the dice to keep instead of the worm, then press t."
-            self.refresh(layout=True)
-            return
-        self._pick(("thumper", keep))
+        if self.view is None or not self.thumper_ok:
+            self._say("You have no Thumper to discard." if self.view is not None else "")
+        elif not keep:
+            self._say("Mark the dice to keep instead of the worm, then press t.")
+        else:
+            self._pick(("thumper", keep))
 
     def render(self) -> Text:
         v = self.view
@@ -117,7 +75,7 @@ class DiceForm(Widget, can_focus=True):
         if v is None:
             return out
         marked = [die_face(d, v.dice[d]) for d in range(N_DICE) if self.marks >> d & 1]
-        rest = bin(self.unkept & ~self.marks).count("1")
+        rest = bin(self.free & ~self.marks).count("1")
         if marked and rest:
             out.append(f"Keep {', '.join(marked)}; reroll {rest} ", style="bold")
             out.append("(r or Enter)\n")
