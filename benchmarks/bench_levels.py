@@ -9,7 +9,8 @@ search runs to its iteration budget with no wall-clock cap (`--caps` keeps the l
 however busy the machine.  Each game is appended to OUT.games.jsonl as it ends, with the seconds and search
 iterations a decision of each agent; running the same command again skips the pairs already there and adds more
 (a run cut by --minutes keeps its whole pairs).  OUT.json summarizes every game in the file (`dune_tui.sim.summarize`:
-A's share of the games won by one side alone, 95% Wilson intervals).
+A's share of the games won by one side alone, 95% Wilson intervals) and by deal: the deals where A's seats won more
+games than B's, fewer, as many, with a sign test.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import concurrent.futures
 import dataclasses
 import json
+import math
 import pathlib
 import time
 
@@ -95,6 +97,25 @@ def per_decision(records: list[LevelGame]) -> dict:
     return out
 
 
+def by_deal(records: list[LevelGame], a: str, b: str) -> dict:
+    """Each deal's two games together (the same dice, the agents swapped): seats won by A against seats won by B.
+    The deals where A won more, where B did, and where they came level; a sign test's two-sided p over the
+    deals that were not level (each deal counts once, so a pair's two games are not taken as independent)."""
+    seats: dict[int, list[int]] = {}
+    for r in records:
+        won = set(r.winners)
+        tally = seats.setdefault(r.seed, [0, 0])
+        for faction, spec in zip(r.factions, r.agents):
+            if faction in won and spec in (a, b):
+                tally[spec != a] += 1
+    a_ahead = sum(x > y for x, y in seats.values())
+    b_ahead = sum(x < y for x, y in seats.values())
+    n, k = a_ahead + b_ahead, min(a_ahead, b_ahead)
+    p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+    return {"deals": len(seats), "a_ahead": a_ahead, "b_ahead": b_ahead, "level": len(seats) - n,
+            "sign_test_p": round(p, 4)}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("a", help="agent spec A (mcts:normal)")
@@ -134,9 +155,11 @@ def main() -> None:
                f"--seed {args.seed} --bot-secret {args.bot_secret}{' --caps' if args.caps else ''} --out {args.out}")
     result = {"match": f"{args.a} vs {args.b}, {args.players} players, paired deals", "command": command,
               "wall_clock_caps": args.caps, "pairs": len(records) // 2, "summary": summary,
+              "by_deal": by_deal(records, args.a, args.b),
               "per_decision": per_decision(records)}
     out.with_suffix(".json").write_text(json.dumps(result, indent=1))
     print(json.dumps(summary.get("head_to_head"), indent=1))
+    print(json.dumps(result["by_deal"], indent=1))
     print(json.dumps(result["per_decision"], indent=1))
 
 
