@@ -29,9 +29,10 @@ def test_changelog_keeps_an_unreleased_section():
 
 
 def cited_rulings() -> set[str]:
-    """Every ruling number (R1.., H1..) a comment or docstring of the product, the bots or the tests cites."""
+    """Every ruling number (R1.., H1..) a comment or docstring of the product, the bots, the tests, the lab or the
+    benchmarks cites."""
     found: set[str] = set()
-    for folder in ("dune_tui", "ai", "tests"):
+    for folder in ("dune_tui", "ai", "tests", "lab", "benchmarks"):
         for path in (ROOT / folder).rglob("*.py"):
             found |= set(re.findall(r"\b([RH]\d{1,2})\b", path.read_text()))
     return found
