@@ -25,14 +25,19 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     return parser, sub.choices
 
 
+def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--rules dune|express` and `--variant LIST`, as `new` and `host` take them."""
+    parser.add_argument("--rules", choices=tuple(RULESETS), default="dune",
+                        help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
+                             "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
+    parser.add_argument("--variant", default="", metavar="LIST",
+                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
+                             "defence:none|limited")
+
+
 def add_rules_arguments(new: argparse.ArgumentParser) -> None:
     """`dune-tui new --rules express [--variant ...]`: the rule set, then the first game's own command."""
-    new.add_argument("--rules", choices=tuple(RULESETS), default="dune",
-                     help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
-                          "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
-    new.add_argument("--variant", default="", metavar="LIST",
-                     help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
-                          "defence:none|limited")
+    add_rule_set_arguments(new)
     new.set_defaults(func=cmd_new, play_new=new.get_default("func"))
 
 

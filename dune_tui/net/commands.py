@@ -24,7 +24,7 @@ import socket
 import sys
 from pathlib import Path
 
-from ..rulesets import RULESETS, ruleset_of
+from ..rulesets import ruleset_of
 from ..table.messages import SPECTATOR
 from .codes import Codes, address, label
 
@@ -35,6 +35,7 @@ PRIVATE = ("A seat's code is its key: give it to that player only. On a shared m
 
 
 def add_parsers(sub) -> None:
+    from ..cli import add_rule_set_arguments
     from ..ui import add_parsers as add_new
 
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
@@ -45,12 +46,7 @@ def add_parsers(sub) -> None:
                                    "options of `new` (without --seat: two human seats, bots in the others), or "
                                    "--load a saved game. Prints a join command for each human seat and one for "
                                    "spectators; this terminal plays the first human seat unless --no-play.")
-    p.add_argument("--rules", choices=tuple(RULESETS), default="dune",
-                   help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
-                        "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
-    p.add_argument("--variant", default="", metavar="LIST",
-                   help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
-                        "defence:none|limited")
+    add_rule_set_arguments(p)
     p.add_argument("--load", metavar="SAVE", help="resume a saved game (a name in the save directory, or a path)")
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for any)")
