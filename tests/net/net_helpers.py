@@ -8,11 +8,12 @@ import random
 from dune_tui.controller import Decision
 from dune_tui.engine import Options
 from dune_tui.net import wire
+from dune_tui.net.client import RemoteTable
 from dune_tui.net.codes import Codes, address
 from dune_tui.net.server import TableServer
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table import Table
-from dune_tui.table.messages import SPECTATOR, Closed, DecisionRequest, Welcome
+from dune_tui.table.messages import SPECTATOR, Closed, DecisionRequest, GameOver, Welcome
 from tests.sessions import play_until as play_until
 
 ANN = SeatConfig(kind="human", agent="", name="Ann")
@@ -118,3 +119,19 @@ class Player:
             elif isinstance(m, Closed):
                 found.pop(m.id, None)
         return list(found.values())
+
+
+def two_players_and_a_watcher_play_to_the_end(game: Session) -> tuple[Player, Player, Player]:
+    """`game` hosted on loopback; seats 1 and 2 joined by clients answering at random, a spectator watching,
+    until every client has heard the game end. Returns the three clients (ann, bob, watcher)."""
+
+    async def main():
+        async with Hosted(game) as hosted:
+            ann = Player(await RemoteTable.join(hosted.address(0)), answer=True, seed=1)
+            bob = Player(await RemoteTable.join(hosted.address(1)), answer=True, seed=2)
+            watcher = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
+            await hosted.task
+            await until(lambda: all(p.of(GameOver) for p in (ann, bob, watcher)), "every client hears the end")
+            return ann, bob, watcher
+
+    return asyncio.run(main())

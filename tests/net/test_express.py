@@ -11,8 +11,8 @@ import random
 
 import msgspec
 import pytest
-from net_helpers import ANN, BOB, Hosted, Player, bot, state_fields, until
-from test_host_command import start_host
+from net_helpers import ANN, BOB, Hosted, bot, state_fields, two_players_and_a_watcher_play_to_the_end, until
+from test_host_command import seats_1_and_2_play_to_the_end, start_host
 
 from dune_tui import express, saves
 from dune_tui.controller import Decision, EventBatch
@@ -142,16 +142,7 @@ def test_a_hostile_table_sending_a_malformed_express_view_is_left_with_the_reaso
 def test_two_joined_humans_and_a_bot_play_an_express_game_to_the_end_over_loopback(save_dir):
     game = Session(express.with_variants(VARIANT, players=3, seed=21), [ANN, BOB, bot("heuristic")])
 
-    async def main():
-        async with Hosted(game) as hosted:
-            ann = Player(await RemoteTable.join(hosted.address(0)), answer=True, seed=1)
-            bob = Player(await RemoteTable.join(hosted.address(1)), answer=True, seed=2)
-            watcher = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
-            await hosted.task
-            await until(lambda: all(p.of(GameOver) for p in (ann, bob, watcher)), "every client hears the end")
-            return ann, bob, watcher
-
-    ann, bob, watcher = asyncio.run(main())
+    ann, bob, watcher = two_players_and_a_watcher_play_to_the_end(game)
     assert game.state.over
     for seat, p in ((0, ann), (1, bob), (SPECTATOR, watcher)):
         assert {r.seat for r in p.of(DecisionRequest)} <= {seat} and not p.of(Refused)
@@ -177,13 +168,7 @@ def test_a_headless_host_of_dune_express_is_played_to_the_end_by_two_joined_term
                                        "--seat", "human", "--seat", "human", "--seat", "heuristic",
                                        "--faction", "bg", "--faction", "fremen", "--faction", "corrino",
                                        "--seed", "5", save_dir=save_dir)
-        ann = Player(await RemoteTable.join(codes["seat 1"]), answer=True, seed=1)
-        bob = Player(await RemoteTable.join(codes["seat 2"]), answer=True, seed=2)
-        await until(lambda: ann.of(GameOver) and bob.of(GameOver), "the end", limit=120_000)
-        ann.remote.close()
-        bob.remote.close()
-        status = await asyncio.wait_for(proc.wait(), 60)
-        return status, (await proc.stderr.read()).decode(), ann, bob
+        return await seats_1_and_2_play_to_the_end(proc, codes)
 
     status, log, ann, bob = asyncio.run(main())
     assert status == 0, log

@@ -31,20 +31,26 @@ async def start_host(*args: str, save_dir) -> tuple[asyncio.subprocess.Process, 
     return proc, found
 
 
+async def seats_1_and_2_play_to_the_end(proc, codes: dict[str, str]) -> tuple[int, str, Player, Player]:
+    """Seats 1 and 2 of a started host joined by clients answering at random until both hear the end; then they
+    leave and the host exits. Returns its exit status, its log (stderr) and the two clients."""
+    ann = Player(await RemoteTable.join(codes["seat 1"]), answer=True, seed=1)
+    bob = Player(await RemoteTable.join(codes["seat 2"]), answer=True, seed=2)
+    await until(lambda: ann.of(GameOver) and bob.of(GameOver), "the end", limit=120_000)
+    ann.remote.close()
+    bob.remote.close()
+    status = await asyncio.wait_for(proc.wait(), 60)
+    return status, (await proc.stderr.read()).decode(), ann, bob
+
+
 def test_a_headless_host_is_played_to_the_end_by_two_joined_terminals(save_dir):
     async def main():
         proc, codes = await start_host("--seat", "human", "--seat", "human", "--seat", "random", "--seed", "21",
                                        save_dir=save_dir)
         assert set(codes) == {"seat 1", "seat 2", "spectators"}
-        ann = Player(await RemoteTable.join(codes["seat 1"]), answer=True, seed=1)
-        bob = Player(await RemoteTable.join(codes["seat 2"]), answer=True, seed=2)
-        await until(lambda: ann.of(GameOver) and bob.of(GameOver), "the end", limit=120_000)
-        ann.remote.close()
-        bob.remote.close()
-        status = await asyncio.wait_for(proc.wait(), 60)
-        return status, (await proc.stderr.read()).decode(), ann
+        return await seats_1_and_2_play_to_the_end(proc, codes)
 
-    status, log, ann = asyncio.run(main())
+    status, log, ann, _ = asyncio.run(main())
     assert status == 0, log
     assert "seat 1 joined" in log and "the game is over" in log
     game = saves.load(saves.latest_autosave(save_dir))

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import asyncio
 
-from net_helpers import ANN, BOB, Hosted, Player, bot, play_until, state_fields, until
+from net_helpers import (
+    ANN,
+    BOB,
+    Hosted,
+    Player,
+    bot,
+    play_until,
+    state_fields,
+    two_players_and_a_watcher_play_to_the_end,
+    until,
+)
 
 from dune_tui import saves
 from dune_tui.controller import Decision
@@ -53,16 +63,7 @@ def assert_no_secrets(player: Player, seat: int) -> None:
 def test_two_joined_humans_and_a_bot_play_a_whole_game_over_loopback(save_dir):
     game = Session(Options(players=3, seed=21), [ANN, BOB, bot()])
 
-    async def main():
-        async with Hosted(game) as hosted:
-            ann = Player(await RemoteTable.join(hosted.address(0)), answer=True, seed=1)
-            bob = Player(await RemoteTable.join(hosted.address(1)), answer=True, seed=2)
-            watcher = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
-            await hosted.task
-            await until(lambda: all(p.of(GameOver) for p in (ann, bob, watcher)), "every client hears the end")
-            return ann, bob, watcher
-
-    ann, bob, watcher = asyncio.run(main())
+    ann, bob, watcher = two_players_and_a_watcher_play_to_the_end(game)
     assert game.state.over
     for seat, p in ((0, ann), (1, bob), (SPECTATOR, watcher)):
         assert {r.seat for r in p.of(DecisionRequest)} <= {seat}
