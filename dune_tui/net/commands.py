@@ -22,6 +22,7 @@ import os
 import signal
 import socket
 import sys
+import textwrap
 from pathlib import Path
 
 from ..rulesets import ruleset_of
@@ -31,7 +32,8 @@ from .codes import Codes, address, label
 log = logging.getLogger("dune_tui.net")
 GRACE_SECONDS = 30.0  # after the end, the clients have this long to take their GameOver
 PRIVATE = ("A seat's code is its key: give it to that player only. On a shared machine other users can read "
-           "command lines (ps):\nthere, run `dune-tui join` alone and paste HOST:PORT/CODE at its prompt.")
+           "command lines (ps): there, run `dune-tui join` alone and paste HOST:PORT/CODE at its prompt.")
+WIDTH = 79  # a line of 80 in an 80-column terminal wraps, and a copy of it loses its last character
 
 
 def add_parsers(sub) -> None:
@@ -130,20 +132,18 @@ def cmd_host(args) -> int:
     codes = Codes([*joinable, SPECTATOR])
     host, port = sock.getsockname()[:2]
     shown = _shown_host(args.bind, host)
-    print(f"Hosting game {session.game_id} on {host}:{port}. Join with:", flush=True)
-    for seat in joinable:
-        name = session.seats[seat].label()
-        print(f"  {label(seat)} ({name}):  dune-tui join {address(shown, port, codes.by_seat[seat])}")
-    print(f"  spectators:  dune-tui join {address(shown, port, codes.by_seat[SPECTATOR])}")
-    print(PRIVATE, flush=True)
+    lines = [f"Hosting game {session.game_id} on {host}:{port}. Join with:"]
+    for seat in [*joinable, SPECTATOR]:
+        who = "spectators" if seat == SPECTATOR else f"{label(seat)} ({session.seats[seat].label()})"
+        lines += [f"  {who}:", f"    dune-tui join {address(shown, port, codes.by_seat[seat])}"]
+    print(seat_lines(lines, PRIVATE), flush=True)
     save_dir = saves.save_dir(args.save_dir)
     if play:
         _log_to_file(save_dir, session.game_id)
-        with contextlib.suppress(EOFError):
-            input(f"Press Enter to sit down at seat {humans[0] + 1} (the codes stay valid)… ")
         from .play import host_and_play
 
-        status, table = host_and_play(session, args, sock, codes, resumed)
+        status, table = host_and_play(session, args, sock, codes, resumed,
+                                      f"Press Enter to sit down at seat {humans[0] + 1} (the codes work already)… ")
     else:
         _log_to_stderr()
         status, table = asyncio.run(host_headless(session, args, sock, codes, resumed))
@@ -153,6 +153,18 @@ def cmd_host(args) -> int:
     elif table is not None and table.last_saved is not None and not session.state.over:
         print(f"The game is saved. Resume it with: dune-tui host --load {table.last_saved}", file=sys.stderr)
     return status
+
+
+def seat_lines(lines: list[str], note: str) -> str:
+    """The codes, each on its own line after its seat's (the prose wraps at WIDTH, a code never), then `note`."""
+    out = []
+    for line in lines:
+        if "dune-tui join " in line:
+            out.append(line)
+        else:
+            out += textwrap.wrap(line, WIDTH, subsequent_indent=line[:len(line) - len(line.lstrip())] + "  ",
+                                 break_on_hyphens=False, break_long_words=False)
+    return "\n".join([*out, textwrap.fill(note, WIDTH)])
 
 
 def listen(bind: str, port: int) -> socket.socket:

@@ -3,11 +3,20 @@ of the host's own table with the server on the same event loop (host)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
+import signal
 import sys
 from pathlib import Path
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
 from .. import ui
-from ..ui.app import DuneApp, Launch
+from ..ui.app import DuneApp
 from ..ui.settings import Settings
 from .client import JoinRefused, RemoteTable
 
@@ -15,10 +24,36 @@ LEFT = "you left the table"
 UI_CSS = Path(ui.__file__).parent / DuneApp.CSS_PATH  # a subclass elsewhere would look for it beside itself
 
 
+CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
+ENDED = {
+    CLOSED_BY_HOST: "The host has closed the table; the game is saved on the host's side. The host resumes it with "
+                    "`dune-tui host --load FILE`, which prints new codes. Press q to leave.",
+}
+
+
+class Connecting(Screen):
+    """The joined app's first screen, while it reaches the table: the address (never the code), nothing else."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.where = address.strip().rpartition("/")[0] or "the table"
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Connecting to {self.where}…", id="connecting", markup=False)
+
+    def on_mount(self) -> None:
+        self.app.run_worker(self.app.join(), name="join", exclusive=True)
+
+    def on_screen_resume(self) -> None:
+        if self.app.table is not None and self.app.screen_stack[-1] is self:  # the game screen is gone
+            self.app.exit(0)
+
+
 class JoinedApp(DuneApp):
     """`dune-tui join`: one seat (or a spectator) of a table hosted elsewhere."""
 
     CSS_PATH = UI_CSS
+    BINDINGS = [Binding("q", "leave_closed", "Leave", priority=True, show=False)]
 
     def __init__(self, address: str) -> None:
         super().__init__(None, Settings(autosave=False))
@@ -26,13 +61,9 @@ class JoinedApp(DuneApp):
         self.failure = ""  # why the join or the connection failed ("" if the player left)
 
     def get_default_screen(self):
-        return Launch()
+        return Connecting(self.address)
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.run_worker(self._join(), name="join", exclusive=True)
-
-    async def _join(self) -> None:
+    async def join(self) -> None:
         from ..ui.screens.game import GameScreen
 
         try:
@@ -43,14 +74,22 @@ class JoinedApp(DuneApp):
             return
         self.table = remote
         remote.on_close = self._connection_ended
-        self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(),
-                                    rejoin=f"dune-tui join {self.address}"))
+        self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=self.address.strip()))
 
     def _connection_ended(self, reason: str) -> None:
         if reason != LEFT:
             self.failure = reason
-            self.notify(f"{reason}. Press q to leave; `dune-tui join` with the same code sits you down again.",
-                        severity="error", timeout=30, markup=False)
+            text = ENDED.get(reason) or (f"{reason}. Press q to leave; if the table is still open, `dune-tui join` "
+                                         "with the same code sits you down again.")
+            self.notify(text, severity="error", timeout=60, markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_closed":  # q on any screen once the table is gone: nothing to confirm, nothing to keep
+            return bool(self.failure)
+        return super().check_action(action, parameters)
+
+    def action_leave_closed(self) -> None:
+        self.exit(0)
 
     def hang_up(self) -> None:
         """The terminal went away: the host keeps the game and the seat; just leave."""
@@ -63,35 +102,23 @@ class JoinedApp(DuneApp):
 
 
 class HostApp(DuneApp):
-    """`dune-tui host` from a terminal: the host plays its seat; the server runs on the app's loop."""
+    """`dune-tui host` from a terminal: the host plays its seat of the table the server already serves."""
 
     CSS_PATH = UI_CSS
 
-    def __init__(self, session, settings: Settings, args, sock, codes, resumed: bool) -> None:
-        super().__init__(session, settings, resumed=resumed)
-        self.args, self.sock, self.codes = args, sock, codes
-        self.server = None
+    def __init__(self, table, settings: Settings) -> None:
+        super().__init__(table.session, settings)
+        self.hosted = table
 
-    def start_game(self, session, *, replace=None, resumed: bool = False) -> None:
+    def start_game(self, session, *, replace=None, resumed: bool = False, runner=None) -> None:
+        """The hosted table's game, once; a second game (back to the menu, then New game) ends the host."""
         from ..ui.screens.game import GameScreen
-        from .commands import make_table
-        from .server import TableServer
 
-        if self.table is not None:  # one game per hosted table: back to the menu ends it
+        if self.table is not None:
             self.exit(0)
             return
-        self.table = make_table(session, self.args, resumed)
-        self.server = TableServer(self.table, self.codes, takeover=self.args.takeover or "", after=self.args.after)
-        screen = GameScreen(self.table, self.settings, seats=session.humans()[:1])
-        self.run_worker(self._serve(), name="table", group="table")
-        self.push_screen(screen)
-
-    async def _serve(self) -> None:
-        await self.server.start(sock=self.sock)
-        try:
-            await self.table.run()
-        finally:
-            await self.server.close()
+        self.table = self.hosted
+        self.push_screen(GameScreen(self.table, self.settings, seats=session.humans()[:1]))
 
 
 def join_and_play(address: str) -> int:
@@ -102,10 +129,69 @@ def join_and_play(address: str) -> int:
     return code if isinstance(code, int) else (app.return_code or 0)
 
 
-def host_and_play(session, args, sock, codes, resumed: bool):
-    from ..ui import _settings
+def host_and_play(session, args, sock, codes, resumed: bool, prompt: str):
+    """Serve the table from now on (the codes printed work at once), wait for Enter at `prompt`, then play the
+    host's seat in this terminal.  A signal before Enter stops the host (the game saved)."""
+    return asyncio.run(_host_and_play(session, args, sock, codes, resumed, prompt))
 
-    settings = _settings(args.save_dir, args.pause, args.bots)
-    app = HostApp(session, settings, args, sock, codes, resumed)
-    code = app.run()
-    return (code if isinstance(code, int) else (app.return_code or 0)), app.table
+
+async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str):
+    from ..ui import _settings
+    from .commands import make_table
+    from .server import TableServer
+
+    table = make_table(session, args, resumed)
+    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
+    await server.start(sock=sock)
+    playing = asyncio.get_running_loop().create_task(table.run())
+    status = 0
+    try:
+        if await _enter_pressed(prompt):
+            app = HostApp(table, _settings(args.save_dir, args.pause, args.bots))
+            code = await app.run_async()
+            status = code if isinstance(code, int) else (app.return_code or 0)
+        else:
+            print(file=sys.stderr)
+            table.autosave(force=True)
+    finally:
+        table.close()
+        await server.close()
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+    return status, table
+
+
+async def _enter_pressed(prompt: str) -> bool:
+    """True once a line (or the end of input) is read at `prompt`, False if SIGINT, SIGTERM or SIGHUP came first.
+    The loop goes on meanwhile: the server seats the players who join before the host sits down."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[bool] = loop.create_future()
+    fd = sys.stdin.fileno()
+
+    def settle(value: bool) -> None:
+        if not answer.done():
+            answer.set_result(value)
+
+    def read() -> None:
+        with contextlib.suppress(OSError):
+            os.read(fd, 4096)
+        settle(True)
+
+    print(prompt, end="", flush=True)
+    loop.add_reader(fd, read)
+    signals = [sig for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP) if _handle(loop, sig, settle)]
+    try:
+        return await answer
+    finally:
+        loop.remove_reader(fd)
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+
+
+def _handle(loop, sig, settle) -> bool:
+    try:
+        loop.add_signal_handler(sig, settle, False)
+    except (NotImplementedError, RuntimeError, ValueError):
+        return False
+    return True

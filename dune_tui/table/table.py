@@ -108,7 +108,8 @@ class Table:
     def detach(self, conn: Connection) -> None:
         if conn in self.connections:
             self.connections.remove(conn)
-            self._broadcast(Seats(self.seat_list()))
+            if not self.closed:  # a closing table's seats are not away: nobody waits for them
+                self._broadcast(Seats(self.seat_list()))
 
     def seat_list(self) -> tuple[SeatInfo, ...]:
         here = {c.seat for c in self.connections if not c.stand_in}

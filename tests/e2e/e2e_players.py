@@ -14,7 +14,7 @@ SEATS = ("human", "human", "random")
 ACTIVE = ("Land troops", "Move troops")  # `2` lands or moves; `1` is Done (seed_search.key_action)
 STABLE = 0.25  # seconds a screen must stay unchanged before a key: past the panel's key guard (0.2 s)
 TERM = {"TERM": "xterm-256color"}
-JOIN = re.compile(r"(seat \d+|spectators)\b.*?dune-tui join (\S+)")
+JOIN = re.compile(r"(seat \d+|spectators)\b[^\n]*\n\s*dune-tui join (\S+)")  # a seat's line, then its code's
 
 
 def host_argv(save_dir: Path, log: Path, seed: int = SEED) -> list[str]:

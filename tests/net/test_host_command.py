@@ -14,7 +14,8 @@ from dune_tui import saves
 from dune_tui.net.client import JoinRefused, RemoteTable
 from dune_tui.table.messages import GameOver, Welcome
 
-JOIN = re.compile(r"^\s+(seat \d+|spectators)\b.*dune-tui join (\S+)$")
+SEAT = re.compile(r"^  (seat \d+|spectators)\b.*:$")  # a seat's line; its join command is the next line
+JOIN = re.compile(r"^    dune-tui join (\S+)$")
 
 
 async def start_host(*args: str, save_dir) -> tuple[asyncio.subprocess.Process, dict[str, str]]:
@@ -22,12 +23,15 @@ async def start_host(*args: str, save_dir) -> tuple[asyncio.subprocess.Process, 
         sys.executable, "-m", "dune_tui", "host", "--no-play", "--pause", "0", "--bots", "thread",
         "--save-dir", str(save_dir), *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     found: dict[str, str] = {}
+    seat = None
     while "spectators" not in found:
-        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
+        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode().rstrip("\n")
         assert line, f"the host printed no codes: {(await proc.stderr.read()).decode()}"
-        match = JOIN.match(line.rstrip("\n"))
-        if match:
-            found[match.group(1)] = match.group(2)
+        assert len(line) <= 79, f"{line!r} wraps in an 80-column terminal"
+        if (match := SEAT.match(line)) is not None:
+            seat = match.group(1)
+        elif (match := JOIN.match(line)) is not None:
+            found[seat] = match.group(1)
     return proc, found
 
 

@@ -28,7 +28,8 @@ async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_l
             await until(pilot, lambda: screen_name(app) == "LeaveTable", what="the leave dialog")
             text = " ".join(screen_text(app).split())
             assert "The host keeps the game and your seat" in text
-            assert f"dune-tui join {hosted.address(0)}" in text  # the same code takes the seat back
+            assert "run `dune-tui join` and paste your code" in text and hosted.address(0) in text  # the code takes it back
+            assert f"join {hosted.address(0)}" not in text  # never as a command line, which `ps` shows to all
             assert "saved" not in text and "Continue" not in text and "menu" not in text
             await pilot.press("m")  # not offered: there is no menu here
             assert screen_name(app) == "LeaveTable"
@@ -44,9 +45,40 @@ async def test_a_wrong_code_is_refused_with_a_sentence():
     async with Hosted(game) as hosted:
         wrong = hosted.address(0).rsplit("/", 1)[0] + "/" + "x" * 32
         app = JoinedApp(wrong)
+        seen = []
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: not app.is_running, what="the app giving up")
+            seen.append(screen_name(app))
+            await until(pilot, lambda: (seen.append(screen_name(app)) or not app.is_running), what="giving up")
         assert app.return_code == 2 and "refused" in app.failure
+        assert set(seen) == {"Connecting"}, "connecting…, then the sentence: no main menu on the way"
+
+
+@pilot_test
+async def test_when_the_host_closes_the_table_the_screen_says_how_it_resumes_and_q_leaves_from_a_dialog():
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    async with Hosted(game) as hosted:
+        app = JoinedApp(hosted.address(1))
+
+        def notes() -> str:
+            return " ".join(str(n.message) for n in app._notifications)
+
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert "Connecting to 127.0.0.1:" in screen_text(app) and hosted.codes.by_seat[1] not in screen_text(app)
+            await until(pilot, lambda: "Ann (away)…" in screen_text(app), what="the table")
+            ann = await RemoteTable.join(hosted.address(0))
+            await until(pilot, lambda: "(away)" not in screen_text(app), what="Ann arriving")
+            await pilot.press("question_mark")  # a dialog is open when the host quits
+            await until(pilot, lambda: screen_name(app) == "Help", what="the help dialog")
+            hosted.table.close()  # the host quits: its table closes, then its server
+            await hosted.server.close()
+            await until(pilot, lambda: "host has closed" in notes(), what="the closed table")
+            assert "dune-tui host --load FILE" in notes() and "new codes" in notes()
+            assert "same code sits you down again" not in notes()
+            assert "is away" not in notes(), "a closed table waits for nobody"
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, what="q leaving the closed table")
+        ann.close()
+        assert app.failure == "the host has closed the table"
 
 
 @pilot_test

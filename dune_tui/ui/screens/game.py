@@ -66,7 +66,7 @@ class GameScreen(DuneScreen):
 
     def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
         """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat);
-        `rejoin`: for a seat joined to a table hosted elsewhere, the command that sits it down again."""
+        `rejoin`: for a seat joined to a table hosted elsewhere, the code (HOST:PORT/CODE) that sits it down again."""
         super().__init__()
         self.rejoin = rejoin
         self.table = table  # to attach and send; the screen never reads the table's game
@@ -130,9 +130,9 @@ class GameScreen(DuneScreen):
 
     def stop(self) -> None:
         self.drop_advice()
+        self.app.end_game(self.table)  # closed first: a closed table tells nobody the leaving seats are away
         for conn in self.connections.values():
             self.table.detach(conn)
-        self.app.end_game(self.table)
 
     # ------------------------------------------------------ from the table
     def _deliver(self, seat: int, body) -> None:

@@ -51,7 +51,8 @@ class ConfirmLeave(DuneModal):
 
 class LeaveTable(ConfirmLeave):
     """Leaving a seat joined to a table hosted elsewhere: the host keeps the game and the seat, and the
-    same join command sits the player down again (there is no local save, and no menu to go back to)."""
+    same code, pasted at `dune-tui join`'s prompt, sits the player down again (there is no local save, and no menu
+    to go back to).  The code is shown as the code, never as a command line (`ps` shows those to everyone)."""
 
     BINDINGS = [
         Binding("y,q", "choose('quit')", "Leave the table"),
@@ -67,7 +68,7 @@ class LeaveTable(ConfirmLeave):
 
     def text(self) -> Text:
         text = Text("The host keeps the game and your seat, and the table waits for you.\n"
-                    "To sit down again, run the same command:\n\n")
+                    "To sit down again, run `dune-tui join` and paste your code at its prompt:\n\n")
         text.append(self.rejoin, style="bold")
         text.append("\n\ny  leave the table\nn  keep playing")
         return text
