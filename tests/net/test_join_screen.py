@@ -28,7 +28,7 @@ async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_l
             await until(pilot, lambda: screen_name(app) == "LeaveTable", what="the leave dialog")
             text = " ".join(screen_text(app).split())
             assert "The host keeps the game and your seat" in text
-            assert "run `dune-tui join` and paste your code" in text and hosted.address(0) in text  # the code takes it back
+            assert "run `dune-tui join` and paste your code" in text and hosted.address(0) in text
             assert f"join {hosted.address(0)}" not in text  # never as a command line, which `ps` shows to all
             assert "saved" not in text and "Continue" not in text and "menu" not in text
             await pilot.press("m")  # not offered: there is no menu here
