@@ -37,7 +37,7 @@ class Ctx:
             self.ally = active
         else:
             self.ally = -1
-        self.friends = 1 << self.me | (1 << self.ally if self.ally >= 0 else 0)
+        self.friends = (1 << self.me if self.me >= 0 else 0) | (1 << self.ally if self.ally >= 0 else 0)  # none yet: 0
         self.need = board.needed(state)
         self._held = None
         self._threat = None

@@ -272,6 +272,10 @@ def main(args) -> int:
     except (AgentSpecError, OptionsError) as e:
         return _bad(str(e))
     secret = random_seed() if args.bot_secret is None else args.bot_secret
+    if sys.stderr.isatty():  # a terminal hears at once what runs: a match of slow bots prints nothing for minutes
+        jobs = f" in {args.jobs} processes" if args.jobs > 1 else ""
+        print(f"dune-tui sim: playing {args.games} games of {args.players} players ({', '.join(agents)}){jobs}…",
+              file=sys.stderr, flush=True)
     records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers,
                            factions, args.rules, args.variant, secret)
     summary = {**summarize(records, args.players, seconds, args.rules), "bot_secret": secret}

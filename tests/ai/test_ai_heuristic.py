@@ -122,3 +122,15 @@ def test_the_search_also_takes_the_winning_target():
     """The same position for mcts: the search keeps the heuristic's winning move (R11)."""
     s, seat = _one_region_from_winning()
     assert make_agent("mcts:iters=60", 5).decide(request(s, seat)) == ("target", ARRAKEEN)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_heuristic_chooses_a_faction_before_it_has_one(players):
+    """`--faction-choice choose` (the README's hot-seat example): a seat with no faction yet picks one; before,
+    the heuristic's reasoning shifted by the faction -1 and the bot failed at its first decision."""
+    from dune_tui.controller import Controller
+    from dune_tui.engine import Options
+
+    c = Controller(Options(players=players, seed=3, faction_choice="choose"))
+    state = c.run([make_agent("heuristic", seed=s) for s in range(players)], observe=False)
+    assert state.over and c.log[0].action[0] == "faction"
