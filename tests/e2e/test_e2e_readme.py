@@ -1,0 +1,301 @@
+"""Every command the README shows, and every `dune-tui` line of the quick starts in docs/, exactly as written, in a
+real terminal (tmux, 80x24): the first screen appears, a key or two work, the program ends cleanly, and no traceback
+(nor a bot's failure, nor `not found`) is ever on the screen.  The commands are read from the files' code blocks
+when the tests are collected, so a new README command is covered, or turns the suite red, without a word here.
+
+How each is run:
+- The README's set-up lines have already run: the suite runs from the `.venv` they make (`python3 -m venv .venv`
+  and `.venv/bin/pip install ...` are not run again, `.venv/bin/pytest` is this very run).  What else a set-up line
+  does runs, and its `. .venv/bin/activate` comes before every later command, as in the reader's terminal.  The
+  terminal's PATH has no venv in it: a command works only if the README says how.
+- Each command runs in its own tmux server, save directory and HOME.  A save directory holds an autosave of a
+  sample game (an Express one for docs/EXPRESS.md) for `load`, `saves` and `replay`; a placeholder of the docs
+  (`autosave-...`, `[NAME|PATH]`) stands for that save, or for nothing (PLACEHOLDERS).
+- The main menu, a game (new, load): `?` opens the help, Esc closes it, `q` (and `y` in a game) leaves; status 0.
+- `saves`, `replay`, other programs: status 0 and what they print (PRINTS).
+- `sim` plays for minutes (100 games of search bots): run as written until its first line, then stopped.
+- `host`: the README's `dune-tui join` line runs in a second terminal and its player pastes seat 2's code at the
+  prompt before the host sits down; the host sits down, plays a key, quits; the joiner is told the table closed and
+  leaves with `q`; the `dune-tui host --load FILE` the host printed resumes the game with new codes.  At 80 columns
+  every line of seats and codes is at most 79 characters (a line of 80 loses its last character to a copy).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from e2e_players import JOIN
+from e2e_terminal import ROOT, Tmux, have
+
+from dune_tui import saves
+
+VENV = ROOT / ".venv"
+SOURCES = ("README.md", "docs/UI.md", "docs/EXPRESS.md")  # the README: every line; docs/: its `dune-tui` lines
+ALREADY_RAN = (re.compile(r"^python3? -m venv \.venv$"), re.compile(r"^\.venv/bin/pip install "))
+THIS_RUN = re.compile(r"^\.venv/bin/pytest\b")
+ACTIVATE = re.compile(r"^(\.|source) \.venv/bin/activate$")
+PLACEHOLDERS = {"[NAME|PATH]": "", "autosave-...": "{autosave}"}
+PRINTS = {"saves": "{game_id}", "replay": "verified", "ruff": "All checks passed"}
+BROKEN = ("Traceback", "Bot of seat", "not found", "No such file")
+SAMPLES = {"express": "express-mid-game", "dune": "mid-battle-sealed-commit"}
+HELP = re.compile(r"█\s+Keys\s")
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not have("tmux"), reason="tmux is not installed"),
+    pytest.mark.skipif(Path(sys.prefix).resolve() != VENV.resolve(),
+                       reason="the README's set-up makes .venv in the checkout; this run is not from it"),
+]
+
+
+@dataclass(frozen=True)
+class Command:
+    source: str  # file:line
+    line: str  # exactly as written
+    prelude: str  # what the set-up left in the reader's shell (`. .venv/bin/activate`), "" if nothing
+
+    @property
+    def words(self) -> list[str]:
+        return shlex.split(self.line, comments=True)
+
+    @property
+    def kind(self) -> str:
+        """`dune-tui`'s subcommand ("menu" without one), or the program's name."""
+        program = Path(self.words[0]).name
+        if program != "dune-tui":
+            return program
+        return self.words[1] if len(self.words) > 1 else "menu"
+
+
+def code_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of the lines in fenced and indented code blocks."""
+    out, fenced, indented, previous = [], False, False, ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if line.strip():  # an indented block opens after a blank line and lasts while its lines are indented
+            indented = line.startswith("    ") and (indented or not previous.strip())
+        if (fenced or indented) and line.strip():
+            out.append((number, line.strip()))
+        previous = line
+    return out
+
+
+def commands() -> list[Command]:
+    found, prelude = [], []
+    for name in SOURCES:
+        for number, line in code_lines((ROOT / name).read_text()):
+            if name != "README.md" and not line.startswith("dune-tui"):
+                continue
+            where = f"{name}:{number}"
+            steps = line.split(" && ")
+            if not any(p.match(steps[0]) for p in ALREADY_RAN):  # a command, after the set-up
+                found.append(Command(where, line, " && ".join(prelude)))
+                continue
+            for step in steps:  # a set-up line: what it leaves in the shell, and what it runs
+                if ACTIVATE.match(step):
+                    prelude.append(step)
+                elif not any(p.match(step) for p in ALREADY_RAN) and not THIS_RUN.match(step):
+                    found.append(Command(where, step, " && ".join(prelude)))
+    return found
+
+
+COMMANDS = commands()
+JOINER = next(c for c in COMMANDS if c.kind == "join")  # the README's line for the other terminal
+
+
+# --------------------------------------------------------------------------------------------- the terminal
+class Terminal:
+    """The reader's terminal: commands run in `sh` from the checkout, with a PATH that has no venv in it."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.tmux = Tmux(tmp_path)
+        conf = tmp_path / "tmux.conf"  # a dead pane's last screen goes to its history (tmux 3.3): keep some
+        conf.write_text(conf.read_text().replace("history-limit 0", "history-limit 2000"))
+        self.home = tmp_path / "home"
+        self.save_dir = tmp_path / "saves"
+        self.home.mkdir()
+        clean = [p for p in os.environ.get("PATH", "").split(":")
+                 if p and Path(p).resolve() != (VENV / "bin").resolve()]
+        self.env = {"PATH": ":".join(clean), "HOME": str(self.home), "DUNE_TUI_SAVE_DIR": str(self.save_dir),
+                    "TERM": "xterm-256color"}
+        self.names: list[str] = []
+
+    def run(self, command: Command, line: str, name: str) -> None:
+        script = f"{command.prelude} && {line}" if command.prelude else line
+        self.tmux.start(["sh", "-c", script], env=self.env, report_exit=True, name=name)
+        self.names.append(name)
+
+    def screen(self, name: str) -> str:
+        """The pane and its history, wrapped lines joined (the whole of a long line)."""
+        text = self.tmux.run("capture-pane", "-p", "-J", "-S", "-", "-t", name, check=False)
+        broken = [word for word in BROKEN if word in text]
+        assert not broken, f"{broken} on the screen of {name}:\n{text}"
+        return text
+
+    def wait(self, name: str, what, timeout: float = 40.0) -> str:
+        """Until `what` (a text, a regex or a test of the screen) is on the screen; fails on a traceback."""
+        test = what if callable(what) else (what.search if isinstance(what, re.Pattern) else (lambda s: what in s))
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen(name)
+            if test(screen):
+                return screen
+            if self.ended(name):
+                raise AssertionError(f"{name} ended before {what!r}:\n{self.screen(name)}")
+            if time.monotonic() > end:
+                raise AssertionError(f"{what!r} not on the screen of {name} within {timeout} s:\n{screen}")
+            time.sleep(0.05)
+
+    def ended(self, name: str) -> bool:
+        return self.tmux._status_path(name).exists()
+
+    def keys(self, name: str, *keys: str) -> None:
+        self.tmux.keys(*keys, name=name)
+
+    def status(self, name: str, timeout: float = 40.0) -> int:
+        status = self.tmux.exit_status(timeout, name)
+        self.screen(name)
+        return status
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    t = Terminal(tmp_path)
+    yield t
+    t.tmux.kill()
+
+
+def sample_autosave(save_dir: Path, rules: str) -> Path:
+    return saves.autosave(saves.load(ROOT / "saves" / "v2" / f"{SAMPLES[rules]}.dune.json"), save_dir)
+
+
+def as_written(command: Command, autosave: Path) -> str:
+    line = command.line
+    for placeholder, value in PLACEHOLDERS.items():
+        line = line.replace(placeholder, value.format(autosave=autosave.name.removesuffix(".dune.json")))  # its name
+    assert "..." not in line and "[" not in line, f"{command.source}: a placeholder this test cannot fill: {line}"
+    return line
+
+
+# ------------------------------------------------------------------------------------------- the commands
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c.kind != "join"],
+                         ids=lambda c: f"{c.source} {' '.join(c.words)}")
+def test_a_readme_command_as_written(command, terminal):
+    autosave = sample_autosave(terminal.save_dir, "express" if "EXPRESS" in command.source else "dune")
+    line = as_written(command, autosave)
+    started = time.monotonic()
+    kind = command.kind
+    if kind == "menu":
+        terminal.run(command, line, "one")
+        terminal.wait("one", "n New game")
+        leave_by_keys(terminal, "one", [])
+    elif kind in ("new", "load"):
+        terminal.run(command, line, "one")
+        wait_for_game(terminal, "one")
+        leave_by_keys(terminal, "one", ["Leave this game?", "y"])
+    elif kind == "sim":
+        terminal.run(command, line, "one")
+        terminal.wait("one", "dune-tui sim: playing")  # then it may play for minutes: its arguments were taken
+        assert not terminal.ended("one") or terminal.status("one") == 0, terminal.screen("one")
+    elif kind == "host":
+        host_join_quit_and_resume(terminal, command, line)
+    elif kind in PRINTS or not command.line.startswith("dune-tui"):
+        terminal.run(command, line, "one")
+        assert terminal.status("one", 120) == 0, terminal.screen("one")
+        expected = PRINTS.get(kind, "").format(game_id=saves.load(autosave).game_id)
+        assert expected in terminal.screen("one")
+    else:
+        pytest.fail(f"{command.source}: `{command.line}`: a command this test does not know how to run; teach it")
+    print(f"{command.source} `{line}`: {time.monotonic() - started:.1f} s")
+
+
+def wait_for_game(terminal: Terminal, name: str) -> str:
+    return terminal.wait(name, lambda s: "q Quit" in s and "? Help" in s.rstrip().splitlines()[-1])
+
+
+def leave_by_keys(terminal: Terminal, name: str, confirm: list[str]) -> None:
+    """`?` opens the help, Esc closes it, `q` leaves (a game asks first: `confirm` = [its question, the key])."""
+    terminal.keys(name, "?")
+    terminal.wait(name, HELP)
+    terminal.keys(name, "Escape")
+    terminal.wait(name, lambda s: not HELP.search(s))
+    terminal.keys(name, "q")
+    if confirm:
+        terminal.wait(name, confirm[0])
+        terminal.keys(name, confirm[1])
+    assert terminal.status(name) == 0, terminal.screen(name)
+
+
+def codes_at_80_columns(terminal: Terminal, name: str) -> dict[str, str]:
+    """The codes the host printed, each whole on a line of at most 79 characters."""
+    plain = terminal.tmux.run("capture-pane", "-p", "-t", name)
+    joined = terminal.screen(name)
+    codes = dict(JOIN.findall(joined))
+    assert {"seat 2", "spectators"} <= set(codes), joined
+    assert dict(JOIN.findall(plain)) == codes, f"a code wraps at 80 columns:\n{plain}"
+    top = joined[:joined.index("Press Enter")].splitlines()
+    long = [line for line in top if len(line) > 79 and "host's log" not in line]
+    assert not long, f"lines of 80 or more characters at 80 columns: {long}"
+    return codes
+
+
+def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -> None:
+    terminal.run(command, line, "host")
+    terminal.wait("host", "Press Enter to sit down at seat 1")
+    codes = codes_at_80_columns(terminal, "host")
+    # The friend joins before the host sits down, with the README's join line, pasting the code at its prompt.
+    terminal.run(JOINER, JOINER.line, "friend")
+    terminal.wait("friend", "Join code")
+    terminal.keys("friend", "-l", codes["seat 2"])
+    terminal.keys("friend", "Enter")
+    wait_for_game(terminal, "friend")  # the table serves its codes from the moment it prints them
+    terminal.keys("host", "Enter")
+    wait_for_game(terminal, "host")
+    terminal.keys("host", "?")
+    terminal.wait("host", HELP)
+    terminal.keys("host", "Escape")
+    terminal.wait("host", lambda s: not HELP.search(s))
+    terminal.keys("host", "q")
+    terminal.wait("host", "Leave this game?")
+    terminal.keys("host", "y")
+    assert terminal.status("host") == 0
+    resume = re.search(r"Resume it with: (dune-tui host --load \S+)", terminal.screen("host"))
+    assert resume, terminal.screen("host")
+    # The friend is told the truth, and q leaves.
+    friend = terminal.wait("friend", "--load")
+    assert "is away" not in friend and "same code" not in friend, friend
+    terminal.keys("friend", "q")
+    assert terminal.status("friend") == 0
+    assert "dune-tui: the host has closed the table" in terminal.screen("friend")
+    # The host resumes the game as it printed: new codes, the same game.
+    terminal.run(command, resume.group(1), "resumed")
+    terminal.wait("resumed", "Press Enter to sit down at seat 1")
+    again = codes_at_80_columns(terminal, "resumed")
+    assert again["seat 2"] != codes["seat 2"], "host --load prints new codes"
+    terminal.keys("resumed", "Enter")
+    wait_for_game(terminal, "resumed")
+    terminal.keys("resumed", "q")
+    terminal.wait("resumed", "Leave this game?")
+    terminal.keys("resumed", "y")
+    assert terminal.status("resumed") == 0
+
+
+def test_the_readme_and_the_quick_starts_are_all_here():
+    """The extraction itself: the README's set-up activates the venv, and the commands a reader meets first."""
+    lines = [c.line for c in COMMANDS]
+    assert COMMANDS[0].line == "dune-tui" and COMMANDS[0].prelude == ". .venv/bin/activate"
+    assert all(c.prelude for c in COMMANDS), "every command after the set-up runs where the set-up left the shell"
+    for expected in ("dune-tui host --seat human --seat human --players 4", "dune-tui load", "dune-tui saves",
+                     ".venv/bin/ruff check ."):
+        assert any(line.startswith(expected) for line in lines), expected
+    assert not any(THIS_RUN.match(line) or "pip install" in line for line in lines)
+    assert {c.source.split(":")[0] for c in COMMANDS} == set(SOURCES)
