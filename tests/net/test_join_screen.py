@@ -10,7 +10,9 @@ from dune_tui.engine import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
-from tests.ui.ui_helpers import pilot_test, screen_name, screen_text, until
+from dune_tui.ui.screens.modals import Reveal
+from tests.sessions import play_until as advance
+from tests.ui.ui_helpers import at_commit, pilot_test, screen_name, screen_text, until
 
 
 @pilot_test
@@ -54,7 +56,7 @@ async def test_a_wrong_code_is_refused_with_a_sentence():
 
 
 @pilot_test
-async def test_when_the_host_closes_the_table_the_screen_says_how_it_resumes_and_q_leaves_from_a_dialog():
+async def test_when_the_host_closes_the_table_the_screen_says_how_it_resumes_and_q_leaves_from_a_reveal():
     game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(1))
@@ -67,8 +69,10 @@ async def test_when_the_host_closes_the_table_the_screen_says_how_it_resumes_and
             await until(pilot, lambda: "Ann (away)…" in screen_text(app), what="the table")
             ann = await RemoteTable.join(hosted.address(0))
             await until(pilot, lambda: "(away)" not in screen_text(app), what="Ann arriving")
-            await pilot.press("question_mark")  # a dialog is open when the host quits
-            await until(pilot, lambda: screen_name(app) == "Help", what="the help dialog")
+            other = advance(at_commit(), lambda s: s.awaiting == (0,) and s.phase != "commit")
+            reveal = next(e for e in reversed(other.history) if e.kind == "reveal")
+            app.push_screen(Reveal(reveal, other.history))  # a battle's reveal is open when the host quits
+            await until(pilot, lambda: screen_name(app) == "Reveal", what="the reveal")
             hosted.table.close()  # the host quits: its table closes, then its server
             await hosted.server.close()
             await until(pilot, lambda: "host has closed" in notes(), what="the closed table")
