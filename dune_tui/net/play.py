@@ -143,7 +143,7 @@ async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str)
     table = make_table(session, args, resumed)
     server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
     await server.start(sock=sock)
-    playing = asyncio.get_running_loop().create_task(table.run())
+    playing = asyncio.get_running_loop().create_task(_serve(table, server))
     status = 0
     try:
         if await _enter_pressed(prompt):
@@ -160,6 +160,14 @@ async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str)
         with contextlib.suppress(asyncio.CancelledError):
             await playing
     return status, table
+
+
+async def _serve(table, server) -> None:
+    """Play; when the table closes (the host left the game: quit, or back to the menu) tell the clients at once.
+    A game that ends keeps them: they read its result until the host quits."""
+    await table.run()
+    if table.closed:
+        await server.close()
 
 
 async def _enter_pressed(prompt: str) -> bool:

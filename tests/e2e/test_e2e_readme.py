@@ -15,8 +15,9 @@ How each is run:
 - `saves`, `replay`, other programs: status 0 and what they print (PRINTS).
 - `sim` plays for minutes (100 games of search bots): run as written until its first line, then stopped.
 - `host`: the README's `dune-tui join` line runs in a second terminal and its player pastes seat 2's code at the
-  prompt before the host sits down; the host sits down, plays a key, quits; the joiner is told the table closed and
-  leaves with `q`; the `dune-tui host --load FILE` the host printed resumes the game with new codes.  At 80 columns
+  prompt before the host sits down; the host sits down, opens the help, leaves the game for the menu; the joiner is
+  told at once that the table closed and how it resumes, and leaves with `q`; the host quits, and the
+  `dune-tui host --load FILE` it printed resumes the game with new codes.  At 80 columns
   every line of seats and codes is at most 79 characters (a line of 80 loses its last character to a copy).
 """
 
@@ -266,16 +267,18 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     terminal.wait("host", lambda s: not HELP.search(s))
     terminal.keys("host", "q")
     terminal.wait("host", "Leave this game?")
-    terminal.keys("host", "y")
-    assert terminal.status("host") == 0
-    resume = re.search(r"Resume it with: (dune-tui host --load \S+)", terminal.screen("host"))
-    assert resume, terminal.screen("host")
-    # The friend is told the truth, and q leaves.
+    terminal.keys("host", "m")  # saved, back to the menu: the table is closed, the host's program still runs
+    terminal.wait("host", "n New game")
+    # The friend is told the truth at once, and q leaves.
     friend = terminal.wait("friend", "--load")
     assert "is away" not in friend and "same code" not in friend, friend
     terminal.keys("friend", "q")
     assert terminal.status("friend") == 0
     assert "dune-tui: the host has closed the table" in terminal.screen("friend")
+    terminal.keys("host", "q")
+    assert terminal.status("host") == 0
+    resume = re.search(r"Resume it with: (dune-tui host --load \S+)", terminal.screen("host"))
+    assert resume, terminal.screen("host")
     # The host resumes the game as it printed: new codes, the same game.
     terminal.run(command, resume.group(1), "resumed")
     terminal.wait("resumed", "Press Enter to sit down at seat 1")
