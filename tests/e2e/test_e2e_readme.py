@@ -253,6 +253,13 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     terminal.run(command, line, "host")
     terminal.wait("host", "Press Enter to sit down at seat 1")
     codes = codes_at_80_columns(terminal, "host")
+    # A code that lost its last character: "connecting…", then one sentence, and no traceback (Terminal.screen).
+    terminal.run(JOINER, JOINER.line, "mistyped")
+    terminal.wait("mistyped", "Join code")
+    terminal.keys("mistyped", "-l", codes["seat 2"][:-1])
+    terminal.keys("mistyped", "Enter")
+    assert terminal.status("mistyped") == 2
+    assert "dune-tui: the table refused: wrong code" in terminal.screen("mistyped")
     # The friend joins before the host sits down, with the README's join line, pasting the code at its prompt.
     terminal.run(JOINER, JOINER.line, "friend")
     terminal.wait("friend", "Join code")
@@ -302,3 +309,13 @@ def test_the_readme_and_the_quick_starts_are_all_here():
         assert any(line.startswith(expected) for line in lines), expected
     assert not any(THIS_RUN.match(line) or "pip install" in line for line in lines)
     assert {c.source.split(":")[0] for c in COMMANDS} == set(SOURCES)
+
+
+def test_ctrl_c_at_the_hosts_prompt_saves_the_game_and_says_how_to_resume(terminal):
+    """Before the host sits down, Ctrl-C (or SIGTERM, SIGHUP) stops the table like `host --no-play`'s: saved."""
+    command = next(c for c in COMMANDS if c.kind == "host")
+    terminal.run(command, command.line, "host")
+    terminal.wait("host", "Press Enter to sit down")
+    terminal.keys("host", "C-c")  # (the shell around the program hears it too: no exit status to read)
+    terminal.wait("host", re.compile(r"Resume it with: dune-tui host --load \S+"))
+    terminal.wait("host", "Pane is dead")
