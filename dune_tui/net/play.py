@@ -190,11 +190,13 @@ async def _enter_pressed(prompt: str) -> bool:
     loop.add_reader(fd, read)
     signals = [sig for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP) if _handle(loop, sig, settle)]
     try:
-        return await answer
+        sit_down = await answer
     finally:
         loop.remove_reader(fd)
+    if sit_down:  # the game screen's own handlers come next; after a signal these stay while the host stops
         for sig in signals:
             loop.remove_signal_handler(sig)
+    return sit_down
 
 
 def _handle(loop, sig, settle) -> bool:

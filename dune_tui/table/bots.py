@@ -166,16 +166,17 @@ class ProcessBots:
             with real_stdio():
                 ours, theirs = self._ctx.Pipe()
                 self._cancel = self._ctx.Event()
-                self._proc = self._ctx.Process(target=_child_main, name="dune-tui-bots", daemon=True,
-                                               args=(theirs, self._cancel, self.specs, self.bots_secret,
-                                                     _ai_root()))
-                self._proc.start()
+                proc = self._ctx.Process(target=_child_main, name="dune-tui-bots", daemon=True,
+                                         args=(theirs, self._cancel, self.specs, self.bots_secret, _ai_root()))
+                proc.start()
         except Exception as e:  # no process for us here: think in a thread instead
             self.fallback_reason = f"{type(e).__name__}: {e}"
             self.fallback = ThreadBots(self.specs, self.bots_secret)
             return
         theirs.close()
-        self._conn = ours
+        self._proc, self._conn = proc, ours  # only a started child: `close` may run meanwhile (it takes no lock)
+        if self._closed:
+            self.close()
 
     def decide(self, request, cancel: threading.Event) -> Any:
         with self._lock:
