@@ -253,13 +253,14 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     terminal.run(command, line, "host")
     terminal.wait("host", "Press Enter to sit down at seat 1")
     codes = codes_at_80_columns(terminal, "host")
-    # A code that lost its last character: "connecting…", then one sentence, and no traceback (Terminal.screen).
-    terminal.run(JOINER, JOINER.line, "mistyped")
-    terminal.wait("mistyped", "Join code")
-    terminal.keys("mistyped", "-l", codes["seat 2"][:-1])
-    terminal.keys("mistyped", "Enter")
-    assert terminal.status("mistyped") == 2
-    assert "dune-tui: the table refused: wrong code" in terminal.screen("mistyped")
+    first = command == next(c for c in COMMANDS if c.kind == "host")  # the others' tables: the same but for
+    if first:  # a code that lost its last character, and the resumed game
+        terminal.run(JOINER, JOINER.line, "mistyped")  # "connecting…", then one sentence and no traceback
+        terminal.wait("mistyped", "Join code")
+        terminal.keys("mistyped", "-l", codes["seat 2"][:-1])
+        terminal.keys("mistyped", "Enter")
+        assert terminal.status("mistyped") == 2
+        assert "dune-tui: the table refused: wrong code" in terminal.screen("mistyped")
     # The friend joins before the host sits down, with the README's join line, pasting the code at its prompt.
     terminal.run(JOINER, JOINER.line, "friend")
     terminal.wait("friend", "Join code")
@@ -286,6 +287,8 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     assert terminal.status("host") == 0
     resume = re.search(r"Resume it with: (dune-tui host --load \S+)", terminal.screen("host"))
     assert resume, terminal.screen("host")
+    if not first:
+        return
     # The host resumes the game as it printed: new codes, the same game.
     terminal.run(command, resume.group(1), "resumed")
     terminal.wait("resumed", "Press Enter to sit down at seat 1")
