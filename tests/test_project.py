@@ -14,7 +14,7 @@ def readme_commands() -> list[str]:
 
 def test_readme_starts_with_the_two_commands():
     play, test = readme_commands()[:2]
-    assert play.endswith(".venv/bin/dune-tui")
+    assert play.endswith(". .venv/bin/activate && dune-tui")  # the examples after it run as written
     assert "pytest" in test and "ruff check" in test
 
 

@@ -22,8 +22,6 @@ from .client import JoinRefused, RemoteTable
 
 LEFT = "you left the table"
 UI_CSS = Path(ui.__file__).parent / DuneApp.CSS_PATH  # a subclass elsewhere would look for it beside itself
-
-
 CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
 ENDED = {
     CLOSED_BY_HOST: "The host has closed the table; the game is saved on the host's side. The host resumes it with "
