@@ -312,5 +312,5 @@ class TableServer:
 
 def _bye(writer: asyncio.StreamWriter, reason: str) -> None:
     with contextlib.suppress(Exception):
-        writer.write(wire.encode(wire.Goodbye(reason=reason)))
+        writer.write(wire.encode(wire.Goodbye(reason=printable(reason, limit=LOG_LINE_LIMIT))))
     writer.close()
