@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -82,13 +83,14 @@ class QuietLog:
             return
         self.left_out[key] = self.left_out.get(key, 0) + 1
         if self.timer is None:
-            self.timer = asyncio.get_running_loop().call_later(SUMMARY_SECONDS, self.flush)
+            with contextlib.suppress(RuntimeError):  # no loop running: the summary comes with close()
+                self.timer = asyncio.get_running_loop().call_later(SUMMARY_SECONDS, self.flush)
 
     def flush(self) -> None:
         """Write the summary of the lines left out (if any)."""
         self.timer = None
         for key, count in self.left_out.items():
-            self.log.warning("%d more lines about %s left out of this log in the last %d s", count, key,
+            self.log.warning("%d more lines about %s left out of this log in the last %g s", count, key,
                              SUMMARY_SECONDS)
         self.left_out.clear()
 
