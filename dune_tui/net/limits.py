@@ -90,7 +90,7 @@ class QuietLog:
         """Write the summary of the lines left out (if any)."""
         self.timer = None
         for key, count in self.left_out.items():
-            self.log.warning("%d more lines about %s left out of this log in the last %g s", count, key,
+            self.log.warning("%d more lines about %s left out of this log (one summary every %g s)", count, key,
                              SUMMARY_SECONDS)
         self.left_out.clear()
 
