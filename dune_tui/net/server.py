@@ -59,8 +59,8 @@ log.addFilter(_Printable())
 class Client:
     """One remote connection, once it is attached to the table."""
 
-    def __init__(self, server: TableServer, seat: int, writer: asyncio.StreamWriter, peer: str, address: str) -> None:
-        self.server, self.seat, self.writer, self.peer, self.address = server, seat, writer, peer, address
+    def __init__(self, server: TableServer, seat: int, writer: asyncio.StreamWriter, peer: str) -> None:
+        self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
         self.conn = None
         self.closed = False
         self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
@@ -263,7 +263,7 @@ class TableServer:
             return self._refuse(writer, f"{SPECTATORS_LIMIT} spectators are watching already", address, failed=False)
         replaced = [c for c in self.clients if c.seat == seat] if seat != SPECTATOR else []
         self._back(seat)
-        client = Client(self, seat, writer, peer, address)
+        client = Client(self, seat, writer, peer)
         self.clients.append(client)
         self._idle.clear()
         client.conn = self.table.attach(seat, client.send)  # before the old one leaves: the seat never looks away
