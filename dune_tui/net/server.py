@@ -8,9 +8,12 @@
 A connection must open with a Hello (within HELLO_SECONDS) that carries this protocol's version and a code
 of ours; it is then attached to the table for that code's seat and gets the table's Welcome.  After that the
 table decides what a message may do (its seat, an open request, a legal action).  A frame over the cap,
-garbage, a wrong code or version, or flooding ends the connection with a Goodbye saying why; the table and
-the other seats go on.  A second connection with the same code replaces the first.  Every refusal is logged
-(`log`, the host's stderr or log file), never shown on a player's screen but the offender's.
+garbage, a wrong code or version, no Hello in time, or flooding ends the connection with a Goodbye saying why;
+the table and the other seats go on.  A second connection with a seat's code replaces the first; any number of
+spectators (up to SPECTATORS_LIMIT) watch with theirs.  Joins with one code, failed Hellos from one address and
+connections waiting for their Hello are limited (`limits`).  Every refusal is logged (`log`, the host's stderr or
+log file), never shown on a player's screen but the offender's; each log line is made printable, and past a rate
+per peer the lines are counted in one summary line instead (`QuietLog`).
 """
 
 from __future__ import annotations
@@ -19,21 +22,38 @@ import asyncio
 import contextlib
 import logging
 import threading
-import time
 
 from ..controller import Decision
 from ..table import Table
 from ..table.bots import BotCancelled, BotFailed, make_runner
-from ..table.messages import Chat, DecisionRequest, EventBatch, Refused, Welcome
+from ..table.messages import SPECTATOR, Chat, DecisionRequest, EventBatch, Refused, Welcome
 from ..text import printable
 from . import wire
 from .codes import Codes, label
+from .limits import Bucket, Buckets, QuietLog
 
 HELLO_SECONDS = 10.0  # a client that says nothing is dropped
 FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before a client is cut off
 REFUSALS_LIMIT = 50  # refused messages before a client is cut off
 OUT_LIMIT = 8 * 1024 * 1024  # bytes waiting for a client that does not read
+SPECTATORS_LIMIT = 100  # spectators watching at once
+PENDING_LIMIT, PENDING_PER_ADDRESS = 256, 32  # connections that have not said their Hello yet
+JOIN_BURST, JOIN_RATE = 10, 0.5  # joins with one code: 10 at once, then one every 2 seconds
+FAILED_BURST, FAILED_RATE = 20, 1.0  # failed Hellos from one address: 20 at once, then one a second
+LOG_LINE_LIMIT = 500  # characters of a log line
 log = logging.getLogger("dune_tui.net")
+
+
+class _Printable(logging.Filter):
+    """Every line of this log as `printable` text: a peer's bytes cannot move the host's cursor or retitle its
+    terminal, in stderr or in the log file."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = printable(record.getMessage(), limit=LOG_LINE_LIMIT), None
+        return True
+
+
+log.addFilter(_Printable())
 
 
 class Client:
@@ -43,7 +63,7 @@ class Client:
         self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
         self.conn = None
         self.closed = False
-        self.allowance, self.at = float(FLOOD_BURST), time.monotonic()
+        self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
         self.refusals = 0
 
     def send(self, message) -> None:
@@ -52,7 +72,7 @@ class Client:
             return
         if isinstance(message, Refused):
             self.refusals += 1
-            log.info("refused %s (%s): %s", label(self.seat), self.peer, message.reason)
+            self.server.quiet.info(self.peer, "refused %s (%s): %s", label(self.seat), self.peer, message.reason)
         transport = self.writer.transport
         if transport.is_closing():
             return
@@ -62,10 +82,7 @@ class Client:
             self.close()
 
     def flooding(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(FLOOD_BURST, self.allowance + (now - self.at) * FLOOD_RATE) - 1
-        self.at = now
-        return self.allowance < 0
+        return not self.flood.take()
 
     def goodbye(self, reason: str) -> None:
         log.warning("disconnected %s (%s): %s", label(self.seat), self.peer, reason)
@@ -127,6 +144,11 @@ class TableServer:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.server: asyncio.Server | None = None
         self.host, self.port = "", 0
+        self.waiting: dict[asyncio.StreamWriter, str] = {}  # connections before their Hello, by address
+        self.tasks: set[asyncio.Task] = set()  # one per connection
+        self.joins = Buckets(JOIN_BURST, JOIN_RATE)  # by seat
+        self.failures = Buckets(FAILED_BURST, FAILED_RATE)  # by address
+        self.quiet = QuietLog(log)
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -144,6 +166,8 @@ class TableServer:
     async def close(self) -> None:
         for client in list(self.clients):
             client.goodbye("the host has closed the table")
+        for writer in list(self.waiting):
+            _bye(writer, "the host has closed the table")
         for timer in self.timers.values():
             timer.cancel()
         for bot in self.stand_ins.values():
@@ -153,13 +177,24 @@ class TableServer:
             self.server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 2)
+        if self.tasks:  # every connection's task ends (their streams are closed) before the loop does
+            await asyncio.wait(set(self.tasks), timeout=2)
+        self.quiet.close()
 
     # ---------------------------------------------------------- connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = printable(writer.get_extra_info("peername"), limit=80)
+        name = writer.get_extra_info("peername")
+        peer = printable(name, limit=80)
+        address = printable(name[0] if isinstance(name, tuple) and name else name, limit=80)
         client = None
+        task = asyncio.current_task()
+        self.tasks.add(task)
+        self.waiting[writer] = address
         try:
-            client = await self._hello(reader, writer, peer)
+            if (refusal := self._admit(address)) is not None:
+                return self._refuse(writer, refusal, address, failed=False)
+            client = await self._hello(reader, writer, peer, address)
+            self.waiting.pop(writer, None)
             while client is not None and not client.closed:
                 message = await wire.read(reader, wire.TO_TABLE_LIMIT)
                 if client.closed:
@@ -172,40 +207,68 @@ class TableServer:
                     client.goodbye(f"a client does not send {type(message).__name__}")
                 else:
                     if isinstance(message, Chat):
-                        log.info("chat from %s: %s", label(client.seat), printable(message.text, limit=300))
+                        self.quiet.info(peer, "chat from %s: %s", label(client.seat), message.text)
                     self.table.receive(client.conn, message)
         except wire.FrameError as e:
             if client is not None:
                 client.goodbye(str(e))
             else:
-                _bye(writer, str(e), peer)
-        except (asyncio.IncompleteReadError, ConnectionError, TimeoutError) as e:
+                self._refuse(writer, str(e), address)
+        except TimeoutError:
             if client is None:
-                log.info("connection from %s ended before its Hello (%s)", peer, type(e).__name__)
+                self._refuse(writer, f"no Hello within {HELLO_SECONDS:g} s", address)
+        except (asyncio.IncompleteReadError, ConnectionError) as e:
+            if client is None:
+                self.quiet.info(address, "connection from %s ended before its Hello (%s)", peer, type(e).__name__)
+        except asyncio.CancelledError:  # the loop is closing: a stream's task that ends cancelled makes asyncio
+            pass  # (3.11) print a traceback, one per connection
         finally:
+            self.waiting.pop(writer, None)
+            self.tasks.discard(task)
             if client is not None:
                 client.close()
             writer.close()
 
-    async def _hello(self, reader, writer, peer: str) -> Client | None:
+    def _admit(self, address: str) -> str | None:
+        """Why a new connection from `address` is refused before its Hello is read (None: it is not)."""
+        if len(self.waiting) > PENDING_LIMIT or sum(a == address for a in self.waiting.values()) > PENDING_PER_ADDRESS:
+            return "too many connections are waiting to say Hello: try again in a moment"
+        if not self.failures.ready(address):
+            return "too many failed attempts from your address: wait a minute"
+        return None
+
+    def _refuse(self, writer: asyncio.StreamWriter, reason: str, address: str, failed: bool = True) -> None:
+        """Goodbye to a connection that has no seat; a failed attempt counts against its address."""
+        if failed:
+            self.failures.take(address)
+        self.quiet.warning(address, "refused a connection from %s: %s", address, reason)
+        _bye(writer, reason)
+
+    async def _hello(self, reader, writer, peer: str, address: str) -> Client | None:
         hello = await asyncio.wait_for(wire.read(reader, wire.TO_TABLE_LIMIT), HELLO_SECONDS)
         if not isinstance(hello, wire.Hello):
-            return _bye(writer, "the first message must be a Hello", peer)
+            return self._refuse(writer, "the first message must be a Hello", address)
         if hello.protocol != wire.PROTOCOL:
-            return _bye(writer, f"this table speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
-                                f"{hello.protocol}: use the same version of dune-tui as the host", peer)
+            return self._refuse(writer, f"this table speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
+                                        f"{hello.protocol}: use the same version of dune-tui as the host", address)
         seat = self.codes.seat_of(hello.code)
         if seat is None:
-            return _bye(writer, "wrong code: ask the host for your seat's join code", peer)
+            return self._refuse(writer, "wrong code: ask the host for your seat's join code", address)
         if self.table.closed:
-            return _bye(writer, "the table is closed", peer)
-        for old in [c for c in self.clients if c.seat == seat]:
-            old.goodbye("this seat was joined from another terminal")
+            return self._refuse(writer, "the table is closed", address, failed=False)
+        if not self.joins.take(seat):
+            return self._refuse(writer, f"{label(seat)} has joined too often: wait a few seconds", address,
+                                failed=False)
+        if seat == SPECTATOR and sum(c.seat == SPECTATOR for c in self.clients) >= SPECTATORS_LIMIT:
+            return self._refuse(writer, f"{SPECTATORS_LIMIT} spectators are watching already", address, failed=False)
+        replaced = [c for c in self.clients if c.seat == seat] if seat != SPECTATOR else []
         self._back(seat)
         client = Client(self, seat, writer, peer)
         self.clients.append(client)
         self._idle.clear()
-        client.conn = self.table.attach(seat, client.send)
+        client.conn = self.table.attach(seat, client.send)  # before the old one leaves: the seat never looks away
+        for old in replaced:
+            old.goodbye("this seat was joined from another terminal")
         if client.closed:  # dropped while its Welcome was sent
             self.table.detach(client.conn)
             return None
@@ -247,8 +310,7 @@ class TableServer:
             bot.leave()
 
 
-def _bye(writer: asyncio.StreamWriter, reason: str, peer: str) -> None:
-    log.warning("refused a connection from %s: %s", peer, reason)
+def _bye(writer: asyncio.StreamWriter, reason: str) -> None:
     with contextlib.suppress(Exception):
-        writer.write(wire.encode(wire.Goodbye(reason=reason)))
+        writer.write(wire.encode(wire.Goodbye(reason=printable(reason, limit=LOG_LINE_LIMIT))))
     writer.close()

@@ -133,11 +133,14 @@ class GameOver(_Message):
 
 
 class Chat(_Message):
-    """A line said at the table.  From a client only `text` counts: the table fills in who said it."""
+    """A line said at the table.  From a client only `text` counts: the table fills in who said it (`name`:
+    `Seat 2 · Atreides (Ann)`, "Spectator" or "Host"); in a Welcome, `after` is how many of its events came
+    before the line."""
 
     text: str
     seat: int = SPECTATOR
     name: str = ""
+    after: int = 0
 
 
 class Hint(_Message):

@@ -23,10 +23,12 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
+
 from .. import saves
 from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
 from ..engine import DuneError
-from ..text import printable
+from ..text import NAME_LIMIT, printable
 from .bots import BotCancelled, BotFailed, bot_specs, make_runner
 from .messages import (
     SPECTATOR,
@@ -88,7 +90,8 @@ class Table:
         self.last_saved: Path | None = None
         self.save_error: str | None = None  # why the last autosave failed (None: it did not)
         self.closed = False
-        self.chat: deque[Chat] = deque(maxlen=CHAT_KEPT)
+        self.chat: deque[tuple[int, Chat]] = deque(maxlen=CHAT_KEPT)  # (events before it, the line)
+        self.seats_sent: tuple[SeatInfo, ...] = self.seat_list()  # the Seats every client has
         self._cancel = threading.Event()
         self._wake = asyncio.Event()
         self._skip = asyncio.Event()
@@ -102,14 +105,21 @@ class Table:
         conn = Connection(seat, send, host, stand_in)
         self.connections.append(conn)
         conn.send(self.welcome(seat))
-        self._broadcast(Seats(self.seat_list()))
+        self._seats_changed()
         return conn
 
     def detach(self, conn: Connection) -> None:
         if conn in self.connections:
             self.connections.remove(conn)
             if not self.closed:  # a closing table's seats are not away: nobody waits for them
-                self._broadcast(Seats(self.seat_list()))
+                self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        """Tell every client who sits where, if that changed (a spectator coming or going changes nothing)."""
+        seats = self.seat_list()
+        if seats != self.seats_sent:
+            self.seats_sent = seats
+            self._broadcast(Seats(seats))
 
     def seat_list(self) -> tuple[SeatInfo, ...]:
         here = {c.seat for c in self.connections if not c.stand_in}
@@ -127,7 +137,7 @@ class Table:
             decisions=len(self.controller.log), thinking=self.thinking, sealed=self.sealed,
             pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
             warning=getattr(self.session, "warning", ""),
-            over=self.game_over(seat) if self.controller.over else None, chat=tuple(self.chat),
+            over=self.game_over(seat) if self.controller.over else None, chat=self._chat_for(seat, history),
             hints=self.session.hints_allowed)
 
     def receive(self, conn: Connection, message) -> None:
@@ -136,11 +146,11 @@ class Table:
             return
         if isinstance(message, Decision):
             self._decision(conn, message)
-        elif isinstance(message, Skip):
+        elif isinstance(message, Skip) and self._paces(conn):
             self.skipping = True
             self._skip.set()
             self._broadcast(Pace(pause=self.pause, skipping=True))
-        elif isinstance(message, SetPace) and 0 <= message.pause <= 60:
+        elif isinstance(message, SetPace) and self._paces(conn) and 0 <= message.pause <= 60:
             self.pause = message.pause
             self._broadcast(Pace(pause=self.pause, skipping=self.skipping))
         elif isinstance(message, Save) and conn.host:
@@ -152,14 +162,23 @@ class Table:
         else:
             conn.send(Refused(reason=f"this table does not take {type(message).__name__} from this seat"))
 
+    @staticmethod
+    def _paces(conn: Connection) -> bool:
+        """Whether `conn` may set the bots' pace: a player's, or the host's own screen (not a joined spectator)."""
+        return conn.seat >= 0 or conn.host
+
     def _hint(self, conn: Connection, message: Hint) -> None:
         """Keep the advice a seat was shown beside the log (saved with the game, shown by its replay); only for
-        a request of that seat still open."""
+        a request of that seat still open, and one per seat and decision (the latest)."""
         if not any(r.id == message.request and r.seat == conn.seat for r in self.controller.pending()):
             return
         text = printable(message.text, limit=HINT_LIMIT).strip()
         if text and self.session.hints_allowed:
-            self.session.hints.append((len(self.controller.log), conn.seat, text))
+            hint, hints = (len(self.controller.log), conn.seat, text), self.session.hints
+            if hints and hints[-1][:2] == hint[:2]:
+                hints[-1] = hint
+            else:
+                hints.append(hint)
 
     def _chat(self, conn: Connection, message: Chat) -> None:
         """Say a line to every client: printable, capped, at most CHAT_BURST at once then one per CHAT_EVERY."""
@@ -173,10 +192,32 @@ class Table:
             conn.send(Refused(reason="too many chat lines: wait a moment"))
             return
         conn.chat_allowance -= 1
-        name = "Spectator" if conn.seat == SPECTATOR else self.session.seats[conn.seat].label()
-        line = Chat(text=text, seat=conn.seat, name=name)
-        self.chat.append(line)
+        line = Chat(text=text, seat=conn.seat, name=self._speaker(conn))
+        self.chat.append((len(self.session.history), line))
         self._broadcast(line)
+
+    def _speaker(self, conn: Connection) -> str:
+        """Who says a chat line: `Seat 2 · Atreides (Ann)` (the side once dealt, the player's name if given);
+        "Host" for the host's own screen watching a hot-seat or bots' game, else "Spectator"."""
+        if conn.seat == SPECTATOR:
+            return "Host" if conn.host else "Spectator"
+        rules = self.controller.ruleset
+        side = rules.side_name(rules.seat_sides(self.controller.state)[conn.seat])
+        name = printable(self.session.seats[conn.seat].name, limit=NAME_LIMIT)
+        return f"Seat {conn.seat + 1}" + (f" · {side}" if side else "") + (f" ({name})" if name else "")
+
+    def _chat_for(self, seat: int, history: list) -> tuple[Chat, ...]:
+        """The recent chat lines for a Welcome, each with `after`: how many of the Welcome's events (the last
+        RECENT_EVENTS that `seat` may see) were before it, so that a rejoined screen shows it where it was said."""
+        first = max(len(history) - RECENT_EVENTS, 0)
+        seen, counted, lines = 0, 0, []
+        events = self.session.history
+        for at, line in self.chat:
+            for e in events[counted:at]:
+                seen += e.visible_to(seat)
+            counted = max(counted, at)
+            lines.append(msgspec.structs.replace(line, after=max(seen - first, 0)))
+        return tuple(lines)
 
     def _decision(self, conn: Connection, decision: Decision) -> None:
         request = self.asked.get(decision.id)

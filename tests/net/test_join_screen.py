@@ -107,8 +107,9 @@ async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literall
             await pilot.press("ctrl+t")
             await until(pilot, lambda: "Say to the table" in screen_text(app), what="the chat line")
             await pilot.press(*"ally? [b]x", "enter")
-            await until(pilot, lambda: "Bob says: ally? [b]x" in screen_text(app), what="the line in the log")
-        assert [(c.seat, c.text) for c in hosted.table.chat] == [(1, "ally? [b]x")]
+            said = f"Seat 2 · {game.controller.ruleset.side_name(game.state.seat_faction[1])} (Bob): ally? [b]x"
+            await until(pilot, lambda: said in " ".join(screen_text(app).split()), what="the line in the log")
+        assert [(c.seat, c.text) for _, c in hosted.table.chat] == [(1, "ally? [b]x")]
 
 
 @pilot_test

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import msgspec
 from net_helpers import (
     ANN,
     BOB,
@@ -154,9 +155,10 @@ def test_chat_reaches_every_seat_cleaned_and_is_in_a_rejoin_welcome():
     ann, bob, watcher, late = asyncio.run(main())
     line = bob.of(Chat)[0]
     assert line == watcher.of(Chat)[0] == ann.of(Chat)[0]
-    assert (line.seat, line.name) == (0, "Ann"), "who said it is the table's to say"
+    side = game.controller.ruleset.side_name(game.state.seat_faction[0])
+    assert (line.seat, line.name) == (0, f"Seat 1 · {side} (Ann)"), "who said it is the table's to say"
     assert "\x1b" not in line.text and "\u202e" not in line.text and len(line.text) <= 300
-    assert late.of(Welcome)[0].chat == (line,)
+    assert [msgspec.structs.replace(c, after=0) for c in late.of(Welcome)[0].chat] == [line]
 
 
 def test_a_spectator_cannot_decide_and_gets_public_events_only():

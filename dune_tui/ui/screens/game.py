@@ -42,6 +42,11 @@ class TableSays(Message):
         self.seat, self.body = seat, body
 
 
+def chat_line(line: m.Chat) -> str:
+    """A line said at the table, as the log shows it: `Seat 2 · Atreides (Ann): ally?`."""
+    return f"{line.name or 'Someone'}: {line.text}"
+
+
 def narrow(width: int) -> bool:
     """Under 80 columns the footer closes up its keys, so that `? Help` stays in sight."""
     return width < 80
@@ -98,6 +103,14 @@ class GameScreen(DuneScreen):
             self.connections[seat] = table.attach(seat, partial(self._deliver, seat), host=True)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
+
+    @property
+    def watching_only(self) -> bool:
+        """A spectator of a table hosted elsewhere: it sees the game and chats, and changes nothing."""
+        return bool(self.rejoin) and not self.humans
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (self.watching_only and action in ("skip", "pause", "hint"))
 
     @property
     def help_tips(self) -> str:
@@ -171,9 +184,12 @@ class GameScreen(DuneScreen):
         self.seats, self.board, self.thinking, self.sealed, self.pace = w.seats, w.view, w.thinking, w.sealed, w.pace
         self.hints = w.hints
         log = self.query_one(GameLog)
-        log.add(w.events)
-        for line in w.chat:
-            log.note(f"{line.name} says: {line.text}")
+        shown = 0
+        for line in w.chat:  # each line where it was said among the events
+            log.add(w.events[shown:line.after])
+            shown = max(shown, line.after)
+            log.note(chat_line(line))
+        log.add(w.events[shown:])
         if w.resumed:
             log.note(f"Game resumed: round {w.view.round}, {w.decisions} decisions so far.")
         if w.warning:
@@ -209,7 +225,7 @@ class GameScreen(DuneScreen):
             self.seats = body.seats
             self.rules_board.set_seats(body.seats)
         elif isinstance(body, m.Chat):
-            self.query_one(GameLog).note(f"{body.name} says: {body.text}")
+            self.query_one(GameLog).note(chat_line(body))
         elif isinstance(body, m.Notice):
             self.notify(body.text, severity=body.severity)
         elif isinstance(body, m.SaveFailed):
@@ -391,7 +407,8 @@ class GameScreen(DuneScreen):
         text = self.seat_title(seat)
         text.append(" is thinking…")
         text.append(f"\n{self.thinking.prompt}", style="dim")
-        text.append("\ns: skip ahead to your next decision   p: bot pause", style="dim")
+        if not self.watching_only:
+            text.append("\ns: skip ahead to your next decision   p: bot pause", style="dim")
         self.query_one(DecisionPanel).wait(text, spinner=True, title=self.seat_title(seat))
 
     @on(DecisionPanel.Chosen)
