@@ -291,3 +291,24 @@ def test_the_messages_without_views_cross_a_wire_as_they_are(message):
     union = Seats | Pace | Refused | SaveFailed | Saved | Sealed | Thinking | Notice | Skip | SetPace | Save
     for codec in (msgspec.json, msgspec.msgpack):
         assert codec.decode(codec.encode(message), type=union) == message
+
+
+def test_a_process_runner_closed_while_its_child_starts_stops_the_child(monkeypatch):
+    """The table closes (Ctrl-C at the host's prompt) while its bots' child is starting in the warm-up thread: close
+    must not join a process not yet started (AssertionError, a traceback on the host's terminal), and the child,
+    once started, is stopped."""
+    from multiprocessing.context import SpawnProcess
+
+    from dune_tui.table.bots import make_runner
+
+    runner = make_runner("process", {1: "random"}, 7)
+    real_start, started = SpawnProcess.start, []
+
+    def closed_first(child) -> None:
+        runner.close()  # the table closes between the child's making and its start
+        real_start(child)
+        started.append(child)
+
+    monkeypatch.setattr(SpawnProcess, "start", closed_first)
+    runner.start()
+    assert started and not started[0].is_alive() and runner.fallback is None
