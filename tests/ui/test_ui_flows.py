@@ -3,7 +3,19 @@ bots' pause and skip, quitting (asked, saved) and resuming, loading, the rules a
 
 from __future__ import annotations
 
-from ui_helpers import HUMAN, answer, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
+from ui_helpers import (
+    HUMAN,
+    answer,
+    bot,
+    human_waiting,
+    make_app,
+    pilot_test,
+    play_until,
+    screen_name,
+    screen_text,
+    session,
+    until,
+)
 
 from dune_tui import saves
 from dune_tui.engine.data import FACTION_NAMES
@@ -322,3 +334,30 @@ async def test_help_lists_every_key_of_each_decision_form():
         text = await help_text(pilot)
         has(text, ("↑↓", "Row"), ("←→", "Count"), ("m", "All"), ("0", "None"), ("⏎", "Seal commit"))
         assert all(key in text for key in GAME_KEYS)
+
+
+@pilot_test
+async def test_a_key_labelled_reroll_never_ends_the_roll():
+    """Issue 33: `r` with no die marked kept every die and ended the roll, and a second `r` typed before the next
+    roll was drawn ended a roll with rerolls left. R4 keeps at least one die a reroll: with none marked `r` and
+    Enter answer nothing and say so; `a` is the key that keeps all."""
+    game = play_until(session(2, seed=7), lambda s: s.phase == "roll" and s.awaiting == (0,) and s.kept == 0)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("r")
+        await until(pilot, lambda: "Mark the dice to keep with 1-7 first" in " ".join(screen_text(app).split()))
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert game.state.phase == "roll" and game.state.kept == 0
+        await pilot.press("1", "r", "r", "r")  # the second and third `r` come before the next roll is drawn
+        await until(pilot, lambda: game.state.kept != 0)
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.view.kept == 1)
+        await pilot.pause(0.3)
+        assert (game.state.phase, game.state.awaiting, game.state.kept) == ("roll", (0,), 1), "rerolls are left"
+        await pilot.press(*"234567")  # every die left marked: `r` has nothing to reroll, Enter keeps them
+        await pilot.press("r")
+        await until(pilot, lambda: "nothing to reroll" in screen_text(app))
+        assert game.state.kept == 1
+        await pilot.press("enter")
+        await until(pilot, lambda: game.state.phase != "roll" or game.state.active != 0)
