@@ -211,3 +211,37 @@ async def test_advice_on_a_roll_says_first_the_numbers_of_the_dice_each_option_k
             kept = a.action[1] & ~view.kept
             numbers = " ".join(str(d + 1) for d in range(7) if kept >> d & 1)
             assert re.search(rf"% {re.escape(numbers)}: Keep ", line), (numbers, line)
+
+
+@pilot_test
+async def test_log_lines_written_while_the_advice_is_open_are_not_cut_when_it_closes():
+    """Issue 33, at 80×24: `new --players 4 --seat human --faction harkonnen --faction corrino --faction fremen
+    --faction atreides --seed 42`, `h`, wait, `1`: the lines the answer wrote while the advice widened the log
+    lost their last words for good when the box narrowed again. They are wrapped again to the box."""
+    from dune_tui.cli import parse_args
+    from dune_tui.ui import session_from_args
+    from dune_tui.ui.widgets.log import GameLog
+
+    command = "new --players 4 --seat human --faction harkonnen --faction corrino --faction fremen --faction atreides"
+    args = parse_args([*command.split(), "--seed", "42"])
+    app = make_app(session_from_args(args))
+    app.settings.advisor = QUICK
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app), timeout=30)
+        log = app.screen.query_one(GameLog)
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        written = len(log.lines_written)
+        await pilot.press("1")
+        await until(pilot, lambda: len(log.lines_written) > written + 2 and human_waiting(app), timeout=30)
+        await until(pilot, lambda: not advice_shown(app))
+        await pilot.pause(0.3)
+        box = log.scrollable_content_region.width
+        assert box < 40, "the box is narrow again"
+        assert max(len(strip.text.rstrip()) for strip in log.lines) <= box, "no line is wider than the box"
+        shown = " ".join(" ".join(strip.text for strip in log.lines).split())
+        for line in log.lines_written[written:]:
+            assert " ".join(line.split()) in shown, line
+        last = log.lines_written[-1].split()[-1]
+        assert last in screen_text(app), f"{last!r}: the last word of the last line is on screen"
