@@ -363,3 +363,14 @@ async def test_a_game_over_screen_gone_before_it_mounts_does_not_crash():
         await pilot.pause(0.5)
         assert screen_name(app) == "ExpressGameOverScreen" and app.screen is not gone
     assert app._exception is None  # run_test raises it on leaving too
+
+
+def test_the_house_card_counts_one_unit_in_the_singular():
+    """Issue 33: Express said "1 units"."""
+    from dune_tui.express.data import ARRAKEEN, ATREIDES, HARKONNEN
+    from dune_tui.ui.screens.express_houses import card
+    from tests.express.scenario import position
+
+    state = position((ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 1, HARKONNEN: 2}})
+    atreides, harkonnen = (card(state, state.house_seat[h], "bot", 0).plain for h in (ATREIDES, HARKONNEN))
+    assert "· 1 unit on the board," in atreides and "· 2 units on the board," in harkonnen
