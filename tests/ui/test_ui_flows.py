@@ -196,6 +196,13 @@ async def test_help_on_the_game_screen_lists_the_decision_keys():
         await pilot.press("question_mark")
         text = screen_text(app)
         assert "1-7" in text and "Keep all" in text and "Skip" in text
+    app = make_app(session(2, seed=7))
+    async with app.run_test(size=(100, 60)) as pilot:  # issue 33: the sidebar's codes are said by `?`
+        await until(pilot, lambda: human_waiting(app))
+        flat = " ".join((await help_text(pilot)).replace("█", " ").split())
+        for code in ("L leaders on the card", "T troops on the card", "R troops in reserve", "$ stored spice",
+                     "Sn Snooper", "Sh Shield", "Th Thumper"):
+            assert code in flat, code
 
 
 @pilot_test
