@@ -368,3 +368,33 @@ async def test_a_key_labelled_reroll_never_ends_the_roll():
         assert game.state.kept == 1
         await pilot.press("enter")
         await until(pilot, lambda: game.state.phase != "roll" or game.state.active != 0)
+
+
+@pilot_test
+async def test_a_digit_on_a_move_opens_its_count_instead_of_moving_every_troop():
+    """Issue 33: a number key moved all the troops with no chance to change the count. It highlights the move
+    with its count open to ←/→; the same digit again (or Enter) moves that many."""
+    from dune_tui.engine import legal_actions
+
+    def moving(s) -> bool:
+        return (s.phase == "move" and s.awaiting == (0,)
+                and len({a[3] for a in legal_actions(s, 0) if a[0] == "move"}) > 2)
+
+    game = play_until(session(2, seed=8), moving, seed=8)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        choices = app.screen.query_one("#choices")
+        n = next(i for i, c in enumerate(choices.shown) if len(c.by_count) > 2)
+        most = max(choices.shown[n].by_count)
+        assert choices.shown[n].count == most  # a move starts at all the troops
+        decisions = len(game.controller.log)
+        await pilot.press(str(n + 1))
+        await until(pilot, lambda: "◀ ▶ count, then Enter" in choices.get_option_at_index(n).prompt.plain)
+        await until(pilot, lambda: "◀ ▶ count," in screen_text(app))
+        assert len(game.controller.log) == decisions and game.state.phase == "move", "nothing moved yet"
+        assert choices.highlighted == n
+        await pilot.press("left")
+        await pilot.press(str(n + 1))
+        await until(pilot, lambda: len(game.controller.log) > decisions)
+        assert game.controller.log[decisions].action[3] == most - 1
