@@ -398,3 +398,33 @@ async def test_a_digit_on_a_move_opens_its_count_instead_of_moving_every_troop()
         await pilot.press(str(n + 1))
         await until(pilot, lambda: len(game.controller.log) > decisions)
         assert game.controller.log[decisions].action[3] == most - 1
+
+
+@pilot_test
+async def test_a_key_typed_before_the_first_question_is_answered_by_it():
+    """Issue 33: a key sent the moment the board was drawn did nothing (the bots' opening move came first, then
+    the first question's key guard). Here a bot decides first, with a pause: the `6` typed as the board appears
+    marks the spice die once the human's roll is asked."""
+    from dune_tui.engine import apply, legal_actions
+
+    def bot_then_our_roll(s) -> bool:
+        if s.awaiting != (0,):
+            return False
+        for a in legal_actions(s, 0):
+            after = s.copy()
+            after.events = None
+            apply(after, 0, a, check=False)
+            if not (after.awaiting == (1,) and after.phase == "roll"):
+                return False
+        return True
+
+    game = play_until(session(2, seats=[bot(), HUMAN], seed=7), bot_then_our_roll, seed=7)
+    app = make_app(game, resumed=True, pause=0.4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        assert app.screen.current is None, "no question yet: the bot decides first"
+        await pilot.press("6")
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "roll")
+        form = app.screen.query_one("#dice-form")
+        await until(pilot, lambda: form.marks == 1 << 5, timeout=3, what="the spice die marked by the early key")
+        assert "●keep" in screen_text(app)
