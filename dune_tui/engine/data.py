@@ -42,6 +42,11 @@ LEADER_COUNT = (2, 1, 1, 1, 1, 1, 1, 1)
 LEADER_STRENGTH = (3, 4, 3, 2, 3, 2, 3, 3)
 ATREIDES_BOTH_LEADERS = 5
 
+
+def leader_names(faction: int, count: int = 1) -> str:
+    """ "Leto and Duncan Idaho" for the two Atreides leaders, else the faction's leader by name."""
+    return "Leto and Duncan Idaho" if count == 2 else LEADER_NAMES[faction]
+
 # --------------------------------------------------------------- unit types
 # A unit type is one kind of troop cube: the eight factions' own troops, and
 # Corrino's Sardaukar as a ninth.  Fremen troops (all "large") and Sardaukar

@@ -214,7 +214,7 @@ def _shelters(state) -> str:
 def construction_text(state) -> str:
     """Whether the storm ends this turn over the movement target, and what it does there (R11)."""
     t = state.target
-    if t < 0 or not q.storm_hits(state, t):
+    if t < 0 or not q.storm_harms(state, t):
         return ""
     if state.constr[t] == FORTIFICATION:
         return f"The storm hits {REGION_NAMES[t]} this turn; the Fortification shelters the troops."
@@ -270,8 +270,8 @@ def action_hint(state, action) -> str:
         return _knot_text(state, gain) if gain is not None else "no alliance ability"
     if kind in ("land", "ghola", "hire_leader"):
         return f"{q.spice_now(state) - q.landing_cost(state, action)} left"
-    if kind == "build" and state.target >= 0 and q.storm_hits(state, state.target):
-        if action[1] == ORNITHOPTER and state.constr[state.target] != FORTIFICATION:
+    if kind == "build" and state.target >= 0 and q.storm_harms(state, state.target):
+        if action[1] == ORNITHOPTER:  # it takes the place of any Fortification there
             return "the storm destroys it"
         if action[1] == FORTIFICATION:
             return "shelters the troops from the storm"

@@ -303,6 +303,13 @@ class BattleLoss(_P, tag="battle_loss"):
     why: str
 
 
+class LeaderLoss(_P, tag="leader_loss"):
+    """Committed leaders go to the reserve after the battle (R10), whoever wins."""
+
+    faction_id: int  # the leaders' faction (a partner's when offered)
+    count: int
+
+
 # -------------------------------------------------------- end of the turn
 
 

@@ -251,6 +251,12 @@ def storm_hits(state, region: int) -> bool:
     return f.known and f.moves and ZONE[region] == f.zone
 
 
+def storm_harms(state, region: int) -> bool:
+    """The storm ends this turn over `region` and it is a desert, where it kills troops and destroys an
+    Ornithopter unless a Fortification stands there (R11: storm.exposed); the other regions it only covers."""
+    return storm_hits(state, region) and storm.exposed(region)
+
+
 def constructions_left(state, kind: int) -> int:
     """Markers of `kind` still in the pool (two of each kind)."""
     return construction.pool(state, kind)
@@ -322,6 +328,6 @@ __all__ = [
     "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
     "constructions_left", "every_target_immune", "held_alone", "held_regions", "kanly_immune", "kanly_sheltered",
     "kanly_targets", "landing_cost", "landings_most", "movement_targets", "neighbours", "observation_key",
-    "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast", "storm_hits",
+    "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast", "storm_harms", "storm_hits",
     "strategic_needed", "target_held",
 ]

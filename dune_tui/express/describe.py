@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .data import DIE_NAMES, HOUSE_NAMES, LOCATION_NAMES, N_DICE, TOKEN_NAMES, TRAITOR_DIE, UNIT_OWNER
 from .rules.traitor import blocking_token
-from .text import face_text, traitor_names, units_text
+from .text import a_or_an, face_text, traitor_names, units_text
 
 PROMPTS = {
     "predict": "Bene Gesserit: secretly mark the round in which a win becomes yours (Manipulation)",
@@ -60,7 +60,7 @@ def action_text(state, action) -> str:
         _, loc, unit = action
         face = traitor_names(state)[state.dice[TRAITOR_DIE]]
         who = HOUSE_NAMES[UNIT_OWNER[unit]] + (" Sardaukar" if unit == 6 else "")
-        return f"{face}: a {who} unit in {LOCATION_NAMES[loc]}"
+        return f"{face}: {a_or_an(who)} unit in {LOCATION_NAMES[loc]}"
     if kind == "block":
         return "Block it with your token"
     if kind == "allow":

@@ -39,3 +39,14 @@ def dice_text(state) -> str:
 def units_text(unit: int, n: int) -> str:
     name = "Sardaukar" if unit == 6 else f"{UNIT_NAMES[unit]} troop{'s' if n != 1 else ''}"
     return f"{n} {name}"
+
+
+def a_or_an(word: str, capital: bool = False) -> str:
+    """ "an Atreides", "a Harkonnen" ("An", "A" to begin a sentence): the article by the word's first letter."""
+    article = "an " if word[:1].lower() in "aeiou" else "a "
+    return (article.capitalize() if capital else article) + word
+
+
+def counted(n: int, noun: str) -> str:
+    """ "1 unit", "3 units"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

@@ -75,3 +75,13 @@ def test_a_refused_save_keeps_the_game_open_and_another_directory_saves_it(tmux,
     assert "Traceback" not in tmux.screen()
     (path,) = elsewhere.glob("autosave-*.dune.json")
     assert not saves.load(path).state.over and not blocker.with_name("saves").exists()
+
+
+def test_a_key_sent_the_moment_the_board_is_drawn_is_not_lost(tmux, tmp_path):
+    """Issue 33: `new --seed 7 --seat human --seat heuristic`: a key sent as soon as the board is drawn did nothing
+    (before the first question came, or within its key guard); half a second later it worked."""
+    tmux.start(game_command(PYTHON, str(tmp_path / "saves")), env={"TERM": "xterm-256color"})
+    tmux.wait_for("Polar Sink", timeout=30)
+    tmux.keys("6")  # mark the spice die of the human's first roll
+    marked = tmux.wait_for("●keep", timeout=10)
+    assert "Keep at least one die" in marked and "Traceback" not in marked

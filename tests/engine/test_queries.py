@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dune_tui.engine import Options, apply, legal_actions, new_game, queries, view
 from dune_tui.engine.data import (
+    ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,
     BROKEN_LAND,
@@ -248,6 +249,38 @@ def test_construction_prompt_says_build_when_there_is_nothing_to_rebuild_and_war
     assert action_hint(state, ("build", ORNITHOPTER)) == "the storm destroys it"
     state.constr[SIETCH_TABR] = HARVESTER
     assert prompt(state, state.active) == "Rebuild the Harvester in Sietch Tabr?"
+
+
+def _constructing_under_storm(target, *, storm, region):
+    state = position(FOUR, active=ATREIDES, storm=storm, troops={target: {ATREIDES: 2}})
+    roll(state, region=region, spice=4)  # the region die picks the target's zone and the storm's way
+    start_at(state, "movement")
+    apply(state, state.active, ("target", target))
+    if state.phase == "move":
+        apply(state, state.active, ("done",))
+    assert state.phase == "construct" and queries.storm_hits(state, target)
+    return state
+
+
+def test_r11_the_storm_warnings_speak_only_of_deserts_where_it_kills_and_destroys():
+    # Issue 33: "Build an Ornithopter · the storm destroys it" in Arrakeen, and "a Fortification would shelter
+    # the troops" in Tuek's Sietch: the storm only covers these; it kills and destroys in the deserts (R1, R11).
+    for target, storm, face in ((ARRAKEEN, 4, 5), (TUEKS_SIETCH, 1, 6), (CARTHAG, 5, 4)):
+        state = _constructing_under_storm(target, storm=storm, region=face)
+        assert not queries.storm_harms(state, target)
+        assert consequences(state, state.active) == [storm_text(state, ATREIDES)]
+        assert "Fortification" not in consequences(state, state.active)[0]
+        assert action_hint(state, ("build", ORNITHOPTER)) == ""
+        assert action_hint(state, ("build", FORTIFICATION)) == ""
+        after = played_storm(state)
+        assert after.board == state.board and after.constr[target] == state.constr[target] == 0
+    state = _constructing_under_storm(BROKEN_LAND, storm=5, region=4)  # the desert beside Carthag in zone 4
+    assert queries.storm_harms(state, BROKEN_LAND)
+    assert consequences(state, state.active) == [
+        "The storm hits Broken Land this turn: a Fortification would shelter the troops."]
+    assert action_hint(state, ("build", ORNITHOPTER)) == "the storm destroys it"
+    state.constr[BROKEN_LAND] = FORTIFICATION  # an Ornithopter would take its place: destroyed all the same
+    assert action_hint(state, ("build", ORNITHOPTER)) == "the storm destroys it"
 
 
 # --------------------------------------------------------- views, no secrets

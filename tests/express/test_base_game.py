@@ -114,6 +114,21 @@ def test_traitor_kills_one_enemy_unit_anywhere_the_polar_sink_too_never_ones_own
     assert units(state, POLAR_SINK, HARKONNEN) == 0 and state.reserve[HARKONNEN] == 18
 
 
+def test_traitor_texts_say_an_atreides_unit():
+    """Issue 33: "a Atreides": the option, the log's traitor line and its death line read "an Atreides"."""
+    from dune_tui.express.describe import action_text
+
+    state = position((FREMEN, ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 2}, POLAR_SINK: {HARKONNEN: 1}})
+    set_dice(state, traitor=POISON, territory=CARTHAG)
+    start_at(state, "traitor")
+    assert action_text(state, ("traitor", ARRAKEEN, ATREIDES)) == "Poison: an Atreides unit in Arrakeen"
+    assert action_text(state, ("traitor", POLAR_SINK, HARKONNEN)) == "Poison: a Harkonnen unit in Polar Sink"
+    texts = act(state, FREMEN, ("traitor", ARRAKEEN, ATREIDES))
+    assert "Poison: the Fremen play a traitor on an Atreides unit in Arrakeen." in texts
+    assert "An Atreides unit dies in Arrakeen." in texts
+    assert not any(" a Atreides" in t or t.startswith("A Atreides") for t in texts)
+
+
 @pytest.mark.parametrize(("face", "token"), [(POISON, SNOOPER), (CRYSKNIFE, SHIELD), (HUNTER_SEEKER, TRUTH_TRANCE)])
 def test_traitor_the_matching_token_blocks_and_goes_back_to_the_supply(face, token):
     state = position((FREMEN, ATREIDES), troops={ARRAKEEN: {ATREIDES: 2}}, tokens={ATREIDES: (token,)})

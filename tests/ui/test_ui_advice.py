@@ -205,9 +205,65 @@ async def test_advice_on_a_roll_says_first_the_numbers_of_the_dice_each_option_k
         await pilot.press("h")
         panel = app.screen.query_one(AdvicePanel)
         await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
-        lines = [line for line in screen_text(app).splitlines() if "%" in line and "│" in line]
+        lines = [line for line in screen_text(app).splitlines() if "%±" in line and "│" in line]
         assert len(lines) == len(panel.advice) >= 2
         for a, line in zip(panel.advice, lines, strict=True):
             kept = a.action[1] & ~view.kept
             numbers = " ".join(str(d + 1) for d in range(7) if kept >> d & 1)
-            assert re.search(rf"% {re.escape(numbers)}: Keep ", line), (numbers, line)
+            assert re.search(rf"%±\d+ +{re.escape(numbers)}: Keep ", line), (numbers, line)
+
+
+@pilot_test
+async def test_log_lines_written_while_the_advice_is_open_are_not_cut_when_it_closes():
+    """Issue 33, at 80×24: `new --players 4 --seat human --faction harkonnen --faction corrino --faction fremen
+    --faction atreides --seed 42`, `h`, wait, `1`: the lines the answer wrote while the advice widened the log
+    lost their last words for good when the box narrowed again. They are wrapped again to the box."""
+    from dune_tui.cli import parse_args
+    from dune_tui.ui import session_from_args
+    from dune_tui.ui.widgets.log import GameLog
+
+    command = "new --players 4 --seat human --faction harkonnen --faction corrino --faction fremen --faction atreides"
+    args = parse_args([*command.split(), "--seed", "42"])
+    app = make_app(session_from_args(args))
+    app.settings.advisor = QUICK
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app), timeout=30)
+        log = app.screen.query_one(GameLog)
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        written = len(log.lines_written)
+        await pilot.press("1")
+        await until(pilot, lambda: len(log.lines_written) > written + 2 and human_waiting(app), timeout=30)
+        await until(pilot, lambda: not advice_shown(app))
+        await pilot.pause(0.3)
+        box = log.scrollable_content_region.width
+        assert box < 40, "the box is narrow again"
+        assert max(len(strip.text.rstrip()) for strip in log.lines) <= box, "no line is wider than the box"
+        shown = " ".join(" ".join(strip.text for strip in log.lines).split())
+        for line in log.lines_written[written:]:
+            assert " ".join(line.split()) in shown, line
+        last = log.lines_written[-1].split()[-1]
+        assert last in screen_text(app), f"{last!r}: the last word of the last line is on screen"
+
+
+def test_the_advice_says_what_its_figures_are_and_how_sure():
+    """Issue 33: win chances in lists, a mix frequency on battle forms, unexplained, and 21% against 22% as if
+    that told them apart. A first line says which, and a chance of winning carries its margin."""
+    from ai.advice import Advice
+    from dune_tui.engine import legal_actions
+    from dune_tui.ui.widgets.advice import MIX, RANKED, WINS, advice_summary, advice_text
+
+    state = session(2, seed=7).controller.state
+    seat = state.awaiting[0]
+    a, b = legal_actions(state, seat)[:2]
+    close = [Advice(a, 60, 0.5, 0.21), Advice(b, 40, 0.33, 0.22)]
+    lines = advice_text(state, close, ["1", "2"]).plain.splitlines()
+    assert lines[0] == WINS
+    assert " 21%±11 " in lines[1] and " 22%±13 " in lines[2]  # 1.96·√(q(1-q)/n): the gap is well inside
+    assert advice_summary(state, close).count("±") == 2
+    mixed = [Advice(a, 300, 0.7, None), Advice(b, 130, 0.3, None)]
+    lines = advice_text(state, mixed, ["·", "·"]).plain.splitlines()
+    assert lines[0] == MIX and "70% mix" in lines[1] and "±" not in "".join(lines)
+    ranked = [Advice(a, 0, 1.0, None), Advice(b, 0, 0.0, None)]
+    assert advice_text(state, ranked, ["1", "2"]).plain.splitlines()[0] == RANKED

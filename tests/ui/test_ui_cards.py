@@ -132,6 +132,30 @@ async def test_the_reveal_shows_both_commits_side_by_side_their_totals_and_the_r
         await until(pilot, lambda: screen_name(app) == "GameScreen")
 
 
+@pilot_test
+async def test_the_reveal_names_the_committed_leaders_that_went_to_the_reserve():
+    """Issue 33: "Corrino lose: nothing" while Shaddam IV went to the reserve. Both sides commit their leader
+    (a troop and Liet Kynes against a troop and Edric): each result line names it, and the log says it."""
+    game = at_commit()
+    controller = game.controller
+    for seat in controller.state.awaiting:
+        f = controller.state.seat_faction[seat]
+        request = next(r for r in controller.pending() if r.seat == seat)
+        batches = controller.submit(Decision(request.id, seat, ("commit", ((f, 1),), ((f, 1),))))
+        game.history.extend({id(e): e for b in batches for e in b.events}.values())
+    reveal = next(e for e in reversed(game.history) if e.kind == "reveal")
+    assert {reveal.data.attacker_id, reveal.data.defender_id} == {2, 5}  # Fremen and the Guild
+    texts = [e.text for e in game.history]
+    assert "Fremen loses Liet Kynes, committed, to the reserve." in texts
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        text = await show_reveal(pilot, reveal, game.history)
+        flat = " ".join(text.split())
+        assert "Fremen lose: 1 Fremen and Liet Kynes (committed, to the reserve)" in flat
+        assert "Spacing Guild lose: 1 Spacing Guild and Edric (committed, to the reserve)" in flat
+        assert "lose: nothing" not in flat
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_battle_reveal_side_by_side(snap_compare, size):
     game, reveal = after_a_battle()

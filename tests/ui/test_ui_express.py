@@ -344,3 +344,33 @@ def test_express_board_without_colour(snap_compare, monkeypatch):
 
 def test_express_new_game(snap_compare):
     assert snap_compare(make_app(), press=["n", "up", "right", "_"], terminal_size=(80, 24))
+
+
+@pilot_test
+async def test_a_game_over_screen_gone_before_it_mounts_does_not_crash():
+    """Issue 33: under load `ExpressGameOverScreen.on_mount` raised NoMatches '#final-map': a screen pushed and
+    popped at once mounts with its children gone. The board's height is in the stylesheet, nothing is queried."""
+    from dune_tui.ui.screens.express_over import ExpressGameOverScreen
+
+    game = advance(express(2, "shorter:3", seed=9), lambda s: s.result is not None)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "ExpressGameOverScreen")
+        assert app.screen.query_one("#final-map").size.height == 13
+        gone = ExpressGameOverScreen(app.screen.over, app.settings)
+        app.push_screen(gone)
+        app.pop_screen()  # before it mounts
+        await pilot.pause(0.5)
+        assert screen_name(app) == "ExpressGameOverScreen" and app.screen is not gone
+    assert app._exception is None  # run_test raises it on leaving too
+
+
+def test_the_house_card_counts_one_unit_in_the_singular():
+    """Issue 33: Express said "1 units"."""
+    from dune_tui.express.data import ARRAKEEN, ATREIDES, HARKONNEN
+    from dune_tui.ui.screens.express_houses import card
+    from tests.express.scenario import position
+
+    state = position((ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 1, HARKONNEN: 2}})
+    atreides, harkonnen = (card(state, state.house_seat[h], "bot", 0).plain for h in (ATREIDES, HARKONNEN))
+    assert "· 1 unit on the board," in atreides and "· 2 units on the board," in harkonnen

@@ -3,7 +3,19 @@ bots' pause and skip, quitting (asked, saved) and resuming, loading, the rules a
 
 from __future__ import annotations
 
-from ui_helpers import HUMAN, answer, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
+from ui_helpers import (
+    HUMAN,
+    answer,
+    bot,
+    human_waiting,
+    make_app,
+    pilot_test,
+    play_until,
+    screen_name,
+    screen_text,
+    session,
+    until,
+)
 
 from dune_tui import saves
 from dune_tui.engine.data import FACTION_NAMES
@@ -184,6 +196,13 @@ async def test_help_on_the_game_screen_lists_the_decision_keys():
         await pilot.press("question_mark")
         text = screen_text(app)
         assert "1-7" in text and "Keep all" in text and "Skip" in text
+    app = make_app(session(2, seed=7))
+    async with app.run_test(size=(100, 60)) as pilot:  # issue 33: the sidebar's codes are said by `?`
+        await until(pilot, lambda: human_waiting(app))
+        flat = " ".join((await help_text(pilot)).replace("█", " ").split())
+        for code in ("L leaders on the card", "T troops on the card", "R troops in reserve", "$ stored spice",
+                     "Sn Snooper", "Sh Shield", "Th Thumper"):
+            assert code in flat, code
 
 
 @pilot_test
@@ -322,3 +341,90 @@ async def test_help_lists_every_key_of_each_decision_form():
         text = await help_text(pilot)
         has(text, ("↑↓", "Row"), ("←→", "Count"), ("m", "All"), ("0", "None"), ("⏎", "Seal commit"))
         assert all(key in text for key in GAME_KEYS)
+
+
+@pilot_test
+async def test_a_key_labelled_reroll_never_ends_the_roll():
+    """Issue 33: `r` with no die marked kept every die and ended the roll, and a second `r` typed before the next
+    roll was drawn ended a roll with rerolls left. R4 keeps at least one die a reroll: with none marked `r` and
+    Enter answer nothing and say so; `a` is the key that keeps all."""
+    game = play_until(session(2, seed=7), lambda s: s.phase == "roll" and s.awaiting == (0,) and s.kept == 0)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("r")
+        await until(pilot, lambda: "Mark the dice to keep with 1-7 first" in " ".join(screen_text(app).split()))
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert game.state.phase == "roll" and game.state.kept == 0
+        await pilot.press("1", "r", "r", "r")  # the second and third `r` come before the next roll is drawn
+        await until(pilot, lambda: game.state.kept != 0)
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.view.kept == 1)
+        await pilot.pause(0.3)
+        assert (game.state.phase, game.state.awaiting, game.state.kept) == ("roll", (0,), 1), "rerolls are left"
+        await pilot.press(*"234567")  # every die left marked: `r` has nothing to reroll, Enter keeps them
+        await pilot.press("r")
+        await until(pilot, lambda: "nothing to reroll" in screen_text(app))
+        assert game.state.kept == 1
+        await pilot.press("enter")
+        await until(pilot, lambda: game.state.phase != "roll" or game.state.active != 0)
+
+
+@pilot_test
+async def test_a_digit_on_a_move_opens_its_count_instead_of_moving_every_troop():
+    """Issue 33: a number key moved all the troops with no chance to change the count. It highlights the move
+    with its count open to ←/→; the same digit again (or Enter) moves that many."""
+    from dune_tui.engine import legal_actions
+
+    def moving(s) -> bool:
+        return (s.phase == "move" and s.awaiting == (0,)
+                and len({a[3] for a in legal_actions(s, 0) if a[0] == "move"}) > 2)
+
+    game = play_until(session(2, seed=8), moving, seed=8)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        choices = app.screen.query_one("#choices")
+        n = next(i for i, c in enumerate(choices.shown) if len(c.by_count) > 2)
+        most = max(choices.shown[n].by_count)
+        assert choices.shown[n].count == most  # a move starts at all the troops
+        decisions = len(game.controller.log)
+        await pilot.press(str(n + 1))
+        await until(pilot, lambda: "◀ ▶ count, then Enter" in choices.get_option_at_index(n).prompt.plain)
+        await until(pilot, lambda: "◀ ▶ count," in screen_text(app))
+        assert len(game.controller.log) == decisions and game.state.phase == "move", "nothing moved yet"
+        assert choices.highlighted == n
+        await pilot.press("left")
+        await pilot.press(str(n + 1))
+        await until(pilot, lambda: len(game.controller.log) > decisions)
+        assert game.controller.log[decisions].action[3] == most - 1
+
+
+@pilot_test
+async def test_a_key_typed_before_the_first_question_is_answered_by_it():
+    """Issue 33: a key sent the moment the board was drawn did nothing (the bots' opening move came first, then
+    the first question's key guard). Here a bot decides first, with a pause: the `6` typed as the board appears
+    marks the spice die once the human's roll is asked."""
+    from dune_tui.engine import apply, legal_actions
+
+    def bot_then_our_roll(s) -> bool:
+        if s.awaiting != (0,):
+            return False
+        for a in legal_actions(s, 0):
+            after = s.copy()
+            after.events = None
+            apply(after, 0, a, check=False)
+            if not (after.awaiting == (1,) and after.phase == "roll"):
+                return False
+        return True
+
+    game = play_until(session(2, seats=[bot(), HUMAN], seed=7), bot_then_our_roll, seed=7)
+    app = make_app(game, resumed=True, pause=0.4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        assert app.screen.current is None, "no question yet: the bot decides first"
+        await pilot.press("6")
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "roll")
+        form = app.screen.query_one("#dice-form")
+        await until(pilot, lambda: form.marks == 1 << 5, timeout=3, what="the spice die marked by the early key")
+        assert "●keep" in screen_text(app)

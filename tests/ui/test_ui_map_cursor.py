@@ -129,6 +129,13 @@ async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either(monke
     """The decision panel's guard: shift+Tab pressed as the question appears moves nothing; the list then
     has the keys. (The guard is held longer here so that a busy machine cannot end it before the key.)"""
     monkeypatch.setattr(DecisionPanel, "GUARD", 2.0)
+    init = DecisionPanel.__init__
+
+    def after_another_question(self, *args, **kwargs) -> None:  # the first question of a game has no guard
+        init(self, *args, **kwargs)
+        self._asked_phase = "another kind"
+
+    monkeypatch.setattr(DecisionPanel, "__init__", after_another_question)
     app = make_app(atreides_setup())
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)

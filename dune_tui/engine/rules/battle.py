@@ -30,6 +30,7 @@ from ..data import (
     UNIT_NAMES,
     UNIT_OWNER,
     UNIT_STRENGTH,
+    leader_names,
 )
 from ..events import emit
 from ..rulings import duel_spares, evacuation_spares
@@ -379,6 +380,8 @@ def _resolve(state) -> bool:
         for f, k in commit[2]:
             state.lcard[f] -= k
             state.lreserve[f] += k
+            emit(state, pl.LeaderLoss, "{faction} loses {leader}, committed, to the reserve.",
+                 faction=FACTION_NAMES[f], leader=leader_names(f, k), faction_id=f, count=k)
     loser_mask = def_mask if attacker_wins else att_mask
     for u, n in faction_units_at(state, loc, loser_mask):
         owner = UNIT_OWNER[u]

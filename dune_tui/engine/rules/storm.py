@@ -33,8 +33,19 @@ def run(state) -> None:
          regions=" and ".join(REGION_NAMES[r] for r in ZONE_REGIONS[state.storm]), zone=state.storm,
          west=face in WEST_FACES)
     for region in ZONE_REGIONS[state.storm]:
-        if region in DESERT and state.constr[region] != FORTIFICATION:
+        if strikes(state, region):
             sweep_desert(state, region)
+
+
+def strikes(state, region: int) -> bool:
+    """The storm entering `region` kills troops and destroys an Ornithopter there (R11): a desert
+    without a Fortification."""
+    return exposed(region) and state.constr[region] != FORTIFICATION
+
+
+def exposed(region: int) -> bool:
+    """The storm can hurt anything in `region` at all (R11): only the deserts; a Fortification may shelter it."""
+    return region in DESERT
 
 
 def sweep_desert(state, region: int) -> None:

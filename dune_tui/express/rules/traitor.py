@@ -30,7 +30,7 @@ from ..data import (
 )
 from ..events import emit
 from ..state import NU
-from ..text import traitor_names
+from ..text import a_or_an, traitor_names
 
 
 def face_token(state, face: int) -> int:
@@ -101,8 +101,9 @@ def apply_traitor(state, seat: int, action) -> bool:
     _, loc, unit = action
     face = state.dice[TRAITOR_DIE]
     owner = state.house_seat[UNIT_OWNER[unit]]
-    emit(state, pl.TraitorPlayed, "{shown}: the {house} play a traitor on a {unit} unit in {where}.",
-         shown=traitor_names(state)[face], house=HOUSE_NAMES[state.active_house], unit=HOUSE_NAMES[UNIT_OWNER[unit]],
+    emit(state, pl.TraitorPlayed, "{shown}: the {house} play a traitor on {a_unit} unit in {where}.",
+         shown=traitor_names(state)[face], house=HOUSE_NAMES[state.active_house],
+         a_unit=a_or_an(HOUSE_NAMES[UNIT_OWNER[unit]]),
          where=LOCATION_NAMES[loc], face=face, loc=loc, unit_id=unit, target_seat=owner)
     token = blocking_token(state, face)
     if token >= 0 and state.holds(owner, token):
@@ -135,5 +136,6 @@ def kill(state, loc: int, unit: int) -> None:
     """One unit dies and goes back to its house's reserve (X1)."""
     state.board[loc * NU + unit] -= 1
     state.reserve[unit] += 1
-    emit(state, pl.UnitKilled, "A {unit} unit dies in {where}.", unit="Sardaukar" if unit == 6 else HOUSE_NAMES[unit],
+    emit(state, pl.UnitKilled, "{a_unit} unit dies in {where}.",
+         a_unit=a_or_an("Sardaukar" if unit == 6 else HOUSE_NAMES[unit], capital=True),
          where=LOCATION_NAMES[loc], loc=loc, unit_id=unit)

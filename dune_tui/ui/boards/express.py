@@ -80,7 +80,9 @@ def place_of(view, key: tuple) -> int:
 class Board:
     tips = ("Dune Express: the top line says whose turn it is and the step of the turn. The board's boxes are "
             "numbered as the territory die's faces; a house's units read by its letter and count (C2+1s: "
-            "Sardaukar), a held territory says by whom. f1 shows the rules, c the houses and their abilities.")
+            "Sardaukar), a held territory says by whom. f1 shows the rules, c the houses and their abilities.\n\n"
+            "The houses beside the board: ▶ whose turn; territories held / needed; units on the board (and in "
+            "reserve, when wide); tokens: Snp Snooper, Shd Shield, TT Truth Trance, Thm Thumper (×2: two).")
     secret_phases = frozenset({"predict"})
     words = EXPRESS
 

@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ...express.data import TOKEN_NAMES
+from ...express.text import counted
 from ..express_labels import house_label, needed, tokens_text
 from ..widgets.express_houses import reserve
 from .base import DuneModal
@@ -35,7 +36,8 @@ def card(view, seat: int, label: str, you: int) -> Text:
     out = house_label(h)
     out.append(f" · seat {seat + 1}, {'you' if seat == you else label}\n", style="dim")
     tokens = tokens_text([view.holds(seat, t) for t in range(len(TOKEN_NAMES))]) or "no tokens"
-    out.append(f"holds {view.held(h)} of {needed(view)} territories · {view.on_board(h)} units on the board, "
+    units = counted(view.on_board(h), "unit")
+    out.append(f"holds {view.held(h)} of {needed(view)} territories · {units} on the board, "
                f"{reserve(view, h)} in reserve · {tokens}")
     if view.options.abilities:
         for line in ABILITIES[h]:

@@ -46,9 +46,6 @@ class ExpressGameOverScreen(GameOverScreen):
                     yield Static(self._table(), id="stats")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#final-map").styles.height = 13
-
     def action_new_game(self) -> None:
         """`n`: a new game of Dune Express."""
         from .new_game import NewGameScreen

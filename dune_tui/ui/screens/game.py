@@ -23,6 +23,7 @@ from textual.widgets import Footer, OptionList
 from ...rulesets import ruleset_of
 from ...table import messages as m
 from ..boards import board_for
+from ..early_keys import EarlyKeys, replay
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
 from ..widgets.choices import DIGITS, ChoiceList
@@ -92,6 +93,7 @@ class GameScreen(DuneScreen):
         self._saves: dict[int, str] = {}  # ref -> what the save was for
         self._mounted = False
         self._early: list[TableSays] = []
+        self.early_keys = EarlyKeys()  # keys typed before the first question (ui/early_keys.py)
         self.gone: set[int] = set()  # other players said to be away, not yet back
         self.connections: dict[int, object] = {}
         self.advising: threading.Event | None = None  # set to cancel the advice being worked out
@@ -137,6 +139,13 @@ class GameScreen(DuneScreen):
             self._take(message)
         self._early.clear()
         self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.early_keys.start)
+
+    def on_key(self, event: events.Key) -> None:
+        """A form's key (or `h`) typed before our first question is on the panel: kept for it (ui/early_keys.py)."""
+        if self.early_keys.keep(event, asked=self.current is not None):
+            event.stop()
+            event.prevent_default()
 
     def on_unmount(self) -> None:
         self.stop()
@@ -379,6 +388,8 @@ class GameScreen(DuneScreen):
         self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None,
                                           note=self.sealed_note(request))
         self.light_map()
+        if self.early_keys.open:  # the first question: the keys typed for it before it came, to its form
+            self.call_after_refresh(replay, self.app, self.early_keys.close())
 
     def sealed_note(self, request) -> str:
         """For a battle commit: that the other side has sealed its commit, once it has (R10)."""

@@ -21,6 +21,7 @@ from ...engine.data import (
     UNIT_NAMES,
     UNIT_OWNER,
     UNIT_STRENGTH,
+    leader_names,
 )
 from ..labels import faction_label
 from .base import DuneModal, DuneScreen
@@ -213,7 +214,7 @@ class Reveal(DuneModal):
         text = Text(f"The {FACTION_NAMES[d.winner_id]} win, strength {max(d.attack, d.defence)} against "
                     f"{min(d.attack, d.defence)}", style="bold")
         text.append(": a tie goes to the defender." if d.attack == d.defence else ".", style="bold")
-        for f in (d.attacker_id, d.defender_id):
+        for f in dict.fromkeys((d.attacker_id, d.defender_id, *self.losses)):  # a partner's losses too
             text.append(f"\n{FACTION_NAMES[f]} lose: {self.losses.get(f) or 'nothing'}")
         return text
 
@@ -249,17 +250,22 @@ def battle_losses(event, batch) -> dict[int, str]:
     """Per faction, what the battle of `event` cost it: the BattleLoss events right after the reveal."""
     events = list(batch)
     after = events[events.index(event) + 1:] if event in events else []
-    lost: dict[int, list[str]] = {}
+    lost: dict[int, dict[str, list[str]]] = {}  # faction → why and where → what
     for e in after:
         d = e.data
         if isinstance(d, payloads.Duel):
             continue
+        if isinstance(d, payloads.LeaderLoss):
+            lost.setdefault(d.faction_id, {}).setdefault("committed, to the reserve", []).append(
+                leader_names(d.faction_id, d.count))
+            continue
         if not isinstance(d, payloads.BattleLoss):
             break
         where = "card" if d.to_card else "reserve"
-        lost.setdefault(UNIT_OWNER[d.unit_id], []).append(
-            f"{d.count} {UNIT_NAMES[d.unit_id]} ({d.why}, to the {where})")
-    return {f: "; ".join(parts) for f, parts in lost.items()}
+        lost.setdefault(UNIT_OWNER[d.unit_id], {}).setdefault(f"{d.why}, to the {where}", []).append(
+            f"{d.count} {UNIT_NAMES[d.unit_id]}")
+    return {f: "; ".join(f"{' and '.join(what)} ({note})" for note, what in notes.items())
+            for f, notes in lost.items()}
 
 
 class LogScreen(DuneScreen):

@@ -1,8 +1,15 @@
 """The advisor's panel: the search's top options for the decision on screen, each with its estimated chance of
 winning as a bar (`h` asks, Esc or the next decision puts it away).  It draws what it is handed (ai.advice's
-`Advice`, read from the seat's view); the bars are characters, so they read without colour too."""
+`Advice`, read from the seat's view); the bars are characters, so they read without colour too.
+
+A first line says what the figures are: a chance of winning as the search sees it from this seat's view, with
+its margin (± about two standard errors of a mean of that many tries: 21% and 22% with ±9 are not told apart);
+at a sealed battle commit, how often the search's mixed strategy seals each commit (not a chance of winning);
+or, where the bots answer by rule of thumb, a ranking without figures."""
 
 from __future__ import annotations
+
+import math
 
 from rich.text import Text
 from textual.widgets import Static
@@ -38,17 +45,36 @@ def bar(fraction: float) -> Text:
     return text
 
 
+WINS = "Win chance seen from your seat (±: 95% sure)"
+MIX = "Mix: how often the search seals it (no win chance)"
+RANKED = "Ranked by the bots' rule of thumb (no figures)"
+
+
+def margin(a) -> int:
+    """± in points of percent around an option's chance of winning: about two standard errors of a mean of
+    `visits` results between 0 and 1 (their variance is at most q(1-q))."""
+    q = min(max(a.value, 0.0), 1.0)
+    return min(50, math.ceil(196 * math.sqrt(q * (1 - q) / max(a.visits, 1.0))))
+
+
+def heading(advice) -> str:
+    """What the figures on the panel are."""
+    if any(a.value is not None for a in advice):
+        return WINS
+    return MIX if any(a.visits for a in advice) else RANKED
+
+
 def advice_text(view, advice, keys: list[str]) -> Text:
-    """One line per option: its key in the decision's list ("·" if none), its bar, its chance of winning (or its
-    part of a mixed commit), what it does."""
-    text = Text()  # one line per option (the box widens while shown: see AdvicePanel)
+    """A line saying what the figures are, then one line per option: its key in the decision's list ("·" if
+    none), its bar, its chance of winning and margin (or its part of a mixed commit), what it does."""
+    text = Text(heading(advice), style="dim italic")  # the box widens while shown: see AdvicePanel
     for n, a in enumerate(advice):
-        if n:
-            text.append("\n")
+        text.append("\n")
         text.append(f"{keys[n] if n < len(keys) else '·'} ", style="bold")
         if a.value is not None:
             text.append_text(bar(a.value))
-            text.append(f" {round(a.value * 100):3d}% ")
+            text.append(f" {round(a.value * 100):3d}%")
+            text.append(f"±{margin(a):<2d} ", style="dim")
         elif a.visits:  # a sealed commit: the search mixes its commits, playing this one so often
             text.append_text(bar(a.share))
             text.append(f" {round(a.share * 100):3d}% mix ")
@@ -61,7 +87,7 @@ def advice_summary(view, advice) -> str:
     """The advice in a line, as the save keeps it for the replay: each option with its chance of winning."""
     def one(a) -> str:
         if a.value is not None:
-            return f"{action_text(view, a.action)} {round(a.value * 100)}%"
+            return f"{action_text(view, a.action)} {round(a.value * 100)}% ±{margin(a)}"
         if a.visits:
             return f"{action_text(view, a.action)} (mix {round(a.share * 100)}%)"
         return action_text(view, a.action)
@@ -74,7 +100,7 @@ class AdvicePanel(Static):
 
     DEFAULT_CSS = """
     AdvicePanel {
-        display: none; height: auto; max-height: 7; border: round $accent; padding: 0 1;
+        display: none; height: auto; max-height: 7; border: round $accent; padding: 0 1;  /* 5 lines: 1 + TOP */
         text-wrap: nowrap; text-overflow: ellipsis;
     }
     AdvicePanel.-shown { display: block; }

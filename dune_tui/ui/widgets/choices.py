@@ -1,6 +1,8 @@
 """A decision's legal options as a list: digits pick at once, Enter picks the highlighted one,
 ←/→ (or -/+) change a count where options differ only by a number (move n troops, give k spice), or
 where one option may be taken again (land n troops: the panel answers the next n-1 landings the same).
+A digit on an option with a count (but a landing's) only highlights it, its count open to ←/→: the same
+digit again, or Enter, takes it (a digit never moves every troop unasked).
 Each option says what it does beyond its name (`describe.action_hint`: spice left, the ally's ability).
 Targets are listed in map order, so an option's number does not move within a step.
 `/` filters the list by text."""
@@ -119,6 +121,7 @@ class ChoiceList(OptionList):
         self.shown: list[Choice] = []
         self.filter_text = ""
         self.times = 1  # how many times the last picked option is to be taken (a repeated landing)
+        self.opened: int | None = None  # the counted option a digit highlighted, its count open to ←/→
 
     def ask(self, view, legal, prefer: tuple | None = None) -> None:
         """Show the options of `legal`; highlight the one whose family is `prefer` if present."""
@@ -140,13 +143,15 @@ class ChoiceList(OptionList):
         if hint:
             text.append(f" · {hint}", style="dim")
         if len(choice.by_count) > 1:
-            text.append(" ◀ ▶", style="dim")
+            opened = n == self.opened
+            text.append(" ◀ ▶ count, then Enter" if opened else " ◀ ▶", style="bold" if opened else "dim")
         return text
 
     def _text(self, choice: Choice) -> str:
         return self.words.text(self.view, choice) if self.words else choice_text(self.view, choice)
 
     def _rebuild(self, prefer: tuple | None) -> None:
+        self.opened = None
         words = self.filter_text
         self.shown = [c for c in self.choices if not words or words in self._text(c).lower()]
         self.set_options([Option(self._label(i, c)) for i, c in enumerate(self.shown)])
@@ -156,10 +161,23 @@ class ChoiceList(OptionList):
         self.highlighted = target if self.shown else None
 
     def action_pick(self, n: int) -> None:
-        if n < len(self.shown):
+        if n >= len(self.shown):
+            return
+        choice = self.shown[n]
+        if len(choice.by_count) > 1 and not choice.repeated and self.opened != n:
+            self._open(n)  # its count first: the same digit again, or Enter, takes it
+            return
+        self.highlighted = n
+        self.times = choice.times
+        self.post_message(Picked(choice.action))
+
+    def _open(self, n: int | None) -> None:
+        was, self.opened = self.opened, n
+        for i in {was, n} - {None}:
+            if i < len(self.shown):
+                self.replace_option_prompt_at_index(i, self._label(i, self.shown[i]))
+        if n is not None:
             self.highlighted = n
-            self.times = self.shown[n].times
-            self.post_message(Picked(self.shown[n].action))
 
     def action_count(self, delta: int) -> None:
         i = self.highlighted
@@ -167,6 +185,10 @@ class ChoiceList(OptionList):
             return
         if self.shown[i].step(delta):
             self.replace_option_prompt_at_index(i, self._label(i, self.shown[i]))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.opened is not None and event.option_index != self.opened:
+            self._open(None)  # another option highlighted: the opened one's digit takes it at once again
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

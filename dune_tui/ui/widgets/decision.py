@@ -6,8 +6,8 @@ deciding (a thinking bot, with a spinner).  When the person picks, it posts `Cho
 Under the question, a line or two says what the decision will do (`describe.consequences`: the
 storm, the spice, what the Kanly weapon cannot reach).  A key never answers the next question:
 when a new kind of question appears, its form takes the keyboard only after `GUARD` seconds, so
-keys typed for the last one are not applied to it.  A landing counted with ◀ ▶ is answered again,
-the same way, by the panel, while it is legal."""
+keys typed for the last one are not applied to it (the first has no guard: none came before).  A landing
+counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ class DecisionPanel(Vertical):
             form = self.query_one(ChoiceList)
             form.ask(request.view, request.legal, prefer)
         self._show(form)
-        new_question = request.phase != self._asked_phase
+        new_question = bool(self._asked_phase) and request.phase != self._asked_phase  # the first: no keys to drop
         self._asked_phase = request.phase
         self._end_guard(focus=False)
         if new_question and self.GUARD > 0:

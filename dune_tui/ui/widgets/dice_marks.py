@@ -1,7 +1,10 @@
-"""What both games' roll forms do alike: `1`-`7` mark the dice to keep (or set aside), `r`/Enter rerolls the
-rest, `a` keeps every die, `t` plays a Thumper; a refused mark or answer is said on the form. A game's form says
-which dice are still free (`free`), which are marked when the question comes (`first_marks`), why a die may not be
-marked (`refusal`), and what each key answers (`action_reroll`, `action_keep_all`, `action_thumper`)."""
+"""What both games' roll forms do alike: `1`-`7` mark the dice to keep (or set aside), `r`/Enter keep the marked
+dice and reroll the rest, `a` keeps every die and ends the roll, `t` plays a Thumper; a refused mark or answer is
+said on the form.  Both rulebooks keep at least one die before each reroll, so with no die marked `r` and Enter
+answer nothing: a key labelled Reroll never ends the roll (nor does a second `r` typed before the next roll is
+drawn).  With every die marked only Enter keeps them, ending the roll.  A game's form says which dice are still free
+(`free`), which are marked when the question comes (`first_marks`), why a die may not be marked (`refusal`), and
+what a reroll, an end and a Thumper answer (`reroll_action`, `end_action`, `action_thumper`)."""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ class MarkDice(Widget, can_focus=True):
     BINDINGS = [
         Binding("1", "toggle(0)", "Mark", key_display="1-7"),
         *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
-        Binding("r,enter", "reroll", "Reroll"),
+        Binding("r", "reroll", "Reroll"),
+        Binding("enter", "reroll(True)", "Reroll, or keep every die marked", show=False, key_display="Enter"),
         Binding("a", "keep_all", "Keep all"),
         Binding("t", "thumper", "Thumper", show=False, key_display="t"),  # listed by `?`; the form says when
     ]
@@ -63,6 +67,34 @@ class MarkDice(Widget, can_focus=True):
             self.post_message(Picked(action))
         else:
             self._say(self.REFUSED)
+
+    NONE_MARKED = "Mark the dice to keep with 1-7 first (a keeps every die and ends the roll)."
+    ALL_MARKED = "Every die is marked: nothing to reroll (Enter or a keeps them all and ends the roll)."
+
+    def reroll_action(self) -> tuple:
+        """The answer that keeps the marked dice and rerolls the others."""
+        raise NotImplementedError
+
+    def end_action(self) -> tuple:
+        """The answer that keeps every die and ends the roll."""
+        raise NotImplementedError
+
+    def action_reroll(self, end: bool = False) -> None:
+        """Keep the marked dice and reroll the rest; every die marked: with `end` (Enter) the roll ends."""
+        if self.view is None:
+            return
+        if not self.marks & self.free:
+            self._say(self.NONE_MARKED)
+        elif self.free & ~self.marks:
+            self._pick(self.reroll_action())
+        elif end:
+            self._pick(self.end_action())
+        else:
+            self._say(self.ALL_MARKED)
+
+    def action_keep_all(self) -> None:
+        if self.view is not None:
+            self._pick(self.end_action())
 
     def action_toggle(self, die: int) -> None:
         if self.view is None:

@@ -97,18 +97,11 @@ class ExpressDiceForm(MarkDice):
     DEFAULT_CSS = "ExpressDiceForm { height: auto; padding: 0 1; }"
     KEPT = "set aside"
 
-    def action_reroll(self) -> None:
-        """Set the marked dice aside and reroll the rest; none marked, or every die: the roll ends."""
-        if self.view is None:
-            return
-        if not self.marks or self.marks == self.free:
-            self._pick(("stop",))
-        else:
-            self._pick(("keep", self.view.kept | self.marks))
+    def reroll_action(self) -> tuple:
+        return ("keep", self.view.kept | self.marks)
 
-    def action_keep_all(self) -> None:
-        if self.view is not None:
-            self._pick(("stop",))
+    def end_action(self) -> tuple:
+        return ("stop",)
 
     def action_thumper(self) -> None:
         if self.view is not None:
@@ -125,9 +118,12 @@ class ExpressDiceForm(MarkDice):
         if self.marks and left:
             out.append(f"Set aside {bin(self.marks).count('1')}, reroll {left} ", style="bold")
             out.append("(r or Enter)\n")
+        elif self.marks:
+            out.append(f"Set aside {bin(self.marks).count('1')}: the roll ends ", style="bold")
+            out.append("(Enter)\n")
         else:
             out.append("Mark dice with 1-7 to set aside, then r rerolls the rest. ", style="bold")
-            out.append("Enter with none marked keeps every die and ends the roll.\n")
+            out.append("a keeps every die and ends the roll.\n")
         if ("thumper",) in self.legal:
             out.append("t: play a Thumper token to reroll Shai-Hulud\n", style="dim")
         if self.error:

@@ -1,7 +1,8 @@
 """Forms for the two decisions a list serves badly:
 
 - the dice keep (R4): toggle dice 1-7, then `r` (or Enter) keeps the marked dice and rerolls
-  the rest; `a` keeps them all; `t` discards a Thumper to reroll a Shai-Hulud;
+  the rest (none marked: nothing, R4 keeps one; all marked: Enter keeps them); `a` keeps them all;
+  `t` discards a Thumper to reroll a Shai-Hulud;
 - the sealed battle commit (R10): a counter per troop type and leader, ↑/↓ to choose a row,
   ←/→ or -/+ to change it, Enter to seal.  One line per row and the total always in sight:
   on a short panel the battle's line goes first, then rows scroll with the cursor.
@@ -52,13 +53,11 @@ class DiceForm(MarkDice):
                 else "Shai-Hulud must be kept."
         return ""
 
-    def action_reroll(self) -> None:
-        if self.view is not None:
-            self._pick(("keep", self.marks or self.free))
+    def reroll_action(self) -> tuple:
+        return ("keep", self.marks)
 
-    def action_keep_all(self) -> None:
-        if self.view is not None:
-            self._pick(("keep", self.free))
+    def end_action(self) -> tuple:
+        return ("keep", self.free)
 
     def action_thumper(self) -> None:
         keep = self.marks & ~(1 << SPICE_DIE)
@@ -81,10 +80,10 @@ class DiceForm(MarkDice):
             out.append("(r or Enter)\n")
         elif marked:
             out.append(f"Keep {', '.join(marked)}: the roll ends ", style="bold")
-            out.append("(r or Enter)\n")
+            out.append("(Enter)\n")
         else:
-            out.append("Mark dice with 1-7. ", style="bold")
-            out.append("Enter with none marked keeps all and ends the roll.\n")
+            out.append("Mark dice to keep with 1-7, then r rerolls the rest. ", style="bold")
+            out.append("a keeps all and ends the roll.\n")
         if self.thumper_ok:  # (a: keep all is in the footer)
             out.append("t: discard a Thumper, reroll the worm, keep the marked dice\n", style="dim")
         if self.error:
