@@ -28,7 +28,7 @@ from ..session import SeatConfig, Session, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
 from .errors import SaveError, SnapshotMismatch
-from .files import SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
+from .files import MAX_BYTES, SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
 from .schema import LogEntryV1, Save, SeatV1
 from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
@@ -139,6 +139,9 @@ def _write(session: Session, name: str, kind: str, directory) -> Path:
     folder = ensure_dir(save_dir(directory))
     path = folder / f"{name}{SUFFIX}"
     data = schema.encode(to_file(session, name, kind))
+    if len(data) > MAX_BYTES:  # never write what `read_limited` refuses: the last good save stays
+        raise SaveError(f"cannot save {path}: the game has grown to {len(data) // 1024} KB, over the "
+                        f"{MAX_BYTES // 1024 // 1024} MB a save may hold; the last save is kept")
     try:
         write_atomic(path, data)
     except OSError as e:

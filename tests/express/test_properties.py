@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dune_tui.express import HIDDEN, Event, Options, apply, determinize, legal_actions, new_game, view
-from dune_tui.express.data import BENE_GESSERIT
+from dune_tui.express.data import BENE_GESSERIT, STOP_ROUND
 from dune_tui.express.describe import action_text, prompt
 from dune_tui.express.rules.victory import to_win
 
@@ -73,6 +73,8 @@ def _check_result(state) -> None:
         assert state.held(state.active_house) >= to_win(state.n)
     elif res.reason == "round_limit":
         assert o.round_limit and res.round == o.round_limit and len(res.winners) == 1
+    elif res.reason == "stopped":  # X27
+        assert not state.limit and res.winners == () and res.round == STOP_ROUND
     else:
         assert res.reason == "nobody" and not o.round_limit and res.winners == () and res.round == state.limit
 
