@@ -35,6 +35,7 @@ SSHD = "/usr/sbin/sshd"
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.xdist_group("ssh-test-users"),  # one worker: the tests create and remove the same users
     pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root (sshd and a test user)"),
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),
