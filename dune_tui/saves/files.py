@@ -210,7 +210,7 @@ def _running(pid: int) -> bool:
         return True
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # OverflowError: no process has such an id
         return False
     except OSError:  # PermissionError: it runs, as someone else
         return True
