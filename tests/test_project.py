@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,19 +64,52 @@ def test_the_lab_and_the_benchmarks_run_as_modules():
 
 
 def test_every_product_module_imports_on_its_own():
-    """Each module imported first, in a fresh interpreter (a lazy package attribute once recursed without end
-    when `dune_tui.ui.screens.game` was the first to ask for `dune_tui.table.messages`)."""
-    import subprocess
-    import sys
-
+    """Each module imported first, in an interpreter that has imported none of ours (a lazy package attribute once
+    recursed without end when `dune_tui.ui.screens.game` was the first to ask for `dune_tui.table.messages`).  One
+    interpreter imports the libraries ours use (Textual, Rich, msgspec...) once, then forks a child to import each
+    module: as fresh for our modules as a new interpreter each, which cost 16 seconds."""
     root = Path(__file__).resolve().parents[1]
     modules = sorted(".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
                      for package in ("dune_tui", "ai") for p in (root / package).rglob("*.py")
                      if p.name != "__main__.py")
-    script = ("import importlib, subprocess, sys\n"
-              "failed = [m for m in sys.argv[1:] if subprocess.run([sys.executable, '-c', f'import {m}'],"
-              " capture_output=True).returncode]\n"
-              "print(' '.join(failed))")
-    out = subprocess.run([sys.executable, "-c", script, *modules], capture_output=True, text=True, cwd=root,
+    out = subprocess.run([sys.executable, "-c", IMPORT_EACH, *modules], capture_output=True, text=True, cwd=root,
                          timeout=600)
-    assert out.stdout.split() == [], f"these modules fail when imported first: {out.stdout}"
+    assert out.returncode == 0, out.stderr
+    libraries, failed = out.stdout.split("\n")[:2]
+    assert int(libraries) > 100 and failed.split() == [], f"these modules fail when imported first: {failed}"
+
+
+IMPORT_EACH = """
+import importlib, os, sys
+ours = ("dune_tui", "ai")
+def child(run, write=None):
+    pid = os.fork()
+    if pid == 0:
+        try:
+            run()
+        except BaseException:
+            os._exit(1)
+        os._exit(0)
+    if write is not None:  # read all the child writes before waiting for it
+        os.close(write)
+        with os.fdopen(read) as f:
+            child.said = f.read()
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+read, write = os.pipe()
+def everything():  # which libraries our modules import
+    for m in sys.argv[1:]:
+        importlib.import_module(m)
+    with os.fdopen(write, "w") as f:
+        f.write(" ".join(m for m in sys.modules if m.partition(".")[0] not in ours))
+child(everything, write)
+libraries = child.said.split()
+for name in libraries:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass
+assert not any(m.partition(".")[0] in ours for m in sys.modules)
+failed = [m for m in sys.argv[1:] if not child(lambda: importlib.import_module(m))]
+print(len(libraries))
+print(" ".join(failed))
+"""

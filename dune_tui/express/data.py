@@ -55,3 +55,4 @@ TERRITORIES_TO_WIN = {2: 4, 3: 3, 4: 3, 5: 3, 6: 3}
 WORMRIDE_MAX = 5  # Fremen Wormriding
 CORRINO_STORE_MAX = 5  # Corrino Financial Support
 DEFAULT_ROUND_LIMIT = 20  # the Czech text's example limit (Shorter Game, Manipulation)
+STOP_ROUND = 999  # X27: a game with no round limit stops after this round (the longest Shorter Game); nobody wins

@@ -17,7 +17,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     seed: the dice (see `dune_tui.engine.rng`); the same options and decisions replay the same game.
     houses: each seat's house key, or None to deal them at random.
     abilities: the houses' special abilities (SPECIÁLNÍ VLASTNOSTI RODŮ).
-    round_limit: the Shorter Game's last round (0: no limit, KRATŠÍ HRA).
+    round_limit: the Shorter Game's last round (0: no limit, KRATŠÍ HRA; dune-tui still stops the game after round
+        999, X27).
     thumper: the Thumper modification (its traitor die and tokens).
     defence: the defence tokens: "full" (one of each per player), "limited" (one of each), "none".
     """

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -26,7 +27,10 @@ ENV = "DUNE_TUI_SAVE_DIR"
 SUFFIX = ".dune.json"
 BACKUP = ".bak"  # <name>.dune.json.bak: the file before the last write
 MAX_BYTES = 4 * 1024 * 1024  # a finished 8-player game is about 20 KB
-STALE_TMP_SECONDS = 3600
+STALE_TMP_SECONDS = 3600  # a temporary file whose writer may still live (another host's, a reused pid)
+DEAD_TMP_SECONDS = 10  # a temporary file whose writer is gone (no write takes this long)
+# .<file>.<pid of the writer>.<mkstemp's 8 characters>.tmp; files of older versions have no pid
+_TMP = re.compile(r"\..+\.dune\.json(?:\.bak)?(?:\.(\d+))?\.[a-z0-9_]{8}\.tmp")
 
 
 def save_dir(override: str | os.PathLike | None = None) -> Path:
@@ -67,28 +71,54 @@ def _owned(directory: Path) -> bool:
 
 def trusted(directory: Path) -> Path:
     """The directory, if only its owner, this user, can change it (it and its target, if a symlink);
-    SaveError saying why and how to fix it if not.  A directory that does not exist passes."""
+    SaveError saying why and how to fix it if not, or if it is not a directory.  A directory that does not
+    exist passes."""
     try:
         st = os.stat(directory)
     except (OSError, ValueError):
         return directory  # nothing there yet (or no such path): nothing to trust
     if not stat.S_ISDIR(st.st_mode):
-        return directory
+        raise SaveError(f"{directory} is not a directory (the save directory must be one)")
+    why = _untrusted(st)
+    if why and st.st_uid != os.geteuid():
+        raise SaveError(f"refusing the save directory {directory}: {why}, who could read or replace your saves; "
+                        f"use a directory of your own (--save-dir or ${ENV})")
+    if why:
+        raise SaveError(f"refusing the save directory {directory}: {why} and could replace your saves; make it "
+                        f"private with `chmod 700 {directory}`")
+    return directory
+
+
+def trusted_file(path: Path) -> Path:
+    """A save named by its path: the same trust as a save directory for the folder it is in (and, through a
+    symlink, the folder of its target): SaveError if another user could have put it there or swapped it."""
+    for folder in dict.fromkeys((path.parent, Path(os.path.realpath(path)).parent)):
+        try:
+            st = os.stat(folder)
+        except (OSError, ValueError):
+            continue  # no such file: reading it says so
+        why = _untrusted(st)
+        if why:
+            raise SaveError(f"refusing to open {path}: its directory {folder} is not yours alone ({why}), so the "
+                            f"file could have been planted or replaced; copy it into a directory of your own")
+    return path
+
+
+def _untrusted(st: os.stat_result) -> str:
+    """Why a directory with this status is not this user's alone ("" if it is)."""
     if st.st_uid != os.geteuid():
-        raise SaveError(f"refusing the save directory {directory}: it belongs to another user (uid {st.st_uid}), "
-                        f"who could read or replace your saves; use a directory of your own (--save-dir or ${ENV})")
+        return f"it belongs to another user (uid {st.st_uid})"
     if st.st_mode & 0o022:
         who = "group and others" if st.st_mode & 0o022 == 0o022 else "others" if st.st_mode & 0o002 else "its group"
-        raise SaveError(f"refusing the save directory {directory}: {who} can write in it and could replace your "
-                        f"saves; make it private with `chmod 700 {directory}`")
-    return directory
+        return f"{who} can write in it"
+    return ""
 
 
 def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     """Replace `path` by `data` atomically; the old file (if any) becomes `<path>.bak`."""
     directory = path.parent
-    _remove_stale_temporaries(directory, path.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)  # mode 0600
+    remove_stale_temporaries(directory)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=directory)  # mode 0600
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -117,7 +147,7 @@ def _backup(path: Path) -> None:
         st = os.lstat(path)
     except FileNotFoundError:
         return  # no previous file
-    fd, tmp = tempfile.mkstemp(prefix=f".{bak.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{bak.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         os.close(fd)
         os.unlink(tmp)
@@ -156,13 +186,35 @@ def _fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
-def _remove_stale_temporaries(directory: Path, name: str) -> None:
-    """Temporary files left by a killed writer (old enough that no writer is still busy with them)."""
+def remove_stale_temporaries(directory: Path) -> None:
+    """Remove the temporary files a killed writer left in the (trusted) save directory, any game's: those
+    named for a process that no longer runs, once a few seconds old, and any older than an hour."""
     now = time.time()
-    for tmp in directory.glob(f".{name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            if now - tmp.stat().st_mtime > STALE_TMP_SECONDS:
-                tmp.unlink()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(directory):
+            match = _TMP.fullmatch(entry.name)
+            if match is None or not entry.is_file(follow_symlinks=False):
+                continue
+            with contextlib.suppress(OSError):
+                age = now - entry.stat(follow_symlinks=False).st_mtime
+                pid = int(match[1]) if match[1] else None
+                if age > STALE_TMP_SECONDS or (pid is not None and age > DEAD_TMP_SECONDS and not _running(pid)):
+                    os.unlink(entry.path)
+
+
+def _running(pid: int) -> bool:
+    """A process with this id runs on this machine (ours, or another user's)."""
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # OverflowError: no process has such an id
+        return False
+    except OSError:  # PermissionError: it runs, as someone else
+        return True
+    return True
 
 
 def read_limited(path: Path) -> bytes:

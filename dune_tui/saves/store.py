@@ -28,7 +28,7 @@ from ..session import SeatConfig, Session, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
 from .errors import SaveError, SnapshotMismatch
-from .files import SUFFIX, ensure_dir, read_limited, save_dir, trusted, write_atomic
+from .files import MAX_BYTES, SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
 from .schema import LogEntryV1, Save, SeatV1
 from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
@@ -139,6 +139,9 @@ def _write(session: Session, name: str, kind: str, directory) -> Path:
     folder = ensure_dir(save_dir(directory))
     path = folder / f"{name}{SUFFIX}"
     data = schema.encode(to_file(session, name, kind))
+    if len(data) > MAX_BYTES:  # never write what `read_limited` refuses: the last good save stays
+        raise SaveError(f"cannot save {path}: the game has grown to {len(data) // 1024} KB, over the "
+                        f"{MAX_BYTES // 1024 // 1024} MB a save may hold; the last save is kept")
     try:
         write_atomic(path, data)
     except OSError as e:
@@ -155,7 +158,7 @@ def resolve(path_or_name: str | os.PathLike, directory: str | os.PathLike | None
     try:
         path = Path(text).expanduser()
         if path.exists() or os.sep in text or text.endswith((SUFFIX, ".json", ".bak")):
-            return path
+            return trusted_file(path)  # the trust a save directory gets, for the folder it is in
         folder = trusted(save_dir(directory))
         path = folder / f"{text}{SUFFIX}"
         found = path.exists()
@@ -259,9 +262,20 @@ def _describe(save: Save, name: str, path: Path) -> SaveInfo:
 def read_save(path: Path) -> Save:
     """The save in a file (older formats migrated), without replaying it.  Never changes the file."""
     try:
-        return schema.decode(read_limited(path))
+        save = schema.decode(read_limited(path))
+        check_hints(save)
     except SaveError as e:
         raise SaveError(f"cannot load {printable(path, limit=200)}: {e}") from None
+    return save
+
+
+def check_hints(save: Save) -> None:
+    """Each hint kept beside the log names a seat of the game and a point of its log (after 0 to all of its
+    decisions): SaveError for the first that does not."""
+    for i, hint in enumerate(save.hints):
+        if not 0 <= hint.seat < len(save.seats) or not 0 <= hint.decision <= len(save.log):
+            raise SaveError(f"hint {i + 1} is for seat {hint.seat + 1} after decision {hint.decision}, but the game "
+                            f"has seats 1 to {len(save.seats)} and {len(save.log)} decisions")
 
 
 def load(path_or_name: str | os.PathLike, directory: str | os.PathLike | None = None, *,

@@ -35,6 +35,7 @@ SSHD = "/usr/sbin/sshd"
 
 pytestmark = [
     pytest.mark.e2e,
+    pytest.mark.xdist_group("ssh-test-users"),  # one worker: the tests create and remove the same users
     pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root (sshd and a test user)"),
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),
@@ -188,10 +189,13 @@ def test_dropped_ssh_connection_autosaves_and_the_game_exits(sshd, tmp_path):
         assert not remote_processes(), "the game lingered after the connection dropped"
     finally:
         tmux.kill()
-    # Looked up by path: as root the test is another user to that directory, which the saves refuse to list.
+    # As root the test is another user to that directory, which the saves refuse to list or open: a copy of
+    # the file in a directory of root's own opens (what the refusal tells a player to do).
     autosaves = sorted(save_dir.glob(f"{AUTOSAVE}*{SUFFIX}"))
     assert autosaves, "no autosave after the hang-up"
-    autosave = autosaves[-1]
+    with pytest.raises(saves.SaveError, match="is not yours alone"):
+        saves.load(autosaves[-1])
+    autosave = shutil.copy(autosaves[-1], tmp_path)
     game = saves.load(autosave)
     assert len(game.log) >= 1
     assert not game.state.over

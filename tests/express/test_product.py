@@ -15,8 +15,10 @@ from ai.random_agent import RandomAgent
 from dune_tui import express, saves
 from dune_tui.cli import main
 from dune_tui.controller import Controller, Decision, replay
+from dune_tui.express.data import STOP_ROUND
 from dune_tui.rulesets import rules_of, ruleset, ruleset_of
 from dune_tui.saves import schema
+from dune_tui.saves.files import MAX_BYTES
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table import Table
 from dune_tui.table.messages import SPECTATOR, EventBatch, GameOver, Welcome
@@ -153,7 +155,7 @@ def test_sim_plays_dune_express(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["rules"] == "express" and out["games"] == 6 and out["errors"] == 0
     assert set(out["wins_by_faction"]) <= set(ruleset("express").side_names)
-    assert set(out["wins_by_reason"]) <= {"territories", "manipulation", "round_limit", "nobody"}
+    assert set(out["wins_by_reason"]) <= {"territories", "manipulation", "round_limit", "nobody", "stopped"}
     assert main(["sim", "--rules", "express", "--players", "2", "--games", "2", "--factions", "fremen,guild"]) == 0
     assert "Dune Express" in capsys.readouterr().out
 
@@ -206,3 +208,51 @@ def test_every_variant_saves_and_replays_to_the_same_state(players, variant, sav
     loaded = saves.load(path)  # verifies the replayed state against the file's snapshot
     assert loaded.options == options and loaded.state.result == c.state.result
     assert main(["replay", str(path), "--verify", "--quiet"]) == 0
+
+
+# ------------------------------------------------------------------ a game without a round limit
+
+
+@pytest.mark.parametrize("players, busy", [(2, False), (6, True)], ids=["two-passive", "six-busy"])
+def test_a_game_without_a_round_limit_stops_after_round_999_and_its_save_loads(players, busy, save_dir):
+    """Passive players never end a game without a round limit (random play reached 128,095 decisions), and a
+    save has a size limit: X27 stops the game after round 999, nobody winning; the file stays far under the
+    limit and loads.  Six busy players (every roll, reroll and traitor at random) make the most decisions."""
+    c = Controller(express.Options(players=players, seed=5))
+    c.run([PassiveAgent(s, busy) for s in range(players)])
+    result = c.state.result
+    assert result.reason == "stopped" and result.winners == () and result.round == STOP_ROUND
+    assert "the game stops here, nobody wins" in result.text
+    game = Session(c.options, BOTS[:1] * players, c)
+    path = saves.autosave(game, save_dir)
+    assert path.stat().st_size < MAX_BYTES / 4
+    loaded = saves.load(path)
+    assert loaded.state.result == result and len(loaded.log) == len(c.log) > (15_000 if busy else 2_000)
+    assert main(["replay", str(path), "--verify", "--quiet"]) == 0
+
+
+class PassiveAgent(RandomAgent):
+    """Never lands nor moves a unit (the first option: done); busy, it decides all else at random."""
+
+    def __init__(self, seed: int, busy: bool) -> None:
+        super().__init__(seed)
+        self.busy = busy
+
+    def decide(self, request):
+        return super().decide(request) if self.busy and request.phase not in ("deploy", "wormride") \
+            else request.legal[0]
+
+
+def test_the_writer_never_writes_a_file_the_reader_refuses(save_dir):
+    """The reader refuses files over 4 MB; a save that would be bigger is refused with the reason, and the
+    last good save stays."""
+    c = Controller(OPTIONS)
+    c.run([RandomAgent(s) for s in range(4)])
+    game = Session(OPTIONS, BOTS, c)
+    path = saves.autosave(game, save_dir)
+    good = path.read_bytes()
+    game.hints = [(0, 0, "x" * 300)] * (MAX_BYTES // 300)  # advice shown over and over (h)
+    saved, error = saves.try_autosave(game, save_dir)
+    assert saved is None and "over the 4 MB a save may hold; the last save is kept" in error
+    assert path.read_bytes() == good
+    assert [p.name for p in save_dir.iterdir()] == [path.name]

@@ -1,8 +1,8 @@
 """Random games of 2-6 players with every combination of the modifications: no exception, the invariants
 hold after every decision (troops and tokens conserved), a winner only by the victory rules, and views carry
-no secret: 1,080 games, six of every combination of 2-6 players and the modifications (houses, Shorter Game 5 or
-20 or none, Thumper, defence full/limited/none), about a minute of one core (`-m "not slow"` leaves them out),
-and hypothesis's own draws."""
+no secret: 360 games, two of every combination of 2-6 players and the modifications (houses, Shorter Game 5 or
+20 or none, Thumper, defence full/limited/none), about 12 seconds of one core (`-m "not slow"` leaves them out),
+and hypothesis's own draws (there were six of each, 1,080 games: three times the time for the same checks)."""
 
 import itertools
 import random
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dune_tui.express import HIDDEN, Event, Options, apply, determinize, legal_actions, new_game, view
-from dune_tui.express.data import BENE_GESSERIT
+from dune_tui.express.data import BENE_GESSERIT, STOP_ROUND
 from dune_tui.express.describe import action_text, prompt
 from dune_tui.express.rules.victory import to_win
 
@@ -73,6 +73,8 @@ def _check_result(state) -> None:
         assert state.held(state.active_house) >= to_win(state.n)
     elif res.reason == "round_limit":
         assert o.round_limit and res.round == o.round_limit and len(res.winners) == 1
+    elif res.reason == "stopped":  # X27
+        assert not state.limit and res.winners == () and res.round == STOP_ROUND
     else:
         assert res.reason == "nobody" and not o.round_limit and res.winners == () and res.round == state.limit
 
@@ -84,19 +86,19 @@ def test_random_games_keep_every_invariant(options):
     play_and_check(options)
 
 
-# Every combination of the player count and the modifications: 5 x 2 x 3 x 2 x 3 = 180, six games each.
+# Every combination of the player count and the modifications: 5 x 2 x 3 x 2 x 3 = 180, two games each.
 DEFENCES = ("full", "limited", "none")
 COMBINATIONS = list(itertools.product(range(2, 7), (False, True), (0, 5, 20), (False, True), DEFENCES))
-GAMES_EACH = 6
+GAMES_EACH = 2
 
 
-def test_the_thousand_games_cover_every_combination():
-    assert len(COMBINATIONS) * GAMES_EACH >= 1000 and len(set(COMBINATIONS)) == 180
+def test_the_random_games_cover_every_combination():
+    assert len(COMBINATIONS) * GAMES_EACH >= 360 and len(set(COMBINATIONS)) == 180
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players, abilities, round_limit, thumper, defence", COMBINATIONS)
-def test_a_thousand_random_games_keep_every_invariant(players, abilities, round_limit, thumper, defence):
+def test_random_games_of_every_combination_keep_every_invariant(players, abilities, round_limit, thumper, defence):
     for k in range(GAMES_EACH):
         play_and_check(Options(players=players, seed=1000 * k + COMBINATIONS.index(
             (players, abilities, round_limit, thumper, defence)), abilities=abilities, round_limit=round_limit,

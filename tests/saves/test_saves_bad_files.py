@@ -352,3 +352,24 @@ def test_fuzz_wrong_values_in_right_places(good_save, data):
         node[key] = data.draw(json_values)
         break
     check_never_crashes(msgspec.json.encode(doc))
+
+
+@pytest.mark.parametrize("hint", [[0, 99, "x"], [-4, 0, "x"], [121, 0, "x"], [0, -1, "x"], [2**63, 2**63, "x"]],
+                         ids=["seat-100", "decision-minus-4", "past-the-log", "seat-0", "huge"])
+def test_a_hint_out_of_range_is_refused(tmp_path, good_save, hint):
+    """`replay --all` printed "hint to seat 100, decision -4": a hint names a seat of the game and a point of
+    its log (after 0 to all of its 120 decisions)."""
+    path = tmp_path / "hint.dune.json"
+    path.write_bytes(edited(good_save, lambda doc: doc.update(hints=[[0, 1, "fine"], hint])))
+    refused(path, "hint 2 is for seat")
+    code, out, err = run_cli("replay", str(path), "--all")
+    assert code == 2 and out == "" and "seats 1 to 5 and 120 decisions" in err
+    (info,) = list_saves(tmp_path)
+    assert "hint 2 is for seat" in info.error
+    every_reader(path)
+
+
+def test_hints_at_either_end_of_the_log_load(tmp_path, good_save):
+    path = tmp_path / "hint.dune.json"
+    path.write_bytes(edited(good_save, lambda doc: doc.update(hints=[[0, 0, "first"], [120, 4, "last"]])))
+    assert load(path).hints == [(0, 0, "first"), (120, 4, "last")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 
 import msgspec
 import pytest
@@ -149,3 +150,26 @@ def test_a_file_from_before_the_finished_mark_still_loads_and_lists_as_finished(
     (info,) = list_saves()
     assert info.finished and info.result and info.to_move == ()
     assert latest_autosave(unfinished=True) is None
+
+
+def test_leftover_temporary_files_go_by_their_writers_pid_and_age(play_game, save_dir):
+    """What a save removes of the temporary files other writes left: only those named like ours, whose writer
+    (the pid in the name) is gone, or which are an hour old; never a file of a writer that runs."""
+    session = play_game(Options(players=2, seed=3), 5)
+    save_dir.mkdir(mode=0o700)
+    names = {
+        ".autosave-x.dune.json.999999999999999999999.abcd1234.tmp": False,  # no process has that id
+        ".autosave-x.dune.json.bak.4194305.abcd1234.tmp": False,  # over Linux's largest pid (2**22)
+        f".autosave-x.dune.json.{os.getpid()}.abcd1234.tmp": True,  # this very process, writing it
+        f".autosave-x.dune.json.{os.getppid()}.abcd1234.tmp": True,  # a running process
+        ".autosave-x.dune.json.abcd1234.tmp": True,  # an older version's name: under an hour old
+        ".notes.txt.4194305.abcd1234.tmp": True,  # not ours
+    }
+    minute_ago = time.time() - 60
+    for name in names:
+        (save_dir / name).write_text("")
+        os.utime(save_dir / name, (minute_ago, minute_ago))
+    (save_dir / ".autosave-y.dune.json.abcd1234.tmp").write_text("")
+    os.utime(save_dir / ".autosave-y.dune.json.abcd1234.tmp", (minute_ago - 3600, minute_ago - 3600))
+    autosave(session)
+    assert {p.name for p in save_dir.iterdir() if p.name.endswith(".tmp")} == {n for n, kept in names.items() if kept}

@@ -149,3 +149,31 @@ def test_killed_at_random_moments_never_loses_the_game(tmp_path):
         for path in (tmp_path / "saves").glob("*.dune.json*"):
             if not path.name.endswith(".tmp"):
                 load(path)  # verifies the log against the snapshot
+
+
+def test_a_killed_writers_temporary_file_goes_at_the_next_save_of_any_game(tmp_path, play_game):
+    """Each kill in the middle of a save left a `.tmp` that only a later save of the same file, an hour on,
+    removed: a new game never saves that file, so they piled up.  Now any save removes those of a writer
+    that is gone, and never one a living writer is busy with."""
+    from dune_tui.engine import Options
+    from dune_tui.saves import autosave
+
+    proc = start(tmp_path, "hang-fsync")
+    try:
+        expect(proc, "saved")
+        expect(proc, "hanging")
+        folder = tmp_path / "saves"
+        (leftover,) = [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+        past = time.time() - 60
+        os.utime(leftover, (past, past))  # a minute old, and its writer still busy (hanging in fsync)
+        other = play_game(Options(players=2, seed=3), 5)
+        autosave(other, folder)
+        assert leftover.exists()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+        proc.wait()
+    autosave(play_game(Options(players=3, seed=4), 5), folder)  # another game: a new file name
+    assert not leftover.exists()
+    assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []

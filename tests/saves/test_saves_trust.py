@@ -10,7 +10,16 @@ import pytest
 
 from dune_tui import cli
 from dune_tui.engine import Options
-from dune_tui.saves import SaveError, autosave, latest_autosave, list_saves, safe_autosave, save_named, try_autosave
+from dune_tui.saves import (
+    SaveError,
+    autosave,
+    latest_autosave,
+    list_saves,
+    load,
+    safe_autosave,
+    save_named,
+    try_autosave,
+)
 from dune_tui.saves.files import backup_path
 
 OTHER_USER = 12345  # no such user here: a directory "owned by someone else"
@@ -116,3 +125,45 @@ def test_a_game_id_that_is_not_ours_is_never_written(game, tmp_path):
     path, error = try_autosave(game, tmp_path / "saves")
     assert path is None and "cannot name a file" in error
     assert not (tmp_path / "b.dune.json").exists() and not (tmp_path / "saves").exists()
+
+
+@pytest.mark.parametrize("perm", [0o777, 0o1777, 0o775])
+def test_a_save_opened_by_path_from_a_directory_others_can_write_in_is_refused(game, tmp_path, capsys, perm):
+    """A lookup by name refused such a directory; the same file opened by its path was loaded."""
+    path = save_named(game, "planted", tmp_path / "mine")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / path.name).write_bytes(path.read_bytes())
+    shared.chmod(perm)
+    target = shared / path.name
+    with pytest.raises(SaveError, match=f"refusing to open {target}: its directory {shared} is not yours alone"):
+        load(target)
+    for argv in (("load", str(target)), ("replay", str(target))):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and "refusing to open" in err and err.count("\n") == 1
+    (tmp_path / "mine" / "link.dune.json").symlink_to(target)  # a symlink from a private folder: its target's
+    with pytest.raises(SaveError, match="refusing to open"):
+        load(tmp_path / "mine" / "link.dune.json")
+    shared.chmod(0o755)
+    assert load(target).log == game.log
+
+
+def test_a_save_opened_by_path_from_a_directory_of_another_user_is_refused(game, tmp_path):
+    path = save_named(game, "theirs", tmp_path / "mine")
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o755)
+    (theirs / path.name).write_bytes(path.read_bytes())
+    os.chown(theirs, OTHER_USER, -1)
+    with pytest.raises(SaveError, match=r"not yours alone \(it belongs to another user"):
+        load(theirs / path.name)
+
+
+def test_a_save_directory_that_is_a_file_says_so(game, tmp_path, capsys):
+    """`saves --save-dir FILE` said "No saved games" and exited 0."""
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    for argv in (("saves",), ("load",), ("load", "some game"), ("replay", "some game")):
+        code, out, err = run(capsys, *argv, "--save-dir", str(blocker))
+        assert code == 2 and out == "" and f"{blocker} is not a directory" in err, argv
+    with pytest.raises(SaveError, match="not a directory"):
+        list_saves(blocker)

@@ -74,10 +74,13 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
 
 
 @pytest.mark.parametrize("players, variant", [
-    (2, ""), (4, ""), (2, "houses,shorter:8"), (4, "houses,shorter:6,thumper,defence:limited"),
+    (2, ""), (4, "shorter:10"), (2, "houses,shorter:8"), (4, "houses,shorter:6,thumper,defence:limited"),
 ])
 @pilot_test
 async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(players, variant):
+    """Every decision of the human by keys, from the first to the game-over screen: two players without a round
+    limit (to a win by territories), and Shorter Games (four players without a limit took a minute of screen
+    updates, for the same screens and keys)."""
     game = express(players, variant, seed=players * 7 + len(variant))
     app = make_app(game)
     async with app.run_test(size=(80, 24)) as pilot:

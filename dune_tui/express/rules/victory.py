@@ -11,6 +11,7 @@ from ..data import (
     CORRINO_STORE_MAX,
     DEFAULT_ROUND_LIMIT,
     HOUSE_NAMES,
+    STOP_ROUND,
     TERRITORIES_TO_WIN,
     WORM,
 )
@@ -20,7 +21,7 @@ from .dice import roll_face
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...]  # houses
-    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody"
+    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody" | "stopped"
     round: int
     text: str
 
@@ -53,12 +54,15 @@ def end_turn(state) -> Result | None:
         if stored != state.store:
             emit(state, pl.Stored, "The Corrino store {spice} spice (Financial Support).", spice=stored)
         state.store = stored
-    if (state.active + 1) % state.n == state.first and state.limit and state.round >= state.limit:
+    if (state.active + 1) % state.n == state.first and state.round >= (state.limit or STOP_ROUND):
         return _limit_reached(state)
     return None
 
 
 def _limit_reached(state) -> Result:
+    if not state.limit:  # X27: no limit, and the game has gone on for STOP_ROUND rounds: dune-tui stops it
+        return _result(state, (), "stopped", f"Round {state.round} is over and nobody has won: the game stops here, "
+                       "nobody wins (dune-tui stops a game without a round limit after this round).")
     if not state.options.round_limit:  # Manipulation's limit alone: nobody wins (X14)
         return _result(state, (), "nobody", f"Round {state.round} is over and nobody holds enough territories: "
                        "everybody loses.")
