@@ -65,14 +65,16 @@ def express_session(args):
     from ai import AgentSpecError, parse_spec
 
     from .engine import OptionsError, random_seed
-    from .session import SeatConfig, Session
+    from .session import Session
 
     rules = ruleset(args.rules)
     express = rules.engine
     if args.faction_choice != "random" or args.face_dancers != "dice":
         raise ValueError("--faction-choice and --face-dancers are the first game's; Dune Express deals its "
                          "houses at random unless --faction names them")
-    specs = [s.strip().lower() for s in args.seat]
+    from .ui.seats import human_spec, seat_config
+
+    specs = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in args.seat]
     players = args.players
     if players is None:  # as for the first game: the seats or houses given, else 4
         given = max(len(specs), len(args.faction))
@@ -86,11 +88,11 @@ def express_session(args):
     specs = (specs or ["human"]) + ["heuristic"] * (players - max(len(specs), 1))
     for spec in specs:
         try:
-            if spec != "human":
+            if not human_spec(spec):
                 parse_spec(spec)
         except AgentSpecError as e:
             raise ValueError(f"--seat: {e}") from None
-        if rules.agent_refusal(spec):
+        if not human_spec(spec) and rules.agent_refusal(spec):
             raise ValueError(f"--seat: {rules.agent_refusal(spec)}")
     seed = args.seed if args.seed is not None else random_seed()  # the dice generator is the first game's
     try:
@@ -98,8 +100,7 @@ def express_session(args):
                                         houses=tuple(args.faction) if args.faction else None)
     except OptionsError as e:
         raise ValueError(str(e)) from None
-    seats = [SeatConfig(kind="human") if s == "human" else SeatConfig(kind="bot", agent=s) for s in specs]
-    return Session(options, seats)
+    return Session(options, [seat_config(s) for s in specs])
 
 
 def play_session(session, save_dir=None, **how) -> int:

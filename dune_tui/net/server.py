@@ -9,8 +9,12 @@ A connection must open with a Hello (within HELLO_SECONDS) that carries this pro
 of ours; it is then attached to the table for that code's seat and gets the table's Welcome.  After that the
 table decides what a message may do (its seat, an open request, a legal action).  A frame over the cap,
 garbage, a wrong code or version, or flooding ends the connection with a Goodbye saying why; the table and
-the other seats go on.  A second connection with the same code replaces the first.  Every refusal is logged
-(`log`, the host's stderr or log file), never shown on a player's screen but the offender's.
+the other seats go on.  A second connection with the same code replaces the first.
+
+The table may also listen on a Unix socket in the lobby (`start_local`): there a Hello needs no code; the kernel
+says who connected (SO_PEERCRED) and `seating.choose` gives that login its seat, a free one, or a sentence.
+
+Every refusal is logged (`log`, the host's stderr or log file), never shown on a player's screen but the offender's.
 """
 
 from __future__ import annotations
@@ -18,16 +22,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 import time
 
 from ..controller import Decision
 from ..table import Table
 from ..table.bots import BotCancelled, BotFailed, make_runner
-from ..table.messages import Chat, DecisionRequest, EventBatch, Refused, Welcome
+from ..table.messages import SPECTATOR, Chat, DecisionRequest, EventBatch, Refused, Welcome
 from ..text import printable
 from . import wire
 from .codes import Codes, label
+from .identity import peer_login
+from .seating import choose, claim
 
 HELLO_SECONDS = 10.0  # a client that says nothing is dropped
 FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before a client is cut off
@@ -39,8 +46,10 @@ log = logging.getLogger("dune_tui.net")
 class Client:
     """One remote connection, once it is attached to the table."""
 
-    def __init__(self, server: TableServer, seat: int, writer: asyncio.StreamWriter, peer: str) -> None:
+    def __init__(self, server: TableServer, seat: int, writer: asyncio.StreamWriter, peer: str,
+                 login: str = "") -> None:
         self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
+        self.login = login  # the Unix login the kernel gave for a local connection ("" over TCP)
         self.conn = None
         self.closed = False
         self.allowance, self.at = float(FLOOD_BURST), time.monotonic()
@@ -126,6 +135,8 @@ class TableServer:
         self.stand_ins: dict[int, StandIn] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.server: asyncio.Server | None = None
+        self.local: asyncio.Server | None = None  # the lobby's Unix socket (start_local)
+        self.watching = True
         self.host, self.port = "", 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -141,6 +152,10 @@ class TableServer:
             if seat >= 0:
                 self._away(seat)  # nobody has joined yet: a stand-in may take the seat in time
 
+    async def start_local(self, sock) -> None:
+        """Also listen on the lobby's bound Unix socket `sock` (lobby.bind): identity from the kernel."""
+        self.local = await asyncio.start_unix_server(self._serve, sock=sock, limit=wire.TO_TABLE_LIMIT)
+
     async def close(self) -> None:
         for client in list(self.clients):
             client.goodbye("the host has closed the table")
@@ -149,17 +164,19 @@ class TableServer:
         for bot in self.stand_ins.values():
             bot.leave()
         self.stand_ins.clear()
-        if self.server is not None:
-            self.server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.server.wait_closed(), 2)
+        for server in (self.server, self.local):
+            if server is not None:
+                server.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(server.wait_closed(), 2)
 
     # ---------------------------------------------------------- connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = printable(writer.get_extra_info("peername"), limit=80)
+        login = _local_login(writer)
+        peer = f"{login} (local)" if login else printable(writer.get_extra_info("peername"), limit=80)
         client = None
         try:
-            client = await self._hello(reader, writer, peer)
+            client = await self._hello(reader, writer, peer, login)
             while client is not None and not client.closed:
                 message = await wire.read(reader, wire.TO_TABLE_LIMIT)
                 if client.closed:
@@ -187,22 +204,29 @@ class TableServer:
                 client.close()
             writer.close()
 
-    async def _hello(self, reader, writer, peer: str) -> Client | None:
+    async def _hello(self, reader, writer, peer: str, login: str = "") -> Client | None:
         hello = await asyncio.wait_for(wire.read(reader, wire.TO_TABLE_LIMIT), HELLO_SECONDS)
         if not isinstance(hello, wire.Hello):
             return _bye(writer, "the first message must be a Hello", peer)
         if hello.protocol != wire.PROTOCOL:
             return _bye(writer, f"this table speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
                                 f"{hello.protocol}: use the same version of dune-tui as the host", peer)
-        seat = self.codes.seat_of(hello.code)
-        if seat is None:
-            return _bye(writer, "wrong code: ask the host for your seat's join code", peer)
         if self.table.closed:
             return _bye(writer, "the table is closed", peer)
+        if login:  # a local connection: the kernel's login, not a code, finds the seat
+            seat = self.seat_for(login, hello.seat)
+            if isinstance(seat, str):
+                return _bye(writer, seat, peer)
+            if seat >= 0:
+                claim(self.table.session, seat, login)
+        else:
+            seat = self.codes.seat_of(hello.code)
+            if seat is None:
+                return _bye(writer, "wrong code: ask the host for your seat's join code", peer)
         for old in [c for c in self.clients if c.seat == seat]:
             old.goodbye("this seat was joined from another terminal")
         self._back(seat)
-        client = Client(self, seat, writer, peer)
+        client = Client(self, seat, writer, peer, login)
         self.clients.append(client)
         self._idle.clear()
         client.conn = self.table.attach(seat, client.send)
@@ -211,6 +235,14 @@ class TableServer:
             return None
         log.info("%s joined from %s", label(seat), peer)
         return client
+
+    def seat_for(self, login: str, wanted: int | None) -> int | str:
+        """The seat `login` may take (its own, or a free one), or why not."""
+        if wanted == SPECTATOR and not self.watching:
+            return "this table is not open to watchers"
+        here = {s.seat for s in self.table.seat_list() if s.is_human and s.connected}
+        here -= {c.seat for c in self.clients if c.login == login}  # their own seat, from another terminal
+        return choose(self.table.session.seats, login, wanted, here)
 
     def left(self, client: Client) -> None:
         if client in self.clients:
@@ -245,6 +277,14 @@ class TableServer:
         bot = self.stand_ins.pop(seat, None)
         if bot is not None:
             bot.leave()
+
+
+def _local_login(writer: asyncio.StreamWriter) -> str:
+    """The login of a local (Unix socket) peer, from the kernel; "" over TCP."""
+    sock = writer.get_extra_info("socket")
+    if sock is None or sock.family != socket.AF_UNIX:
+        return ""
+    return peer_login(sock)
 
 
 def _bye(writer: asyncio.StreamWriter, reason: str, peer: str) -> None:

@@ -24,7 +24,8 @@ def add_parsers(sub) -> None:
                    help=f"2 to 8 (default: the number of --seat or --faction if 2 or more, else {DEFAULT_PLAYERS})")
     p.add_argument("--seed", type=int, metavar="S", help="the dice seed (default: random)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO",
-                   help="human, random, heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
+                   help="human, user:LOGIN (a human seat only LOGIN may take at a hosted table), random, "
+                        "heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
     p.add_argument("--faction", action="append", default=[], metavar="KEY",
                    help="atreides harkonnen fremen tleilaxu corrino guild bg smugglers (repeat, one per seat)")
     p.add_argument("--faction-choice", choices=("random", "choose"), default="random",
@@ -60,9 +61,9 @@ def session_from_args(args):
 
     from ..engine import OptionsError
     from .screens.new_game import new_session
-    from .seats import default_bot
+    from .seats import default_bot, human_spec
 
-    seats = [s.strip().lower() for s in args.seat]
+    seats = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in args.seat]
     players = args.players
     if players is None:
         given = max(len(seats), len(args.faction))
@@ -72,7 +73,7 @@ def session_from_args(args):
     if len(seats) > players:
         raise ValueError(f"{len(seats)} --seat given for {players} players")
     for spec in seats:
-        if spec != "human":
+        if not human_spec(spec):
             try:
                 parse_spec(spec)
             except AgentSpecError as e:
