@@ -73,6 +73,7 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
 class Listed(msgspec.Struct, frozen=True, kw_only=True):
     """A card found in the directory: `problem` says why it cannot be trusted or reached ("" if it can)."""
 
+    where: str
     stem: str
     owner: str
     card: Card | None = None
@@ -80,7 +81,8 @@ class Listed(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def socket(self) -> str:
-        return self.stem + ".sock"
+        """The table's Unix socket."""
+        return str(Path(self.where) / f"{self.stem}.sock")
 
 
 def lobby_dir(create: bool = True) -> Path:
@@ -184,20 +186,21 @@ def read_card(where: Path, stem: str) -> Listed:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError as e:
-        return Listed(stem=stem, owner="?", problem=f"unreadable ({e.strerror})")
+        return Listed(where=str(where), stem=stem, owner="?", problem=f"unreadable ({e.strerror})")
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())
         owner = login_of(info.st_uid)
         if not stat.S_ISREG(info.st_mode):
-            return Listed(stem=stem, owner=owner, problem="broken: not a file")
+            return Listed(where=str(where), stem=stem, owner=owner, problem="broken: not a file")
         data = f.read(CARD_LIMIT + 1)
     try:
         card = msgspec.json.decode(data, type=Card) if len(data) <= CARD_LIMIT else None
     except msgspec.MsgspecError:
         card = None
     if card is None:
-        return Listed(stem=stem, owner=owner, problem="broken: not a table's card")
-    return Listed(stem=stem, owner=owner, card=card, problem=_lies(where, stem, card, info.st_uid, owner))
+        return Listed(where=str(where), stem=stem, owner=owner, problem="broken: not a table's card")
+    problem = _lies(where, stem, card, info.st_uid, owner)
+    return Listed(where=str(where), stem=stem, owner=owner, card=card, problem=problem)
 
 
 def _lies(where: Path, stem: str, card: Card, uid: int, owner: str) -> str:
@@ -231,17 +234,17 @@ def ordered(listed: list[Listed], login: str) -> list[Listed]:
                                         not (e.card and e.card.host == login), e.stem))
 
 
-def describe(entry: Listed, login: str) -> str:
-    """One line of `dune-tui tables` (printable: cards come from other users)."""
+def describe(entry: Listed, login: str) -> list[str]:
+    """The lines of `dune-tui tables` for one table (printable: cards come from other users)."""
     if entry.card is None or entry.problem:
-        return printable(f"{entry.stem}  ({entry.owner}'s)  {entry.problem}", limit=200)
+        return [printable(f"{entry.stem}  ({entry.owner}'s)  {entry.problem}", limit=200)]
     c = entry.card
-    seats = ", ".join(seat_text(s) for s in c.seats)
     rules = c.title + (f" ({c.variants})" if c.variants else "")
-    invite = f"  - {c.host} invites you" if c.waits_for(login) and c.host != login else ""
+    invite = f"  {c.host} invites you" if c.waits_for(login) and c.host != login else ""
     watch = "watching open" if c.watching else "no watching"
-    return printable(f"{c.table}  {c.host}'s table: {rules}, {c.players} players, {c.state}; {watch}\n"
-                     f"    seats: {seats}{invite}", limit=600)
+    return [printable(f"{c.host}'s table {c.table}: {rules}, {c.players} players, {c.state}, {watch}{invite}",
+                      limit=300),
+            printable(f"    seats: {', '.join(seat_text(s) for s in c.seats)}", limit=300)]
 
 
 def seat_text(s: SeatCard) -> str:

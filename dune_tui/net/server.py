@@ -197,8 +197,9 @@ class TableServer:
             else:
                 _bye(writer, str(e), peer)
         except (asyncio.IncompleteReadError, ConnectionError, TimeoutError) as e:
-            if client is None:
-                log.info("connection from %s ended before its Hello (%s)", peer, type(e).__name__)
+            if client is None:  # (the lobby's list checks a local table is alive this way: not worth a line)
+                log.log(logging.DEBUG if login else logging.INFO, "connection from %s ended before its Hello (%s)",
+                        peer, type(e).__name__)
         finally:
             if client is not None:
                 client.close()

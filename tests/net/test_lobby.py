@@ -1,0 +1,135 @@
+"""The lobby directory and the cards in it: what a user of the machine finds, and what another user cannot fake."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+
+import msgspec
+import pytest
+from net_helpers import ANN, Hosted, Player, bot, until
+
+from dune_tui.cli import main
+from dune_tui.engine import Options
+from dune_tui.net import lobby
+from dune_tui.net.identity import my_login
+from dune_tui.net.publisher import Publisher
+from dune_tui.session import SeatConfig, Session
+
+NOBODY = 65534  # a uid that is not ours (root may give files away to it)
+root_only = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+
+
+def test_a_missing_lobby_is_made_sticky_and_world_writable(tmp_path, monkeypatch):
+    monkeypatch.setenv(lobby.ENV, str(tmp_path / "lobby"))
+    where = lobby.lobby_dir()
+    assert oct(os.stat(where).st_mode & 0o7777) == "0o1777"
+
+
+def test_an_unsafe_lobby_is_refused_with_a_sentence(tmp_path, monkeypatch):
+    real = tmp_path / "real"
+    real.mkdir(mode=0o777)
+    os.chmod(real, 0o777)  # world-writable without the sticky bit: anyone could replace a table
+    monkeypatch.setenv(lobby.ENV, str(real))
+    with pytest.raises(lobby.LobbyUnsafe, match="without the sticky bit"):
+        lobby.lobby_dir()
+    (tmp_path / "link").symlink_to(real)
+    monkeypatch.setenv(lobby.ENV, str(tmp_path / "link"))
+    with pytest.raises(lobby.LobbyUnsafe, match=r"symbolic link.*join codes still work"):
+        lobby.lobby_dir()
+
+
+@root_only
+def test_a_lobby_another_user_owns_is_refused(tmp_path, monkeypatch):
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chmod(theirs, 0o1777)
+    os.chown(theirs, NOBODY, NOBODY)
+    monkeypatch.setenv(lobby.ENV, str(theirs))
+    with pytest.raises(lobby.LobbyUnsafe, match=r"belongs to .*not to root or you"):
+        lobby.lobby_dir()
+
+
+def listen_at(path) -> socket.socket:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(str(path))
+    sock.listen(1)
+    return sock
+
+
+def card(host: str, game_id: str = "20261125-101010-abcd", **kw) -> lobby.Card:
+    return lobby.Card(table=lobby.table_name(host, game_id), host=host, game_id=game_id, rules="dune",
+                      title="Dune: The Dice Game", players=2, state="round 1",
+                      seats=(lobby.SeatCard(seat=0, status="free"), lobby.SeatCard(seat=1, status="bot", name="x")),
+                      **kw)
+
+
+def test_cards_that_lie_about_their_table_are_broken_and_stale_ones_gone(tmp_path):
+    me = my_login()
+    good = card(me)
+    lobby.publish(tmp_path, good)
+    assert oct(os.stat(tmp_path / f"{good.table}.json").st_mode & 0o777) == "0o644"
+    sock = listen_at(tmp_path / f"{good.table}.sock")
+    liar = card("alice", "20261125-101010-ffff")  # written by me, claiming alice hosts it
+    lobby.publish(tmp_path, liar)
+    renamed = msgspec.structs.replace(card(me, "20261125-101010-eeee"), table=f"{me}-elsewhere")
+    (tmp_path / f"{me}-20261125-101010-eeee.json").write_bytes(msgspec.json.encode(renamed))
+    stale = card(me, "20261125-101010-0000")
+    lobby.publish(tmp_path, stale)
+    listen_at(tmp_path / f"{stale.table}.sock").close()  # nobody listens any more
+    (tmp_path / "junk.json").write_text("{not a card")
+    found = {e.stem: e.problem for e in lobby.tables(tmp_path)}
+    assert found[good.table] == ""
+    assert found[liar.table] == f"broken: it says alice hosts it, but its file is {me}'s"
+    assert found[f"{me}-20261125-101010-eeee"] == "broken: its name is not its table's"
+    assert found[stale.table] == "gone"
+    assert found["junk"] == "broken: not a table's card"
+    shown = [e.stem for e in lobby.ordered(lobby.tables(tmp_path), me)]
+    assert shown[0] == good.table and stale.table not in shown, "live tables first, gone ones left out"
+    sock.close()
+
+
+@root_only
+def test_a_card_whose_socket_is_another_users_is_broken(tmp_path):
+    me = my_login()
+    c = card(me)
+    lobby.publish(tmp_path, c)
+    sock = listen_at(tmp_path / f"{c.table}.sock")
+    os.chown(tmp_path / f"{c.table}.sock", NOBODY, NOBODY)
+    assert lobby.read_card(tmp_path, c.table).problem == f"broken: its socket is not {me}'s"
+    sock.close()
+
+
+def test_a_hosted_table_is_published_followed_and_withdrawn(own_lobby, capsys):
+    me = my_login()
+    game = Session(Options(players=3, seed=5), [ANN, SeatConfig(kind="human", agent="", login="alice"), bot()])
+
+    async def main():
+        async with Hosted(game, lobby=own_lobby) as hosted:
+            publisher = Publisher(hosted.table, own_lobby, "host")
+            name = publisher.name
+            first = lobby.read_card(own_lobby, name)
+            assert main_tables() == 0
+            listed = capsys.readouterr().out
+            player = Player(await hosted.join(None))  # me: no seat of mine, so the free one
+            await until(lambda: lobby.read_card(own_lobby, name).card.seats[0].status == "taken", "seat 1 taken")
+            taken = lobby.read_card(own_lobby, name)
+            publisher.close()
+            return first, listed, taken, player, os.listdir(own_lobby)
+
+    first, listed, taken, player, left = asyncio.run(main())
+    assert first.card.seats[0].status == "free" and first.card.seats[1] == lobby.SeatCard(
+        seat=1, status="reserved", login="alice")
+    assert first.card.state == "waiting (round 1)" and first.card.host == "host"
+    assert first.problem.startswith("broken: it says host hosts it"), "the card's host is not its file's owner"
+    assert f"{first.stem}  ({me}'s)  broken" in listed
+    assert taken.card.seats[0].login == me and taken.card.seats[0].here
+    assert left == [], "the card and the socket leave with the table"
+    assert player.remote.seat == 0
+
+
+def main_tables() -> int:
+    sys.argv = ["dune-tui", "tables"]
+    return main(["tables"])
