@@ -234,13 +234,13 @@ def ordered(listed: list[Listed], login: str) -> list[Listed]:
                                         not (e.card and e.card.host == login), e.stem))
 
 
-def describe(entry: Listed, login: str) -> list[str]:
+def describe(entry: Listed, login: str, invite: bool = True) -> list[str]:
     """The lines of `dune-tui tables` for one table (printable: cards come from other users)."""
     if entry.card is None or entry.problem:
         return [printable(f"{entry.stem}  ({entry.owner}'s)  {entry.problem}", limit=200)]
     c = entry.card
     rules = c.title + (f" ({c.variants})" if c.variants else "")
-    invite = f"  {c.host} invites you" if c.waits_for(login) and c.host != login else ""
+    invite = f"  {c.host} invites you" if invite and c.waits_for(login) and c.host != login else ""
     watch = "watching open" if c.watching else "no watching"
     return [printable(f"{c.host}'s table {c.table}: {rules}, {c.players} players, {c.state}, {watch}{invite}",
                       limit=300),
