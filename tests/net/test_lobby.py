@@ -133,3 +133,66 @@ def test_a_hosted_table_is_published_followed_and_withdrawn(own_lobby, capsys):
 def main_tables() -> int:
     sys.argv = ["dune-tui", "tables"]
     return main(["tables"])
+
+
+def test_host_load_publishes_the_table_again_with_each_seat_still_its_players(own_lobby, save_dir):
+    """A seat kept for a login (given, or taken first come) is saved with the game; `host --load` republishes it."""
+    from test_host_command import start_host
+
+    from dune_tui import saves
+
+    me = my_login()
+
+    async def main():
+        proc, _ = await start_host("--seat", "user:alice", "--seat", "human", "--seat", "random", "--seed", "3",
+                                   save_dir=save_dir)
+        await until(lambda: list(own_lobby.glob("*.json")), "the card", limit=60_000)
+        name = next(p.stem for p in own_lobby.glob("*.json"))
+        sock = own_lobby / f"{name}.sock"
+        from dune_tui.net.client import RemoteTable
+
+        carol = await RemoteTable.join_local(str(sock))  # I take the free seat: it is kept for me
+        await until(lambda: lobby.read_card(own_lobby, name).card.seats[1].status == "taken", "the seat taken")
+        carol.close()
+        proc.send_signal(2)
+        await asyncio.wait_for(proc.wait(), 60)
+        gone = list(own_lobby.iterdir())
+        again, _ = await start_host("--load", str(saves.latest_autosave(save_dir)), save_dir=save_dir)
+        await until(lambda: list(own_lobby.glob("*.json")), "published again", limit=60_000)
+        card = lobby.read_card(own_lobby, name)
+        again.send_signal(15)
+        await asyncio.wait_for(again.wait(), 60)
+        return gone, card
+
+    gone, card = asyncio.run(main())
+    assert gone == [], "the card and the socket left with the table"
+    assert card.problem == "" and card.card.table == f"{me}-{card.card.game_id}"
+    assert [(s.status, s.login) for s in card.card.seats] == [("reserved", "alice"), ("reserved", me), ("bot", "")]
+
+
+def test_a_host_with_an_unsafe_lobby_says_so_and_tcp_codes_still_work(tmp_path, monkeypatch, save_dir):
+    from test_host_command import start_host
+
+    from dune_tui.net.client import RemoteTable
+
+    unsafe = tmp_path / "open"
+    unsafe.mkdir()
+    os.chmod(unsafe, 0o777)
+    monkeypatch.setenv(lobby.ENV, str(unsafe))
+
+    async def main():
+        proc, codes = await start_host("--seat", "human", "--seat", "random", "--seed", "3", save_dir=save_dir)
+        said = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        while "lobby" not in said:
+            said = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        remote = await RemoteTable.join(codes["seat 1"])
+        seat = remote.seat
+        remote.close()
+        proc.send_signal(15)
+        await asyncio.wait_for(proc.wait(), 60)
+        return said, seat
+
+    said, seat = asyncio.run(main())
+    assert said.startswith(f"Not in the lobby: the lobby directory {unsafe} may be written by others without the "
+                           "sticky bit (chmod 1777)")
+    assert seat == 0 and os.listdir(unsafe) == []
