@@ -139,3 +139,19 @@ async def test_enter_sits_down_at_a_free_seat_and_a_kept_seat_refuses_with_whose
         for card in cards:
             card.close()
         await asyncio.sleep(0)
+
+
+@pilot_test
+async def test_seat_lines_name_the_players_by_their_logins(own_lobby):
+    from dune_tui.net.play import JoinedApp
+
+    carol = SeatConfig(kind="human", agent="", name="carol", login="carol")
+    game = Session(Options(players=3, seed=5), [SeatConfig(kind="human", agent=""), carol,
+                                                 SeatConfig(kind="bot", agent="random")])
+    async with Hosted(game, lobby=own_lobby) as hosted:
+        for size, line in (((120, 40), "carol, seat 2"), ((100, 30), "carol")):
+            app = JoinedApp("host", path=hosted.path)
+            async with app.run_test(size=size) as pilot:
+                await until(pilot, lambda: "Your decision" in screen_text(app), what="the game")  # noqa: B023
+                assert line in screen_text(app)
+                app.table.close()
