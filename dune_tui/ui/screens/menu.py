@@ -1,5 +1,6 @@
 """The main menu: New game, Continue (the latest autosave of a game not over yet), Load, Tables on this server,
-Rules, Quit.  A table of the lobby waiting for this login is told above the list ("bob invites you to a table")."""
+Host a table, Rules, Quit.  A table of the lobby waiting for this login is told above the list ("bob invites you
+to a table")."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ ITEMS = (
     ("continue", "c", "Continue"),
     ("load", "l", "Load a saved game"),
     ("tables", "t", "Tables on this server"),
+    ("host", "h", "Host a table"),
     ("rules", "r", "Rules"),
     ("quit", "q", "Quit"),
 )
@@ -96,6 +98,10 @@ class MainMenu(DuneScreen):
             from .load import LoadScreen
 
             app.push_screen(LoadScreen(self.settings))
+        elif name == "host":
+            from .new_game import NewGameScreen
+
+            app.push_screen(NewGameScreen(self.settings, host=True))
         elif name == "tables":
             from .tables import TablesScreen
 

@@ -67,17 +67,20 @@ class NewGameScreen(DuneScreen):
         Binding("escape,b", "back", "Back"),
     ]
 
-    def __init__(self, settings, rules: str = "dune") -> None:
+    def __init__(self, settings, rules: str = "dune", *, host: bool = False) -> None:
+        """`host`: Host a table (menu): the game opens in this machine's lobby, other users sit down at its human
+        seats from their own menus."""
         super().__init__()
         self.settings = settings
         self.rules = rules
+        self.host = host
 
     def compose(self) -> ComposeResult:
         bot = default_bot()
         rules = ruleset(self.rules)
         choices = seat_choices(self.rules)
         with VerticalScroll(id="new-game"):
-            yield Static("New game", classes="screen-title")
+            yield Static("Host a table on this server" if self.host else "New game", classes="screen-title")
             yield Cycler("Game", list(RULESETS), self.rules, shown=lambda r: RULESETS[r].title, id="rules")
             yield Cycler("Players", list(rules.players), DEFAULT_PLAYERS, id="players")
             for seat in range(MOST_SEATS):
@@ -154,4 +157,7 @@ class NewGameScreen(DuneScreen):
             self.query_one("#error", Static).update(f"Cannot start: {e}")
             return
         self.settings.pause = self.value("pause")
-        self.app.start_game(session, replace=self)
+        if self.host:
+            self.app.host_game(session, replace=self)
+        else:
+            self.app.start_game(session, replace=self)
