@@ -39,7 +39,7 @@ PRIVATE = ("A seat's code is its key: give it to that player only. On a shared m
 
 
 def add_parsers(sub) -> None:
-    from ..cli import add_rule_set_arguments
+    from ..games import add_rule_set_arguments
     from ..ui import add_parsers as add_new
 
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
@@ -85,7 +85,7 @@ def _fail(text: str, status: int = 2) -> int:
 def session_for(args):
     """The game to host: a loaded save, or a new one (two human seats unless --seat says otherwise)."""
     from .. import saves
-    from ..ui import session_from_args
+    from ..games import new_game, spec_from_args
 
     if args.load:
         if args.rules != "dune" or args.variant:
@@ -93,15 +93,7 @@ def session_for(args):
         return saves.load(args.load, args.save_dir, strict=False), True
     if not args.seat:
         args.seat = ["human", "human"]
-    if args.rules != "dune":  # another rule set: its session as `dune-tui new --rules` makes it
-        from ..cli import express_session
-
-        session = express_session(args)
-        session.hints_allowed = args.hints
-        return session, False
-    if args.variant:
-        raise ValueError("--variant is for --rules express (Dune Express's modifications)")
-    return session_from_args(args), False
+    return new_game(spec_from_args(args)), False
 
 
 def cmd_host(args) -> int:
