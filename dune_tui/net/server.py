@@ -224,7 +224,7 @@ class TableServer:
             seat = self.codes.seat_of(hello.code)
             if seat is None:
                 return _bye(writer, "wrong code: ask the host for your seat's join code", peer)
-        for old in [c for c in self.clients if c.seat == seat]:
+        for old in [c for c in self.clients if c.seat == seat and (seat >= 0 or not login)]:  # watchers: many
             old.goodbye("this seat was joined from another terminal")
         self._back(seat)
         client = Client(self, seat, writer, peer, login)

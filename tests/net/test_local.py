@@ -125,7 +125,10 @@ def test_a_login_sits_at_its_own_seat_a_free_one_or_watches_and_keeps_its_seat(l
             await until(lambda: any(isinstance(m, wire.Goodbye) for m in first.got) or first.remote.closed)
             free = Player(await RemoteTable.join_local(hosted.path, 0))  # the free seat, asked for by number
             watcher = Player(await RemoteTable.join_local(hosted.path, SPECTATOR))
-            await until(lambda: free.of(Seats), "the seats are told")
+            another = Player(await RemoteTable.join_local(hosted.path, SPECTATOR))
+            await until(lambda: free.of(Seats) and another.of(Welcome), "the seats are told")
+            await asyncio.sleep(0.1)
+            assert not watcher.remote.closed and not another.remote.closed, "watchers do not replace one another"
             return first, again, free, watcher, [s.login for s in game.seats]
 
     first, again, free, watcher, logins = asyncio.run(main())
