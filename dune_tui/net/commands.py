@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from ..rulesets import ruleset_of
 from ..table.messages import SPECTATOR
+from ..text import printable
 from . import lobby
 from .codes import Codes, address, label
 from .identity import my_login
@@ -311,7 +312,8 @@ def find_table(name: str | None, me: str) -> lobby.Listed | str | None:
     live = [e for e in lobby.ordered(lobby.tables(where), me) if not e.problem]
     if name is not None:
         found = [e for e in live if name in (e.stem, e.card.host)]
-        return found[0] if found else f"no table {name!r} in the lobby (`dune-tui tables` lists them)"
+        return found[0] if found else (f"no table {printable(name, limit=64)!r} in this machine's lobby (`dune-tui "
+                                       "tables` lists them); a code from the host looks like HOST:PORT/CODE")
     waiting = [e for e in live if e.card.waits_for(me) or e.card.seat_for(me)]
     if len(waiting) == 1 or (waiting and waiting[0].card.waits_for(me)):
         return waiting[0]

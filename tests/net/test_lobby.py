@@ -55,7 +55,7 @@ def test_a_lobby_another_user_owns_is_refused(tmp_path, monkeypatch):
 def listen_at(path) -> socket.socket:
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.bind(str(path))
-    sock.listen(1)
+    sock.listen(64)
     return sock
 
 
@@ -196,3 +196,22 @@ def test_a_host_with_an_unsafe_lobby_says_so_and_tcp_codes_still_work(tmp_path, 
     assert said.startswith(f"Not in the lobby: the lobby directory {unsafe} may be written by others without the "
                            "sticky bit (chmod 1777)")
     assert seat == 0 and os.listdir(unsafe) == []
+
+
+def test_join_finds_the_table_waiting_for_me_by_name_or_alone(own_lobby):
+    from dune_tui.net.commands import find_table
+
+    me = my_login()
+    assert find_table(None, me) is None, "no table: `join` asks for a code as before"
+    mine = msgspec.structs.replace(card(me), seats=(lobby.SeatCard(seat=0, status="reserved", login="alice"),
+                                                    lobby.SeatCard(seat=1, status="bot", name="x")))
+    lobby.publish(own_lobby, mine)
+    sock = listen_at(own_lobby / f"{mine.table}.sock")
+    try:
+        assert find_table(None, "alice").stem == mine.table, "the table waiting for alice"
+        assert find_table(None, "carol") is None, "no seat for carol: she is asked for a code"
+        assert find_table(me, "carol").stem == mine.table, "by its host's login"
+        assert find_table(mine.table, "carol").stem == mine.table, "by its name"
+        assert find_table("nobody", "carol").startswith("no table 'nobody' in this machine's lobby")
+    finally:
+        sock.close()
