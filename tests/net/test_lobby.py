@@ -154,7 +154,7 @@ def test_host_load_publishes_the_table_again_with_each_seat_still_its_players(ow
         carol = await RemoteTable.join_local(str(sock))  # I take the free seat: it is kept for me
         await until(lambda: lobby.read_card(own_lobby, name).card.seats[1].status == "taken", "the seat taken")
         carol.close()
-        proc.send_signal(2)
+        proc.send_signal(15)
         await asyncio.wait_for(proc.wait(), 60)
         gone = list(own_lobby.iterdir())
         again, _ = await start_host("--load", str(saves.latest_autosave(save_dir)), save_dir=save_dir)
