@@ -17,6 +17,7 @@ from ..table.messages import Save, Saved, SeatInfo, Seats, Welcome
 from ..text import printable
 from . import wire
 from .codes import parse_address
+from .identity import peer_login
 
 CONNECT_SECONDS = 15.0
 
@@ -54,9 +55,11 @@ class RemoteTable:
         return await cls._greet(reader, writer, hello, timeout)
 
     @classmethod
-    async def join_local(cls, path: str, seat: int | None = None, timeout: float = CONNECT_SECONDS) -> RemoteTable:
+    async def join_local(cls, path: str, seat: int | None = None, timeout: float = CONNECT_SECONDS, *,
+                         host: str = "") -> RemoteTable:
         """Sit down at a table of the lobby through its Unix socket: no code, the table knows who we are.
-        `seat`: None our seat or a free one, SPECTATOR to watch, N seat N+1."""
+        `seat`: None our seat or a free one, SPECTATOR to watch, N seat N+1.  `host`: the login the table's card
+        names; the kernel must say the process answering is that login's (else another user answers there)."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_unix_connection(path, limit=wire.TO_CLIENT_LIMIT), timeout)
@@ -64,6 +67,10 @@ class RemoteTable:
             raise JoinRefused("the table has closed" if isinstance(e, (FileNotFoundError, ConnectionRefusedError))
                               else f"cannot reach the table ({getattr(e, 'strerror', None) or type(e).__name__})"
                               ) from None
+        if host and (answers := peer_login(writer.get_extra_info("socket"))) != host:
+            writer.close()
+            raise JoinRefused(f"the table's socket is answered by {answers}, not by {host}, whose table it claims "
+                              "to be")
         hello = wire.Hello(protocol=wire.PROTOCOL, name=f"dune-tui {__version__}", seat=seat)
         return await cls._greet(reader, writer, hello, timeout)
 

@@ -337,7 +337,7 @@ def cmd_join(args) -> int:
             from .play import join_and_play
 
             seat = SPECTATOR if args.watch else None if args.seat is None else args.seat - 1
-            return join_and_play(found.card.host, path=found.socket, seat=seat)
+            return join_and_play(found.card.host, path=found.socket, seat=seat, host=found.card.host)
     if args.watch or args.seat is not None:
         return _fail("--watch and --seat are for a table of this machine's lobby; a code says its seat")
     if code is None:

@@ -117,7 +117,8 @@ def unsafe(info: os.stat_result) -> str:
     if not stat.S_ISDIR(info.st_mode):
         return "is not a directory"
     if info.st_uid not in (0, os.getuid()):
-        return f"belongs to {login_of(info.st_uid)}, not to root or you"
+        return (f"belongs to {login_of(info.st_uid)}, not to root or you (its owner could replace the tables in it; "
+                f"the administrator makes a lobby for all with `install -d -m 1777 {DEFAULT}`)")
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not info.st_mode & stat.S_ISVTX:
         return "may be written by others without the sticky bit (chmod 1777)"
     return ""

@@ -20,11 +20,11 @@ class JoinedApp(DuneApp):
 
     CSS_PATH = UI_CSS
 
-    def __init__(self, address: str, *, path: str = "", seat: int | None = None) -> None:
+    def __init__(self, address: str, *, path: str = "", seat: int | None = None, host: str = "") -> None:
         """`address`: HOST:PORT/CODE; or, with `path` (a lobby table's Unix socket), the table's name in the
         lobby, and `seat` what to ask for there (None: our seat or a free one, -1: watch)."""
         super().__init__(None, Settings(autosave=False))
-        self.address, self.path, self.seat = address, path, seat
+        self.address, self.path, self.seat, self.host = address, path, seat, host
         self.failure = ""  # why the join or the connection failed ("" if the player left)
 
     def get_default_screen(self):
@@ -39,7 +39,7 @@ class JoinedApp(DuneApp):
 
         try:
             if self.path:
-                remote = await RemoteTable.join_local(self.path, self.seat)
+                remote = await RemoteTable.join_local(self.path, self.seat, host=self.host)
             else:
                 remote = await RemoteTable.join(self.address)
         except JoinRefused as e:
@@ -108,8 +108,8 @@ class HostApp(DuneApp):
             await self.server.close()
 
 
-def join_and_play(address: str, *, path: str = "", seat: int | None = None) -> int:
-    app = JoinedApp(address, path=path, seat=seat)
+def join_and_play(address: str, *, path: str = "", seat: int | None = None, host: str = "") -> int:
+    app = JoinedApp(address, path=path, seat=seat, host=host)
     code = app.run()
     if app.failure:
         print(f"dune-tui: {app.failure}", file=sys.stderr)

@@ -137,3 +137,24 @@ def test_a_login_sits_at_its_own_seat_a_free_one_or_watches_and_keeps_its_seat(l
     assert free.remote.seat == 0 and watcher.remote.seat == SPECTATOR
     assert logins == [me, me, ""], "the free seat is kept for who sat there (saved with the game)"
     assert game.seats[0].name == "Ann", "a seat's name is kept; a nameless seat takes the login"
+
+
+def test_a_client_refuses_a_table_answered_by_another_login_than_its_card_names(lobby):
+    """Someone who swapped a table's socket for theirs is caught by the kernel's word on who answers."""
+    from dune_tui.net.client import JoinRefused
+
+    game = Session(Options(players=2, seed=5), [ANN, bot()])
+
+    async def main():
+        async with Hosted(game, lobby=lobby) as hosted:
+            try:
+                await RemoteTable.join_local(hosted.path, host="alice")
+            except JoinRefused as e:
+                refused = str(e)
+            mine = await RemoteTable.join_local(hosted.path, host=my_login())
+            mine.close()
+            return refused, mine.seat
+
+    refused, seat = asyncio.run(main())
+    assert refused == f"the table's socket is answered by {my_login()}, not by alice, whose table it claims to be"
+    assert seat == 0

@@ -128,7 +128,7 @@ class TablesScreen(DuneScreen):
         from .game import GameScreen
 
         try:
-            remote = await RemoteTable.join_local(entry.socket, seat)
+            remote = await RemoteTable.join_local(entry.socket, seat, host=entry.card.host)
         except JoinRefused as e:
             self.notify(str(e), severity="error", timeout=15, markup=False)
             return
