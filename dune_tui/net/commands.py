@@ -200,7 +200,7 @@ async def serve_local(server, table, local: Local | None):
     from .publisher import Publisher
 
     await server.start_local(local.sock)
-    return Publisher(table, local.where, my_login())
+    return Publisher(table, local.where, my_login(), held=lambda: server.by_code)
 
 
 def listen(bind: str, port: int) -> socket.socket:

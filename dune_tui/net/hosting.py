@@ -34,7 +34,7 @@ async def serve_in_lobby(table, where: Path, sock: socket.socket) -> None:
 
     server = TableServer(table, Codes([]))
     await server.start_local(sock)
-    card = Publisher(table, where, my_login())
+    card = Publisher(table, where, my_login(), held=lambda: server.by_code)
     try:
         await table.run()
     finally:

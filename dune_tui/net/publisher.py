@@ -29,18 +29,20 @@ def variants(options) -> str:
     return ",".join(parts)
 
 
-def seat_card(info) -> lobby.SeatCard:
+def seat_card(info, held: frozenset[int] = frozenset()) -> lobby.SeatCard:
+    """A seat as the card shows it; `held`: seats a player joined with a code (theirs while away)."""
     if not info.is_human:
         return lobby.SeatCard(seat=info.seat, status="bot", name=info.agent)
-    if info.connected:
-        return lobby.SeatCard(seat=info.seat, status="taken", login=info.login, name=info.name, here=True)
+    if info.connected or info.seat in held:
+        return lobby.SeatCard(seat=info.seat, status="taken", login=info.login, name=info.name, here=info.connected)
     return lobby.SeatCard(seat=info.seat, status="reserved" if info.login else "free", login=info.login,
                           name=info.name)
 
 
 class Publisher:
-    def __init__(self, table, where: Path, host: str, *, watching: bool = True) -> None:
-        self.table, self.where, self.host, self.watching = table, where, host, watching
+    def __init__(self, table, where: Path, host: str, *, watching: bool = True, held=frozenset) -> None:
+        """`held()`: the seats players joined with a code (TableServer.by_code): not free to the lobby."""
+        self.table, self.where, self.host, self.watching, self.held = table, where, host, watching, held
         self.name = lobby.table_name(host, table.session.game_id)
         self.seats: tuple = ()
         self.round, self.over = 1, False
@@ -51,7 +53,8 @@ class Publisher:
     def card(self) -> lobby.Card:
         options = self.table.session.options
         rs = ruleset(rules_name(options))
-        seats = tuple(seat_card(s) for s in self.seats)
+        held = frozenset(self.held())
+        seats = tuple(seat_card(s, held) for s in self.seats)
         if self.over:
             state = "over"
         elif any(s.status in ("free", "reserved") for s in seats):

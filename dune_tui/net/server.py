@@ -137,6 +137,7 @@ class TableServer:
         self.server: asyncio.Server | None = None
         self.local: asyncio.Server | None = None  # the lobby's Unix socket (start_local)
         self.watching = True
+        self.by_code: set[int] = set()  # seats someone joined with a code: theirs, not free to the lobby
         self.host, self.port = "", 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -224,6 +225,8 @@ class TableServer:
             seat = self.codes.seat_of(hello.code)
             if seat is None:
                 return _bye(writer, "wrong code: ask the host for your seat's join code", peer)
+            if seat >= 0:
+                self.by_code.add(seat)
         for old in [c for c in self.clients if c.seat == seat and (seat >= 0 or not login)]:  # watchers: many
             old.goodbye("this seat was joined from another terminal")
         self._back(seat)
@@ -241,7 +244,7 @@ class TableServer:
         """The seat `login` may take (its own, or a free one), or why not."""
         if wanted == SPECTATOR and not self.watching:
             return "this table is not open to watchers"
-        here = {s.seat for s in self.table.seat_list() if s.is_human and s.connected}
+        here = {s.seat for s in self.table.seat_list() if s.is_human and s.connected} | self.by_code
         here -= {c.seat for c in self.clients if c.login == login}  # their own seat, from another terminal
         return choose(self.table.session.seats, login, wanted, here)
 

@@ -17,7 +17,7 @@ from test_server import assert_no_secrets
 from dune_tui.controller import Decision
 from dune_tui.engine import Options
 from dune_tui.net import wire
-from dune_tui.net.client import RemoteTable
+from dune_tui.net.client import JoinRefused, RemoteTable
 from dune_tui.net.identity import my_login
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table.messages import SPECTATOR, Board, Chat, Refused, Seats, Welcome
@@ -141,8 +141,6 @@ def test_a_login_sits_at_its_own_seat_a_free_one_or_watches_and_keeps_its_seat(l
 
 def test_a_client_refuses_a_table_answered_by_another_login_than_its_card_names(lobby):
     """Someone who swapped a table's socket for theirs is caught by the kernel's word on who answers."""
-    from dune_tui.net.client import JoinRefused
-
     game = Session(Options(players=2, seed=5), [ANN, bot()])
 
     async def main():
@@ -158,3 +156,25 @@ def test_a_client_refuses_a_table_answered_by_another_login_than_its_card_names(
     refused, seat = asyncio.run(main())
     assert refused == f"the table's socket is answered by {my_login()}, not by alice, whose table it claims to be"
     assert seat == 0
+
+
+def test_a_seat_joined_with_a_code_stays_its_players_while_away(lobby):
+    """A seat whose code was handed to a player on another machine is not free to the lobby when they drop."""
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()])
+
+    async def main():
+        async with Hosted(game, lobby=lobby) as hosted:
+            ann = await RemoteTable.join(hosted.address(0))
+            ann.close()
+            await until(lambda: not hosted.server.clients, "Ann away")
+            local = await RemoteTable.join_local(hosted.path)
+            try:
+                await RemoteTable.join_local(hosted.path, 0)
+            except JoinRefused as e:
+                refused = str(e)
+            local.close()
+            return local.seat, refused
+
+    seat, refused = asyncio.run(main())
+    assert seat == 1, "the free seat, not Ann's"
+    assert refused == "the table refused: seat 1 is taken"
