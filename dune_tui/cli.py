@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from . import __version__, net, saves, sim, ui
-from .rulesets import RULESETS, ruleset, ruleset_of
+from .games import add_rule_set_arguments, new_game, spec_from_args
+from .rulesets import ruleset_of
 
 NOT_DRAWN = ("the terminal screen cannot draw a game of {title} yet (its board is still to be built); "
              "`dune-tui sim --rules {name}` plays it between bots, `dune-tui replay` shows a saved one")
@@ -23,16 +24,6 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     saves.add_parsers(sub, play=play_session)
     net.add_parsers(sub)
     return parser, sub.choices
-
-
-def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--rules dune|express` and `--variant LIST`, as `new` and `host` take them."""
-    parser.add_argument("--rules", choices=tuple(RULESETS), default="dune",
-                        help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
-                             "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
-    parser.add_argument("--variant", default="", metavar="LIST",
-                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
-                             "defence:none|limited")
 
 
 def add_rules_arguments(new: argparse.ArgumentParser) -> None:
@@ -62,44 +53,7 @@ def cmd_new(args) -> int:
 def express_session(args):
     """The Session `dune-tui new --rules express` asks for; ValueError (a sentence) when the arguments do not
     fit.  Seats not given are heuristic bots, as in the first game."""
-    from ai import AgentSpecError, parse_spec
-
-    from .engine import OptionsError, random_seed
-    from .session import SeatConfig, Session
-
-    rules = ruleset(args.rules)
-    express = rules.engine
-    if args.faction_choice != "random" or args.face_dancers != "dice":
-        raise ValueError("--faction-choice and --face-dancers are the first game's; Dune Express deals its "
-                         "houses at random unless --faction names them")
-    specs = [s.strip().lower() for s in args.seat]
-    players = args.players
-    if players is None:  # as for the first game: the seats or houses given, else 4
-        given = max(len(specs), len(args.faction))
-        players = given if given >= 2 else 4
-    if players not in rules.players:
-        raise ValueError(f"--players must be 2 to 6 for {rules.title}, not {players}")
-    if len(specs) > players:
-        raise ValueError(f"{len(specs)} --seat given for {players} players")
-    if args.faction and len(args.faction) != players:
-        raise ValueError(f"give one --faction (house) per seat ({players}), or none")
-    specs = (specs or ["human"]) + ["heuristic"] * (players - max(len(specs), 1))
-    for spec in specs:
-        try:
-            if spec != "human":
-                parse_spec(spec)
-        except AgentSpecError as e:
-            raise ValueError(f"--seat: {e}") from None
-        if rules.agent_refusal(spec):
-            raise ValueError(f"--seat: {rules.agent_refusal(spec)}")
-    seed = args.seed if args.seed is not None else random_seed()  # the dice generator is the first game's
-    try:
-        options = express.with_variants(args.variant, players=players, seed=seed,
-                                        houses=tuple(args.faction) if args.faction else None)
-    except OptionsError as e:
-        raise ValueError(str(e)) from None
-    seats = [SeatConfig(kind="human") if s == "human" else SeatConfig(kind="bot", agent=s) for s in specs]
-    return Session(options, seats)
+    return new_game(spec_from_args(args))
 
 
 def play_session(session, save_dir=None, **how) -> int:

@@ -29,6 +29,7 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
     kind: Literal["human", "bot"] = "bot"
     agent: str = "heuristic"
     name: str = ""
+    login: str = ""  # a human seat kept for this Unix login (`--seat user:alice`, or who sat there first)
 
     def __post_init__(self) -> None:
         name, agent = printable(self.name, limit=NAME_LIMIT), printable(self.agent, limit=NAME_LIMIT)
@@ -36,6 +37,8 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
             msgspec.structs.force_setattr(self, "name", name)
         if agent != self.agent:
             msgspec.structs.force_setattr(self, "agent", agent)
+        if self.login and not valid_login(self.login):
+            raise ValueError(f"not a login name: {printable(self.login, limit=NAME_LIMIT)!r}")
 
     @property
     def is_human(self) -> bool:
@@ -43,6 +46,13 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
 
     def label(self) -> str:
         return seat_label(self.name, self.kind, self.agent)
+
+
+LOGIN = re.compile(r"[a-z_][a-z0-9_.-]{0,31}\$?", re.IGNORECASE)  # what useradd accepts (POSIX portable names)
+
+
+def valid_login(login: object) -> bool:
+    return isinstance(login, str) and LOGIN.fullmatch(login) is not None
 
 
 def seat_label(name: str, kind: str, agent: str) -> str:

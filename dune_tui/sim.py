@@ -73,12 +73,11 @@ def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
 def game_options(players: int, seed: int, factions: list[int], face_dancers: str = "dice", rules: str = "dune",
                  variant: str = ""):
     """The options of one game: the first game's, or Dune Express's with its variants."""
-    if rules == "express":
-        express = ruleset("express").engine
-        keys = express.data.HOUSE_KEYS
-        return express.with_variants(variant, players=players, seed=seed, houses=tuple(keys[h] for h in factions))
-    return Options(players=players, seed=seed, factions=tuple(FACTION_KEYS[f] for f in factions),
-                   face_dancers=face_dancers)
+    from .games import game_options as options_of
+
+    keys = ruleset("express").engine.data.HOUSE_KEYS if rules == "express" else FACTION_KEYS
+    return options_of(rules, players, seed, tuple(keys[f] for f in factions), face_dancers=face_dancers,
+                      variant=variant)
 
 
 def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str,

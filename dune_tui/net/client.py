@@ -17,6 +17,7 @@ from ..table.messages import Save, Saved, SeatInfo, Seats, Welcome
 from ..text import printable
 from . import wire
 from .codes import parse_address
+from .identity import peer_login
 
 CONNECT_SECONDS = 15.0
 
@@ -50,7 +51,32 @@ class RemoteTable:
         except (OSError, TimeoutError) as e:
             raise JoinRefused(f"cannot reach the table at {host}:{port} ({e.strerror or type(e).__name__})"
                               if isinstance(e, OSError) else f"no answer from {host}:{port}") from None
-        writer.write(wire.encode(wire.Hello(protocol=wire.PROTOCOL, code=code, name=f"dune-tui {__version__}")))
+        hello = wire.Hello(protocol=wire.PROTOCOL, code=code, name=f"dune-tui {__version__}")
+        return await cls._greet(reader, writer, hello, timeout)
+
+    @classmethod
+    async def join_local(cls, path: str, seat: int | None = None, timeout: float = CONNECT_SECONDS, *,
+                         host: str = "") -> RemoteTable:
+        """Sit down at a table of the lobby through its Unix socket: no code, the table knows who we are.
+        `seat`: None our seat or a free one, SPECTATOR to watch, N seat N+1.  `host`: the login the table's card
+        names; the kernel must say the process answering is that login's (else another user answers there)."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_unix_connection(path, limit=wire.TO_CLIENT_LIMIT), timeout)
+        except (OSError, TimeoutError) as e:
+            raise JoinRefused("the table has closed" if isinstance(e, (FileNotFoundError, ConnectionRefusedError))
+                              else f"cannot reach the table ({getattr(e, 'strerror', None) or type(e).__name__})"
+                              ) from None
+        if host and (answers := peer_login(writer.get_extra_info("socket"))) != host:
+            writer.close()
+            raise JoinRefused(f"the table's socket is answered by {answers}, not by {host}, whose table it claims "
+                              "to be")
+        hello = wire.Hello(protocol=wire.PROTOCOL, name=f"dune-tui {__version__}", seat=seat)
+        return await cls._greet(reader, writer, hello, timeout)
+
+    @classmethod
+    async def _greet(cls, reader, writer, hello: wire.Hello, timeout: float) -> RemoteTable:
+        writer.write(wire.encode(hello))
         try:
             first = await asyncio.wait_for(wire.read(reader, wire.TO_CLIENT_LIMIT), timeout)
         except (asyncio.IncompleteReadError, ConnectionError, TimeoutError, wire.FrameError) as e:

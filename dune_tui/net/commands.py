@@ -24,10 +24,15 @@ import socket
 import sys
 import textwrap
 from pathlib import Path
+from typing import NamedTuple
 
 from ..rulesets import ruleset_of
 from ..table.messages import SPECTATOR
+from ..text import printable
+from . import lobby
 from .codes import Codes, address, label
+from .identity import my_login
+from .seating import choose, claim
 
 log = logging.getLogger("dune_tui.net")
 GRACE_SECONDS = 30.0  # after the end, the clients have this long to take their GameOver
@@ -37,7 +42,7 @@ WIDTH = 79  # a line of 80 in an 80-column terminal wraps, and a copy of it lose
 
 
 def add_parsers(sub) -> None:
-    from ..cli import add_rule_set_arguments
+    from ..games import add_rule_set_arguments
     from ..ui import add_parsers as add_new
 
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
@@ -59,12 +64,20 @@ def add_parsers(sub) -> None:
     p.add_argument("--after", type=float, default=120.0, metavar="SECONDS",
                    help="how long an away seat waits for its player before --takeover (default 120)")
     p.set_defaults(func=cmd_host)
-    j = sub.add_parser("join", help="sit down at a hosted game", description="Join a game `dune-tui host` "
-                                                                              "opened, with the code it printed.")
-    j.add_argument("code", metavar="HOST:PORT/CODE", nargs="?",
-                   help="the join command's argument, as the host printed it; without it, dune-tui asks for it "
-                        "(unechoed, and out of sight of `ps` on a shared machine)")
+    j = sub.add_parser("join", help="sit down at a hosted game",
+                       description="Sit down at a table of this machine's lobby (as yourself: no code), or join a "
+                                   "game hosted elsewhere with the code `dune-tui host` printed.")
+    j.add_argument("code", metavar="TABLE|HOST-LOGIN|HOST:PORT/CODE", nargs="?",
+                   help="a table of `dune-tui tables` (its name or its host's login), or the join command's "
+                        "argument as the host printed it; without it: the table waiting for you in the lobby, "
+                        "else dune-tui asks for a code (unechoed, out of sight of `ps` on a shared machine)")
+    j.add_argument("--watch", action="store_true", help="watch a table of the lobby instead of sitting down")
+    j.add_argument("--seat", type=int, metavar="N", help="ask for seat N at a table of the lobby")
     j.set_defaults(func=cmd_join)
+    t = sub.add_parser("tables", help="list the tables hosted on this machine",
+                       description="The tables of this machine's lobby: who hosts them, the game, each seat (free, "
+                                   "kept for a login, a bot, taken) and how far the game is.")
+    t.set_defaults(func=cmd_tables)
 
 
 def _fail(text: str, status: int = 2) -> int:
@@ -75,7 +88,7 @@ def _fail(text: str, status: int = 2) -> int:
 def session_for(args):
     """The game to host: a loaded save, or a new one (two human seats unless --seat says otherwise)."""
     from .. import saves
-    from ..ui import session_from_args
+    from ..games import new_game, spec_from_args
 
     if args.load:
         if args.rules != "dune" or args.variant:
@@ -83,15 +96,7 @@ def session_for(args):
         return saves.load(args.load, args.save_dir, strict=False), True
     if not args.seat:
         args.seat = ["human", "human"]
-    if args.rules != "dune":  # another rule set: its session as `dune-tui new --rules` makes it
-        from ..cli import express_session
-
-        session = express_session(args)
-        session.hints_allowed = args.hints
-        return session, False
-    if args.variant:
-        raise ValueError("--variant is for --rules express (Dune Express's modifications)")
-    return session_from_args(args), False
+    return new_game(spec_from_args(args)), False
 
 
 def cmd_host(args) -> int:
@@ -121,14 +126,20 @@ def cmd_host(args) -> int:
     from ..ui import has_terminal
 
     play = not args.no_play
+    me = my_login()
+    mine = choose(session.seats, me, None, set()) if play else None
+    if isinstance(mine, str):
+        return _fail(f"{mine}; use --no-play to host without a seat")
     if play and not has_terminal():
         return _fail("hosting from this terminal needs a TTY to play seat "
-                     f"{humans[0] + 1}; use --no-play to host without a seat")
+                     f"{mine + 1}; use --no-play to host without a seat")
     try:
         sock = listen(args.bind, args.port)
     except OSError as e:
         return _fail(f"cannot listen on {args.bind}:{args.port} ({e.strerror or e})")
-    joinable = humans[1:] if play else humans
+    if play:
+        claim(session, mine, me)
+    joinable = [seat for seat in humans if seat != mine]
     codes = Codes([*joinable, SPECTATOR])
     host, port = sock.getsockname()[:2]
     shown = _shown_host(args.bind, host)
@@ -137,16 +148,18 @@ def cmd_host(args) -> int:
         who = "spectators" if seat == SPECTATOR else f"{label(seat)} ({session.seats[seat].label()})"
         lines += [f"  {who}:", f"    dune-tui join {address(shown, port, codes.by_seat[seat])}"]
     print(seat_lines(lines, PRIVATE), flush=True)
+    local = open_local(session, me)
     save_dir = saves.save_dir(args.save_dir)
     if play:
         _log_to_file(save_dir, session.game_id)
         from .play import host_and_play
 
         status, table = host_and_play(session, args, sock, codes, resumed,
-                                      f"Press Enter to sit down at seat {humans[0] + 1} (the codes work already)… ")
+                                      f"Press Enter to sit down at seat {mine + 1} (the codes work already)… ",
+                                      local=local, seat=mine)
     else:
         _log_to_stderr()
-        status, table = asyncio.run(host_headless(session, args, sock, codes, resumed))
+        status, table = asyncio.run(host_headless(session, args, sock, codes, resumed, local=local))
     note = table.exit_note() if table is not None else ""
     if note:
         print(note, file=sys.stderr)
@@ -165,6 +178,44 @@ def seat_lines(lines: list[str], note: str) -> str:
             out += textwrap.wrap(line, WIDTH, subsequent_indent=line[:len(line) - len(line.lstrip())] + "  ",
                                  break_on_hyphens=False, break_long_words=False)
     return "\n".join([*out, textwrap.fill(note, WIDTH)])
+
+
+def open_local(session, me: str) -> Local | None:
+    """Publish the table in the lobby: its Unix socket bound now (the card is written once the table runs).
+    None, with the sentence printed, if the lobby cannot be used (TCP codes still work)."""
+    name = lobby.table_name(me, session.game_id)
+    try:
+        where = lobby.lobby_dir()
+        sock = lobby.bind(where, name)
+    except lobby.LobbyUnsafe as e:
+        print(textwrap.fill(f"Not in the lobby: {e}", WIDTH), flush=True)
+        return None
+    except OSError as e:
+        print(textwrap.fill(f"Not in the lobby: cannot listen on {where / name}.sock ({e.strerror or e})", WIDTH),
+              flush=True)
+        return None
+    print(textwrap.fill(f"In the lobby of this machine as {name}: other users see it with `dune-tui tables` or in "
+                        f"the menu's \"Tables on this server\", and sit down with `dune-tui join {me}` (no code).",
+                        WIDTH, break_on_hyphens=False), flush=True)
+    return Local(where, sock, name)
+
+
+class Local(NamedTuple):
+    """The table's place in the lobby: the directory, its bound Unix socket, its name."""
+
+    where: Path
+    sock: socket.socket
+    name: str
+
+
+async def serve_local(server, table, local: Local | None):
+    """Listen on the lobby's socket and keep the card; the Publisher (None without a lobby) to close at the end."""
+    if local is None:
+        return None
+    from .publisher import Publisher
+
+    await server.start_local(local.sock)
+    return Publisher(table, local.where, my_login(), held=lambda: server.by_code)
 
 
 def listen(bind: str, port: int) -> socket.socket:
@@ -209,21 +260,23 @@ def _log_to_file(save_dir: Path, game_id: str) -> None:
         print(f"The host's log: {path}")
 
 
-def make_table(session, args, resumed: bool):
+def make_table(session, args, resumed: bool, runner=None):
     from .. import saves
     from ..table import Table
 
     pause = 0.5 if args.pause is None else args.pause
-    return Table(session, bots=args.bots, pause=pause, save_dir=saves.save_dir(args.save_dir), resumed=resumed)
+    return Table(session, bots=args.bots, pause=pause, save_dir=saves.save_dir(args.save_dir), resumed=resumed,
+                 runner=runner)
 
 
-async def host_headless(session, args, sock: socket.socket, codes: Codes, resumed: bool):
+async def host_headless(session, args, sock: socket.socket, codes: Codes, resumed: bool, local: Local | None = None):
     """Serve until the game ends (and its clients have heard it) or a signal stops the host; save."""
     from .server import TableServer
 
     table = make_table(session, args, resumed)
     server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
     await server.start(sock=sock)
+    card = await serve_local(server, table, local)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
@@ -239,6 +292,8 @@ async def host_headless(session, args, sock: socket.socket, codes: Codes, resume
     else:
         log.info("stopping: saving the game")
         table.autosave(force=True)
+    if card is not None:
+        card.close()
     table.close()
     await server.close()
     stopping.cancel()
@@ -247,12 +302,59 @@ async def host_headless(session, args, sock: socket.socket, codes: Codes, resume
     return 0, table
 
 
+def cmd_tables(args) -> int:
+    try:
+        where = lobby.lobby_dir(create=False)
+    except lobby.LobbyUnsafe as e:
+        print(f"No tables: {e}.")
+        return 0
+    me = my_login()
+    shown = lobby.ordered(lobby.tables(where), me)
+    if not shown:
+        print(f"No tables on this server (the lobby is {where}).")
+    for entry in shown:
+        print(*lobby.describe(entry, me), sep="\n")
+    return 0
+
+
+def find_table(name: str | None, me: str) -> lobby.Listed | str | None:
+    """The lobby table `name` names (its name, or its host's login), or without a name the one waiting for
+    `me` (or the only one there is); a sentence if there is no such table; None: no lobby, no name."""
+    try:
+        where = lobby.lobby_dir(create=False)
+    except lobby.LobbyUnsafe as e:
+        return None if name is None else str(e)
+    live = [e for e in lobby.ordered(lobby.tables(where), me) if not e.problem]
+    if name is not None:
+        found = [e for e in live if name in (e.stem, e.card.host)]
+        return found[0] if found else (f"no table {printable(name, limit=64)!r} in this machine's lobby (`dune-tui "
+                                       "tables` lists them); a code from the host looks like HOST:PORT/CODE")
+    waiting = [e for e in live if e.card.waits_for(me) or e.card.seat_for(me)]
+    if len(waiting) == 1 or (waiting and waiting[0].card.waits_for(me)):
+        return waiting[0]
+    if len(waiting) > 1:
+        return "there are several tables: name one (`dune-tui tables` lists them), e.g. " \
+               f"`dune-tui join {waiting[0].card.host}`"
+    return None
+
+
 def cmd_join(args) -> int:
     from ..ui import NO_TERMINAL, has_terminal
 
     if not has_terminal():
         return _fail(NO_TERMINAL.removeprefix("dune-tui: "))
     code = args.code
+    if code is None or "/" not in code:
+        found = find_table(code, my_login())
+        if isinstance(found, str):
+            return _fail(found)
+        if found is not None:
+            from .play import join_and_play
+
+            seat = SPECTATOR if args.watch else None if args.seat is None else args.seat - 1
+            return join_and_play(found.card.host, path=found.socket, seat=seat, host=found.card.host)
+    if args.watch or args.seat is not None:
+        return _fail("--watch and --seat are for a table of this machine's lobby; a code says its seat")
     if code is None:
         try:
             code = getpass.getpass("Join code (HOST:PORT/CODE, as the host printed it): ")

@@ -53,9 +53,11 @@ class JoinedApp(DuneApp):
     CSS_PATH = UI_CSS
     BINDINGS = [Binding("q", "leave_closed", "Leave", priority=True, show=False)]
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, *, path: str = "", seat: int | None = None, host: str = "") -> None:
+        """`address`: HOST:PORT/CODE; or, with `path` (a lobby table's Unix socket), the table's name in the
+        lobby, and `seat` what to ask for there (None: our seat or a free one, -1: watch)."""
         super().__init__(None, Settings(autosave=False))
-        self.address = address
+        self.address, self.path, self.seat, self.host = address, path, seat, host
         self.failure = ""  # why the join or the connection failed ("" if the player left)
 
     def get_default_screen(self):
@@ -65,20 +67,26 @@ class JoinedApp(DuneApp):
         from ..ui.screens.game import GameScreen
 
         try:
-            remote = await RemoteTable.join(self.address)
+            if self.path:
+                remote = await RemoteTable.join_local(self.path, self.seat, host=self.host)
+            else:
+                remote = await RemoteTable.join(self.address)
         except JoinRefused as e:
             self.failure = str(e)
             self.exit(return_code=2)
             return
         self.table = remote
         remote.on_close = self._connection_ended
-        self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=self.address.strip()))
+        again = self.address.strip() if not self.path else \
+            f"dune-tui join {self.address}" + (" --watch" if remote.seat < 0 else "")
+        self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=again))
 
     def _connection_ended(self, reason: str) -> None:
         if reason != LEFT:
             self.failure = reason
-            text = ENDED.get(reason) or (f"{reason}. Press q to leave; if the table is still open, `dune-tui join` "
-                                         "with the same code sits you down again.")
+            again = "`dune-tui tables` shows the table if it comes back" if self.path else \
+                "`dune-tui join` with the same code sits you down again"
+            text = ENDED.get(reason) or f"{reason}. Press q to leave; if the table is still open, {again}."
             self.notify(text, severity="error", timeout=60, markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -104,9 +112,9 @@ class HostApp(DuneApp):
 
     CSS_PATH = UI_CSS
 
-    def __init__(self, table, settings: Settings) -> None:
+    def __init__(self, table, settings: Settings, seat: int = 0) -> None:
         super().__init__(table.session, settings)
-        self.hosted = table
+        self.hosted, self.seat = table, seat  # the hosted table; the seat the host plays
 
     def start_game(self, session, *, replace=None, resumed: bool = False, runner=None) -> None:
         """The hosted table's game, once; a second game (back to the menu, then New game) ends the host."""
@@ -116,36 +124,37 @@ class HostApp(DuneApp):
             self.exit(0)
             return
         self.table = self.hosted
-        self.push_screen(GameScreen(self.table, self.settings, seats=session.humans()[:1]))
+        self.push_screen(GameScreen(self.table, self.settings, seats=[self.seat]))
 
 
-def join_and_play(address: str) -> int:
-    app = JoinedApp(address)
+def join_and_play(address: str, *, path: str = "", seat: int | None = None, host: str = "") -> int:
+    app = JoinedApp(address, path=path, seat=seat, host=host)
     code = app.run()
     if app.failure:
         print(f"dune-tui: {app.failure}", file=sys.stderr)
     return code if isinstance(code, int) else (app.return_code or 0)
 
 
-def host_and_play(session, args, sock, codes, resumed: bool, prompt: str):
+def host_and_play(session, args, sock, codes, resumed: bool, prompt: str, *, local=None, seat: int = 0):
     """Serve the table from now on (the codes printed work at once), wait for Enter at `prompt`, then play the
     host's seat in this terminal.  A signal before Enter stops the host (the game saved)."""
-    return asyncio.run(_host_and_play(session, args, sock, codes, resumed, prompt))
+    return asyncio.run(_host_and_play(session, args, sock, codes, resumed, prompt, local, seat))
 
 
-async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str):
+async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str, local, seat: int):
     from ..ui import _settings
-    from .commands import make_table
+    from .commands import make_table, serve_local
     from .server import TableServer
 
     table = make_table(session, args, resumed)
     server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
     await server.start(sock=sock)
+    card = await serve_local(server, table, local)  # the lobby's socket and card (None without a lobby)
     playing = asyncio.get_running_loop().create_task(_serve(table, server))
     status = 0
     try:
         if await _enter_pressed(prompt):
-            app = HostApp(table, _settings(args.save_dir, args.pause, args.bots))
+            app = HostApp(table, _settings(args.save_dir, args.pause, args.bots), seat)
             code = await app.run_async()
             status = code if isinstance(code, int) else (app.return_code or 0)
         else:
@@ -153,6 +162,8 @@ async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str)
             table.autosave(force=True)
     finally:
         table.close()
+        if card is not None:
+            card.close()
         await server.close()
         playing.cancel()
         with contextlib.suppress(asyncio.CancelledError):

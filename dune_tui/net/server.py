@@ -14,6 +14,10 @@ spectators (up to SPECTATORS_LIMIT) watch with theirs.  Joins with one code, fai
 connections waiting for their Hello are limited (`limits`).  Every refusal is logged (`log`, the host's stderr or
 log file), never shown on a player's screen but the offender's; each log line is made printable, and past a rate
 per peer the lines are counted in one summary line instead (`QuietLog`).
+
+The table may also listen on a Unix socket in the lobby (`start_local`): there a Hello needs no code; the kernel
+says who connected (SO_PEERCRED) and `seating.choose` gives that login its seat, a free one, or a sentence; the
+limits count a local peer by its login.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 
 from ..controller import Decision
@@ -30,7 +35,9 @@ from ..table.messages import SPECTATOR, Chat, DecisionRequest, EventBatch, Refus
 from ..text import printable
 from . import wire
 from .codes import Codes, label
+from .identity import peer_login
 from .limits import Bucket, Buckets, QuietLog
+from .seating import choose, claim
 
 HELLO_SECONDS = 10.0  # a client that says nothing is dropped
 FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before a client is cut off
@@ -59,8 +66,10 @@ log.addFilter(_Printable())
 class Client:
     """One remote connection, once it is attached to the table."""
 
-    def __init__(self, server: TableServer, seat: int, writer: asyncio.StreamWriter, peer: str) -> None:
+    def __init__(self, server: TableServer, seat: int, writer: asyncio.StreamWriter, peer: str,
+                 login: str = "") -> None:
         self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
+        self.login = login  # the Unix login the kernel gave for a local connection ("" over TCP)
         self.conn = None
         self.closed = False
         self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
@@ -143,6 +152,9 @@ class TableServer:
         self.stand_ins: dict[int, StandIn] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.server: asyncio.Server | None = None
+        self.local: asyncio.Server | None = None  # the lobby's Unix socket (start_local)
+        self.watching = True
+        self.by_code: set[int] = set()  # seats someone joined with a code: theirs, not free to the lobby
         self.host, self.port = "", 0
         self.waiting: dict[asyncio.StreamWriter, str] = {}  # connections before their Hello, by address
         self.tasks: set[asyncio.Task] = set()  # one per connection
@@ -163,6 +175,10 @@ class TableServer:
             if seat >= 0:
                 self._away(seat)  # nobody has joined yet: a stand-in may take the seat in time
 
+    async def start_local(self, sock) -> None:
+        """Also listen on the lobby's bound Unix socket `sock` (lobby.bind): identity from the kernel."""
+        self.local = await asyncio.start_unix_server(self._serve, sock=sock, limit=wire.TO_TABLE_LIMIT)
+
     async def close(self) -> None:
         for client in list(self.clients):
             client.goodbye("the host has closed the table")
@@ -173,19 +189,22 @@ class TableServer:
         for bot in self.stand_ins.values():
             bot.leave()
         self.stand_ins.clear()
-        if self.server is not None:
-            self.server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.server.wait_closed(), 2)
+        for server in (self.server, self.local):
+            if server is not None:
+                server.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(server.wait_closed(), 2)
         if self.tasks:  # every connection's task ends (their streams are closed) before the loop does
             await asyncio.wait(set(self.tasks), timeout=2)
         self.quiet.close()
 
     # ---------------------------------------------------------- connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        login = _local_login(writer)
         name = writer.get_extra_info("peername")
-        peer = printable(name, limit=80)
-        address = printable(name[0] if isinstance(name, tuple) and name else name, limit=80)
+        peer = f"{login} (local)" if login else printable(name, limit=80)
+        address = f"{login} (local)" if login else \
+            printable(name[0] if isinstance(name, tuple) and name else name, limit=80)
         client = None
         task = asyncio.current_task()
         self.tasks.add(task)
@@ -193,7 +212,7 @@ class TableServer:
         try:
             if (refusal := self._admit(address)) is not None:
                 return self._refuse(writer, refusal, address, failed=False)
-            client = await self._hello(reader, writer, peer, address)
+            client = await self._hello(reader, writer, peer, address, login)
             self.waiting.pop(writer, None)
             while client is not None and not client.closed:
                 message = await wire.read(reader, wire.TO_TABLE_LIMIT)
@@ -218,7 +237,7 @@ class TableServer:
             if client is None:
                 self._refuse(writer, f"no Hello within {HELLO_SECONDS:g} s", address)
         except (asyncio.IncompleteReadError, ConnectionError) as e:
-            if client is None:
+            if client is None and not login:  # (the lobby's list checks a local table is alive this way: no line)
                 self.quiet.info(address, "connection from %s ended before its Hello (%s)", peer, type(e).__name__)
         except asyncio.CancelledError:  # the loop is closing: a stream's task that ends cancelled makes asyncio
             pass  # (3.11) print a traceback, one per connection
@@ -244,16 +263,21 @@ class TableServer:
         self.quiet.warning(address, "refused a connection from %s: %s", address, reason)
         _bye(writer, reason)
 
-    async def _hello(self, reader, writer, peer: str, address: str) -> Client | None:
+    async def _hello(self, reader, writer, peer: str, address: str, login: str = "") -> Client | None:
         hello = await asyncio.wait_for(wire.read(reader, wire.TO_TABLE_LIMIT), HELLO_SECONDS)
         if not isinstance(hello, wire.Hello):
             return self._refuse(writer, "the first message must be a Hello", address)
         if hello.protocol != wire.PROTOCOL:
             return self._refuse(writer, f"this table speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
                                         f"{hello.protocol}: use the same version of dune-tui as the host", address)
-        seat = self.codes.seat_of(hello.code)
-        if seat is None:
-            return self._refuse(writer, "wrong code: ask the host for your seat's join code", address)
+        if login:  # a local connection: the kernel's login, not a code, finds the seat
+            seat = self.seat_for(login, hello.seat)
+            if isinstance(seat, str):
+                return self._refuse(writer, seat, address, failed=False)
+        else:
+            seat = self.codes.seat_of(hello.code)
+            if seat is None:
+                return self._refuse(writer, "wrong code: ask the host for your seat's join code", address)
         if self.table.closed:
             return self._refuse(writer, "the table is closed", address, failed=False)
         if not self.joins.take(seat):
@@ -261,9 +285,13 @@ class TableServer:
                                 failed=False)
         if seat == SPECTATOR and sum(c.seat == SPECTATOR for c in self.clients) >= SPECTATORS_LIMIT:
             return self._refuse(writer, f"{SPECTATORS_LIMIT} spectators are watching already", address, failed=False)
+        if seat >= 0 and login:
+            claim(self.table.session, seat, login)
+        elif seat >= 0:
+            self.by_code.add(seat)
         replaced = [c for c in self.clients if c.seat == seat] if seat != SPECTATOR else []
         self._back(seat)
-        client = Client(self, seat, writer, peer)
+        client = Client(self, seat, writer, peer, login)
         self.clients.append(client)
         self._idle.clear()
         client.conn = self.table.attach(seat, client.send)  # before the old one leaves: the seat never looks away
@@ -274,6 +302,14 @@ class TableServer:
             return None
         log.info("%s joined from %s", label(seat), peer)
         return client
+
+    def seat_for(self, login: str, wanted: int | None) -> int | str:
+        """The seat `login` may take (its own, or a free one), or why not."""
+        if wanted == SPECTATOR and not self.watching:
+            return "this table is not open to watchers"
+        here = {s.seat for s in self.table.seat_list() if s.is_human and s.connected} | self.by_code
+        here -= {c.seat for c in self.clients if c.login == login}  # their own seat, from another terminal
+        return choose(self.table.session.seats, login, wanted, here)
 
     def left(self, client: Client) -> None:
         if client in self.clients:
@@ -308,6 +344,14 @@ class TableServer:
         bot = self.stand_ins.pop(seat, None)
         if bot is not None:
             bot.leave()
+
+
+def _local_login(writer: asyncio.StreamWriter) -> str:
+    """The login of a local (Unix socket) peer, from the kernel; "" over TCP."""
+    sock = writer.get_extra_info("socket")
+    if sock is None or sock.family != socket.AF_UNIX:
+        return ""
+    return peer_login(sock)
 
 
 def _bye(writer: asyncio.StreamWriter, reason: str) -> None:

@@ -32,11 +32,13 @@ TO_CLIENT_LIMIT = 16 * 1024 * 1024  # a table's frame: a GameOver of a long 8-pl
 
 
 class Hello(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    """The first frame from a client: the protocol it speaks and the secret code of its seat."""
+    """The first frame from a client: the protocol it speaks and the secret code of its seat (over TCP).  Over
+    the lobby's Unix socket there is no code: the kernel says who connected, and `seat` what they ask for."""
 
     protocol: int
-    code: str
+    code: str = ""
     name: str = ""  # the client's program, for the host's log
+    seat: int | None = None  # over a Unix socket: None their seat or a free one, -1 to watch, N seat N+1
 
 
 class Goodbye(msgspec.Struct, frozen=True, kw_only=True, tag=True):

@@ -46,6 +46,7 @@ class SeatV1(msgspec.Struct, kw_only=True):
     kind: Literal["human", "bot"] = "bot"
     agent: str = "heuristic"
     name: str = ""
+    login: str = ""  # the Unix login the seat is kept for at a table on a shared server ("" if none)
 
 
 class LogEntryV1(msgspec.Struct, array_like=True):

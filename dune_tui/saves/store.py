@@ -127,7 +127,7 @@ def to_file(session: Session, name: str, kind: str) -> Save:
         format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
         game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC), bots_secret=session.bots_secret,
         options=options_to_file(session.options),
-        seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name) for s in session.seats],
+        seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name, login=s.login) for s in session.seats],
         log=[LogEntryV1(e.seat, e.action) for e in session.log],
         snapshot=snapshot_of(session.state), finished=session.state.over,
         hints=[schema.HintV1(d, s, t) for d, s, t in session.hints], hints_allowed=session.hints_allowed)

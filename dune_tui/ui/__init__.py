@@ -10,7 +10,8 @@ import contextlib
 import sys
 from pathlib import Path
 
-DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
+from ..games import DEFAULT_PLAYERS
+
 NO_TERMINAL = ("dune-tui: the game needs a terminal (stdin and stdout must be a TTY); "
                "over ssh use `ssh -t`.")
 
@@ -24,7 +25,8 @@ def add_parsers(sub) -> None:
                    help=f"2 to 8 (default: the number of --seat or --faction if 2 or more, else {DEFAULT_PLAYERS})")
     p.add_argument("--seed", type=int, metavar="S", help="the dice seed (default: random)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO",
-                   help="human, random, heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
+                   help="human, user:LOGIN (a human seat only LOGIN may take at a hosted table), random, "
+                        "heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
     p.add_argument("--faction", action="append", default=[], metavar="KEY",
                    help="atreides harkonnen fremen tleilaxu corrino guild bg smugglers (repeat, one per seat)")
     p.add_argument("--faction-choice", choices=("random", "choose"), default="random",
@@ -56,37 +58,9 @@ def _settings(save_dir=None, pause: float | None = None, bots: str = "process"):
 
 def session_from_args(args):
     """The Session `dune-tui new` asks for; ValueError (with a sentence) when the arguments do not fit."""
-    from ai import AgentSpecError, parse_spec
+    from ..games import new_game, spec_from_args
 
-    from ..engine import OptionsError
-    from .screens.new_game import new_session
-    from .seats import default_bot
-
-    seats = [s.strip().lower() for s in args.seat]
-    players = args.players
-    if players is None:
-        given = max(len(seats), len(args.faction))
-        players = given if given >= 2 else DEFAULT_PLAYERS
-    if not 2 <= players <= 8:
-        raise ValueError(f"--players must be 2 to 8, not {players}")
-    if len(seats) > players:
-        raise ValueError(f"{len(seats)} --seat given for {players} players")
-    for spec in seats:
-        if spec != "human":
-            try:
-                parse_spec(spec)
-            except AgentSpecError as e:
-                raise ValueError(f"--seat: {e}") from None
-    if not seats:
-        seats = ["human"]
-    seats += [default_bot()] * (players - len(seats))
-    if args.faction and len(args.faction) != players:
-        raise ValueError(f"give one --faction per seat ({players}), or none")
-    try:
-        return new_session(players, seats, args.seed, args.faction_choice, args.face_dancers,
-                           tuple(args.faction) if args.faction else None, hints=args.hints)
-    except OptionsError as e:
-        raise ValueError(str(e)) from None
+    return new_game(spec_from_args(args))
 
 
 def cmd_new(args) -> int:

@@ -107,6 +107,31 @@ class DuneApp(App[int]):
         else:
             self.push_screen(screen)
 
+    def host_game(self, session, *, replace: DuneScreen | None = None) -> None:
+        """Host `session` at a table of this machine's lobby (menu: Host a table); this terminal plays the host's
+        seat, the others sit down from their own menus."""
+        from ..net.hosting import open_in_lobby, serve_in_lobby
+        from ..net.lobby import LobbyUnsafe
+        from ..table import Table
+        from .screens.game import GameScreen
+
+        try:
+            where, sock, seat = open_in_lobby(session)
+        except (LobbyUnsafe, ValueError, OSError) as e:
+            self.notify(f"Cannot host: {getattr(e, 'strerror', None) or e}", severity="error", timeout=10,
+                        markup=False)
+            return
+        if self.table is not None:
+            self.table.close()
+        s = self.settings
+        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir)
+        self.run_worker(serve_in_lobby(self.table, where, sock), name="table", group="table")
+        screen = GameScreen(self.table, self.settings, seats=[seat])
+        if replace is not None and self.screen is replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
     def continue_latest(self) -> None:
         path, why_not = saving.to_continue(self.settings.save_dir)
         if path is None:

@@ -20,10 +20,25 @@ def default_bot() -> str:
     return "heuristic" if "heuristic" in specs else specs[0]
 
 
+USER = "user:"  # `--seat user:alice`: a human seat only alice may take (at a table on a shared server)
+
+
+def human_spec(choice: str) -> bool:
+    """`human` or `user:LOGIN` (ValueError with a sentence for `user:` and no login name)."""
+    from ..session import valid_login
+
+    if choice.startswith(USER) and not valid_login(choice.removeprefix(USER)):
+        raise ValueError(f"--seat {choice[:40]}: give a login name after user:")
+    return choice == "human" or choice.startswith(USER)
+
+
 def seat_config(choice: str):
-    """`human` or a bot spec -> SeatConfig."""
+    """`human`, `user:LOGIN` or a bot spec -> SeatConfig."""
     from ..session import SeatConfig
 
+    if choice.startswith(USER):
+        login = choice.removeprefix(USER)
+        return SeatConfig(kind="human", agent="", name=login, login=login)
     if choice == "human":
         return SeatConfig(kind="human", agent="", name="")
     return SeatConfig(kind="bot", agent=choice)

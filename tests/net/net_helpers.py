@@ -43,16 +43,24 @@ def state_fields(state) -> tuple:
 class Hosted:
     """A table and its server on loopback, on the running loop; `codes` for every human seat and spectators."""
 
-    def __init__(self, game: Session, *, takeover: str = "", after: float = 60.0, **table_kw) -> None:
+    def __init__(self, game: Session, *, takeover: str = "", after: float = 60.0, lobby=None, **table_kw) -> None:
+        """`lobby`: a directory where the table also listens on a Unix socket (identity from the kernel)."""
         table_kw.setdefault("bots", "thread")
         table_kw.setdefault("pause", 0.0)
         self.table = Table(game, **table_kw)
         self.codes = Codes([*game.humans(), SPECTATOR])
         self.server = TableServer(self.table, self.codes, takeover=takeover, after=after)
         self.task: asyncio.Task | None = None
+        self.lobby, self.path = lobby, ""
 
     async def __aenter__(self) -> Hosted:
         await self.server.start("127.0.0.1", 0)
+        if self.lobby is not None:
+            from dune_tui.net import lobby
+
+            name = lobby.table_name("host", self.table.session.game_id)
+            await self.server.start_local(lobby.bind(self.lobby, name))
+            self.path = str(self.lobby / f"{name}.sock")
         self.task = asyncio.get_running_loop().create_task(self.table.run())
         return self
 
@@ -65,7 +73,21 @@ class Hosted:
         return address(self.server.host, self.server.port, self.codes.by_seat[seat])
 
     async def raw(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """A fresh connection: over the Unix socket for a table in a lobby, else over TCP."""
+        if self.path:
+            return await asyncio.open_unix_connection(self.path)
         return await asyncio.open_connection(self.server.host, self.server.port)
+
+    def hello(self, seat: int, protocol: int = wire.PROTOCOL) -> wire.Hello:
+        """The Hello that sits at `seat`: its code over TCP, the seat asked for over the Unix socket."""
+        if self.path:
+            return wire.Hello(protocol=protocol, seat=seat)
+        return wire.Hello(protocol=protocol, code=self.codes.by_seat[seat])
+
+    async def join(self, seat: int) -> RemoteTable:
+        if self.path:
+            return await RemoteTable.join_local(self.path, seat)
+        return await RemoteTable.join(self.address(seat))
 
 
 async def say(writer: asyncio.StreamWriter, message) -> None:

@@ -1,6 +1,10 @@
-"""The main menu: New game, Continue (the latest autosave of a game not over yet), Load, Rules, Quit."""
+"""The main menu: New game, Continue (the latest autosave of a game not over yet), Load, Tables on this server,
+Host a table, Rules, Quit.  A table of the lobby waiting for this login is told above the list ("bob invites you
+to a table")."""
 
 from __future__ import annotations
+
+import asyncio
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,6 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...net.identity import my_login
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
 from .base import DuneScreen
@@ -20,10 +25,13 @@ TITLE = """\
 | |_| | |_| | |\\  | |___
 |____/ \\___/|_| \\_|_____|   The Dice Game"""
 
+INVITE_SECONDS = 1.0
 ITEMS = (
     ("new", "n", "New game"),
     ("continue", "c", "Continue"),
     ("load", "l", "Load a saved game"),
+    ("tables", "t", "Tables on this server"),
+    ("host", "h", "Host a table"),
     ("rules", "r", "Rules"),
     ("quit", "q", "Quit"),
 )
@@ -41,9 +49,32 @@ class MainMenu(DuneScreen):
             yield Static(TITLE, id="title")
             yield Static("Heiko Günther's Dune: The Dice Game (rules v1.06), against bots or friends.",
                          id="subtitle")
+            yield Static(id="menu-invite")
             yield OptionList(*(Option(f"{key}  {label}", id=name) for name, key, label in ITEMS), id="menu-list")
             yield Static(id="menu-note")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_interval(INVITE_SECONDS, self._look_for_invitations)
+        self._look_for_invitations()
+
+    def _look_for_invitations(self) -> None:
+        self.run_worker(self._invitations(), group="invite", exclusive=True)
+
+    async def _invitations(self) -> None:
+        """The tables of the lobby waiting for this login, told above the menu (t shows them)."""
+        from ...net import lobby
+        from .tables import invitation, listing
+
+        try:
+            where = lobby.lobby_dir(create=False)
+        except lobby.LobbyUnsafe:
+            return
+        invites = [text for e in await asyncio.to_thread(listing, where) if (text := invitation(e, my_login()))]
+        line = ""
+        if invites:
+            line = f"{invites[0]}: press t" + (f" (and {len(invites) - 1} more)" if len(invites) > 1 else "")
+        self.query_one("#menu-invite", Static).update(Text(printable(line, limit=100), style="bold"))
 
     def on_screen_resume(self) -> None:
         latest, why_not = saving.to_continue(self.settings.save_dir)
@@ -67,6 +98,14 @@ class MainMenu(DuneScreen):
             from .load import LoadScreen
 
             app.push_screen(LoadScreen(self.settings))
+        elif name == "host":
+            from .new_game import NewGameScreen
+
+            app.push_screen(NewGameScreen(self.settings, host=True))
+        elif name == "tables":
+            from .tables import TablesScreen
+
+            app.push_screen(TablesScreen(self.settings))
         elif name == "rules":
             from .rules import RulesScreen
 

@@ -68,8 +68,11 @@ class LeaveTable(ConfirmLeave):
         return parameters != ("menu",)  # the parent's `m`: no menu here
 
     def text(self) -> Text:
-        text = Text("The host keeps the game and your seat, and the table waits for you.\n"
-                    "To sit down again, run `dune-tui join` and paste your code at its prompt:\n\n")
+        if self.rejoin.startswith("dune-tui "):  # a lobby's table: it knows you by your login, no code
+            how = "To sit down again, pick the table in the menu's Tables on this server, or run:\n\n"
+        else:
+            how = "To sit down again, run `dune-tui join` and paste your code at its prompt:\n\n"
+        text = Text("The host keeps the game and your seat, and the table waits for you.\n" + how)
         text.append(self.rejoin, style="bold")
         text.append("\n\ny  leave the table\nn  keep playing")
         return text

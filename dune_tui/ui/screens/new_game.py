@@ -11,10 +11,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from ...engine import Options, OptionsError, random_seed
+from ...engine import OptionsError
+from ...games import GameSpec, new_game
 from ...rulesets import RULESETS, ruleset
 from .. import DEFAULT_PLAYERS
-from ..seats import bot_specs, default_bot, seat_config
+from ..seats import bot_specs, default_bot
 from ..settings import PAUSES
 from ..widgets.cycler import Cycler
 from .base import DuneScreen
@@ -37,20 +38,10 @@ def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = 
 def new_session(players: int, seats: list[str], seed: int | None, faction_choice: str = "random",
                 face_dancers: str = "dice", factions: tuple[str, ...] | None = None, hints: bool = True,
                 rules: str = "dune", variant: str = ""):
-    """A Session from the new-game choices; OptionsError or ValueError with a sentence if they do not fit.
+    """A Session from the new-game choices (games.new_game); ValueError with a sentence if they do not fit.
     `rules="express"` takes `variant` (as `--variant`) instead of the first game's faction options."""
-    from ...session import Session
-
-    if seed is None:
-        seed = random_seed()  # 128 bits from the OS: nobody can work the dice out from what they see
-    if rules == "dune":
-        options = Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
-                          factions=factions)
-    else:
-        options = ruleset(rules).engine.with_variants(variant, players=players, seed=seed, houses=factions)
-    session = Session(options, [seat_config(s) for s in seats])
-    session.hints_allowed = hints
-    return session
+    return new_game(GameSpec(rules=rules, players=players, seats=seats, seed=seed, factions=factions,
+                             faction_choice=faction_choice, face_dancers=face_dancers, variant=variant, hints=hints))
 
 
 def seat_choices(rules: str) -> list[str]:
@@ -67,17 +58,20 @@ class NewGameScreen(DuneScreen):
         Binding("escape,b", "back", "Back"),
     ]
 
-    def __init__(self, settings, rules: str = "dune") -> None:
+    def __init__(self, settings, rules: str = "dune", *, host: bool = False) -> None:
+        """`host`: Host a table (menu): the game opens in this machine's lobby, other users sit down at its human
+        seats from their own menus."""
         super().__init__()
         self.settings = settings
         self.rules = rules
+        self.host = host
 
     def compose(self) -> ComposeResult:
         bot = default_bot()
         rules = ruleset(self.rules)
         choices = seat_choices(self.rules)
         with VerticalScroll(id="new-game"):
-            yield Static("New game", classes="screen-title")
+            yield Static("Host a table on this server" if self.host else "New game", classes="screen-title")
             yield Cycler("Game", list(RULESETS), self.rules, shown=lambda r: RULESETS[r].title, id="rules")
             yield Cycler("Players", list(rules.players), DEFAULT_PLAYERS, id="players")
             for seat in range(MOST_SEATS):
@@ -154,4 +148,7 @@ class NewGameScreen(DuneScreen):
             self.query_one("#error", Static).update(f"Cannot start: {e}")
             return
         self.settings.pause = self.value("pause")
-        self.app.start_game(session, replace=self)
+        if self.host:
+            self.app.host_game(session, replace=self)
+        else:
+            self.app.start_game(session, replace=self)

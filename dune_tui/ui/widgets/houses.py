@@ -28,6 +28,9 @@ def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
     if seat_cfg.is_human:
         if seat == you:
             return "you"
+        name = getattr(seat_cfg, "name", "")  # a player's name or login (a table on a shared server)
+        if name:
+            return name[:6] if short else f"{name[:16]}, seat {seat + 1}"
         return f"P{seat + 1}" if short else f"human, seat {seat + 1}"
     spec = seat_cfg.agent
     if not short:

@@ -1,0 +1,98 @@
+"""A hosted table's card in the lobby, kept up to date: a client of the table that watches as a spectator (it
+sees only the public view and the seats), and rewrites `<table>.json` as seats fill and the game advances.
+
+    where, sock = lobby.lobby_dir(), lobby.bind(where, name)    # before the game starts
+    await server.start_local(sock)
+    card = Publisher(table, where, my_login())                   # removed by close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+
+from ..rulesets import rules_name, ruleset
+from ..table.messages import SPECTATOR, Board, GameOver, Seats, Welcome
+from . import lobby
+
+log = logging.getLogger("dune_tui.net")
+
+
+def variants(options) -> str:
+    """The rule set's variants as `--variant` spells them (the first game: its Face Dancers' variant)."""
+    if rules_name(options) == "dune":
+        return "face dancers: spice" if options.face_dancers == "spice" else ""
+    parts = ["houses"] * options.abilities + [f"shorter:{options.round_limit}"] * bool(options.round_limit)
+    parts += ["thumper"] * options.thumper + [f"defence:{options.defence}"] * (options.defence != "full")
+    return ",".join(parts)
+
+
+def seat_card(info, held: frozenset[int] = frozenset()) -> lobby.SeatCard:
+    """A seat as the card shows it; `held`: seats a player joined with a code (theirs while away)."""
+    if not info.is_human:
+        return lobby.SeatCard(seat=info.seat, status="bot", name=info.agent)
+    if info.connected or info.seat in held:
+        return lobby.SeatCard(seat=info.seat, status="taken", login=info.login, name=info.name, here=info.connected)
+    return lobby.SeatCard(seat=info.seat, status="reserved" if info.login else "free", login=info.login,
+                          name=info.name)
+
+
+class Publisher:
+    def __init__(self, table, where: Path, host: str, *, watching: bool = True, held=frozenset) -> None:
+        """`held()`: the seats players joined with a code (TableServer.by_code): not free to the lobby."""
+        self.table, self.where, self.host, self.watching, self.held = table, where, host, watching, held
+        self.name = lobby.table_name(host, table.session.game_id)
+        self.seats: tuple = ()
+        self.round, self.over = 1, False
+        self.closed, self._due = False, False
+        self.conn = table.attach(SPECTATOR, self._take)
+        self.write()
+
+    def card(self) -> lobby.Card:
+        options = self.table.session.options
+        rs = ruleset(rules_name(options))
+        held = frozenset(self.held())
+        seats = tuple(seat_card(s, held) for s in self.seats)
+        if self.over:
+            state = "over"
+        elif any(s.status in ("free", "reserved") for s in seats):
+            state = f"waiting (round {self.round})"
+        else:
+            state = f"round {self.round}"
+        return lobby.Card(table=self.name, host=self.host, game_id=self.table.session.game_id, rules=rs.name,
+                          title=rs.title, variants=variants(options), players=options.players, seats=seats,
+                          state=state, watching=self.watching)
+
+    def _take(self, message) -> None:
+        if isinstance(message, Welcome):
+            self.seats, self.round, self.over = message.seats, message.view.round, message.over is not None
+        elif isinstance(message, Seats):
+            self.seats = message.seats
+        elif isinstance(message, Board):
+            self.round = message.view.round
+        elif isinstance(message, GameOver):
+            self.over = True
+        else:
+            return
+        if not self._due and not self.closed:  # one write for a burst of messages
+            self._due = True
+            with contextlib.suppress(RuntimeError):  # no running loop: the first card is written by __init__
+                asyncio.get_running_loop().call_soon(self.write)
+
+    def write(self) -> None:
+        self._due = False
+        if self.closed or not self.seats:
+            return
+        try:
+            lobby.publish(self.where, self.card())
+        except OSError as e:
+            log.warning("cannot write the table's card in %s: %s", self.where, e.strerror or e)
+
+    def close(self) -> None:
+        """The table ends: its card and socket leave the lobby."""
+        if not self.closed:
+            self.closed = True
+            self.table.detach(self.conn)
+            lobby.withdraw(self.where, self.name)

@@ -1,0 +1,260 @@
+"""The lobby the way users of one shared server use it: real Unix users, the kernel's word on who connects.
+
+- peer credentials: root hosts a table in a lobby; users connect through its Unix socket as themselves
+  (`runuser`): alice gets the seat kept for her, mallory is refused it (told whose it is) and may watch;
+- over a real OpenSSH server, each user in their own tmux terminal: bob hosts `--seat user:alice --seat human`;
+  alice finds the table in her menu ("bob invites you") and sits down, carol takes the free seat with `dune-tui
+  join bob`, mallory is refused alice's seat and watches; alice drops and comes back from the list; bob stops the
+  host and `host --load`s it, and alice and carol come back from the list and play the game to the end."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from e2e_players import TERM, Player, play, wait_until
+from e2e_terminal import ROOT, Tmux, have
+
+ALICE, BOB, CAROL, MALLORY = "lobalice", "lobbob", "lobcarol", "lobmal"
+USERS = (ALICE, BOB, CAROL, MALLORY)
+SSHD = "/usr/sbin/sshd"
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root (Unix users, sshd)"),
+    pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "runuser"),
+                       reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),
+]
+
+
+def run(*argv: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60, **kw)
+
+
+@pytest.fixture(scope="module")
+def place():
+    """A directory every test user can reach (not under pytest's, which is 0700), with the lobby in it."""
+    work = Path(tempfile.mkdtemp(prefix="dune-tui-lobby-e2e-"))
+    os.chmod(work, 0o755)
+    lobby = work / "lobby"
+    lobby.mkdir()
+    os.chmod(lobby, 0o1777)
+    yield work
+    shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def users(place):
+    """The four users, each with an ssh key; removed after (only those made here)."""
+    created = []
+    for user in USERS:
+        try:
+            pwd.getpwnam(user)
+        except KeyError:
+            run("useradd", "-m", "-s", "/bin/bash", user, check=True)
+            created.append(user)
+        run("usermod", "-p", "*", user, check=True)  # '*' not '!': sshd with UsePAM no refuses locked users
+        home = Path(pwd.getpwnam(user).pw_dir)
+        key = place / f"key-{user}"
+        if not key.exists():
+            run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key), check=True)
+        run("install", "-d", "-m", "700", "-o", user, "-g", user, str(home / ".ssh"), check=True)
+        run("install", "-m", "600", "-o", user, "-g", user, f"{key}.pub", str(home / ".ssh/authorized_keys"),
+            check=True)
+    yield USERS
+    for user in USERS:
+        run("pkill", "-KILL", "-u", user)  # only the test users' processes, if any were left
+    for user in created:
+        run("userdel", "-r", "-f", user)
+
+
+@pytest.fixture(scope="module")
+def python(place, users) -> str:
+    """A Python every test user can run that imports this checkout (a Python under /root is unreachable for
+    them: a venv of the system Python, the same minor version, pointing at our site-packages)."""
+    probe = ("-c", "import dune_tui, textual, msgspec, platformdirs")
+    if run("runuser", "-u", ALICE, "--", sys.executable, *probe).returncode == 0:
+        return sys.executable
+    system, version = "/usr/bin/python3", f"{sys.version_info.major}.{sys.version_info.minor}"
+    if not os.path.exists(system) or run(system, "-c", "import sys; print(sys.version[:4])").stdout.strip() \
+            != version:
+        pytest.skip(f"no Python {version} the test users can run")
+    venv = place / "venv"
+    run(system, "-m", "venv", "--without-pip", str(venv), check=True)
+    site = next(venv.glob("lib/python*/site-packages"))
+    (site / "dune_tui_checkout.pth").write_text(f"{ROOT}\n{sysconfig.get_paths()['purelib']}\n")
+    run("chmod", "-R", "a+rX", str(venv))
+    result = run("runuser", "-u", ALICE, "--", str(venv / "bin" / "python"), *probe)
+    if result.returncode != 0:
+        pytest.skip(f"the test users cannot import this checkout: {result.stderr.strip()[-200:]}")
+    return str(venv / "bin" / "python")
+
+
+CONNECT = """
+import asyncio, sys
+from dune_tui.net.client import JoinRefused, RemoteTable
+async def main():
+    try:
+        remote = await RemoteTable.join_local(sys.argv[1], None if sys.argv[2] == "any" else int(sys.argv[2]))
+    except JoinRefused as e:
+        print("refused:", e)
+        return
+    print("seat", remote.seat)
+    remote.close()
+asyncio.run(main())
+"""
+
+
+def test_the_table_seats_each_real_user_by_the_kernels_word(place, users, python):
+    """Root hosts; each user connects as themselves: a seat kept for alice is hers alone."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "dune_tui", "host", "--no-play", "--seat", f"user:{ALICE}", "--seat", "human",
+         "--players", "3", "--pause", "0", "--bots", "thread", "--save-dir", str(place / "root-saves")],
+        env={**os.environ, "DUNE_TUI_LOBBY": str(place / "lobby")}, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+    try:
+        for line in host.stdout:
+            if "In the lobby" in line:
+                break
+        sock = next((place / "lobby").glob("*.sock"))
+
+        def connect(user: str, seat: str = "any") -> str:
+            return run("runuser", "-u", user, "--", python, "-c", CONNECT, str(sock), seat,
+                       cwd=ROOT).stdout.strip()
+
+        assert connect(MALLORY, "0") == f"refused: the table refused: seat 1 is {ALICE}'s"
+        assert connect(ALICE) == "seat 0", "alice's own seat"
+        assert connect(CAROL) == "seat 1", "the free seat, kept for carol from now on"
+        assert connect(MALLORY) == (f"refused: the table refused: no free seat for {MALLORY}: seat 1 is {ALICE}'s, "
+                                    f"seat 2 is {CAROL}'s; you may watch")
+        assert connect(MALLORY, "-1") == "seat -1", "mallory may watch"
+        assert connect(CAROL) == "seat 1", "carol's seat stays hers"
+    finally:
+        host.terminate()
+        out, _ = host.communicate(timeout=30)
+    assert f"{MALLORY} (local)" in out and "Traceback" not in out
+
+
+class Terminals:
+    """Each user's own ssh session in a tmux session of its own."""
+
+    def __init__(self, tmux: Tmux, port: int, place: Path, python: str) -> None:
+        self.tmux, self.port, self.place, self.python = tmux, port, place, python
+
+    def ssh(self, user: str) -> list[str]:
+        p = self.place
+        return ["ssh", "-p", str(self.port), "-i", str(p / f"key-{user}"), "-o", "IdentitiesOnly=yes",
+                "-o", "BatchMode=yes", "-o", f"UserKnownHostsFile={p / 'known_hosts'}",
+                "-o", "StrictHostKeyChecking=yes", f"{user}@127.0.0.1"]
+
+    def start(self, user: str, name: str, *args: str, width: int = 100, height: int = 30) -> None:
+        """`dune-tui ARGS` in `user`'s terminal `name` (a new ssh session; the old one, if any, is hung up)."""
+        self.tmux.run("kill-session", "-t", name, check=False)
+        remote = (f"cd {shlex.quote(str(ROOT))} && exec env DUNE_TUI_LOBBY={shlex.quote(str(self.place / 'lobby'))} "
+                  f"{shlex.join([self.python, '-m', 'dune_tui', *args])}")
+        self.tmux.run("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
+                      self.tmux._command([*self.ssh(user), "-tt", remote], TERM, False, name))
+
+    def wait(self, name: str, text: str, timeout: float = 30.0) -> str:
+        return self.tmux.wait_for(text, timeout=timeout, name=name)
+
+
+@pytest.fixture(scope="module")
+def sshd(place, users):
+    port = _free_port()
+    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(place / "hostkey"), check=True)
+    os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
+    (place / "sshd_config").write_text("\n".join([
+        "ListenAddress 127.0.0.1", f"Port {port}", f"HostKey {place / 'hostkey'}", "PidFile none", "UsePAM no",
+        "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin no",
+        f"AllowUsers {' '.join(USERS)}", "AcceptEnv LANG LC_* COLORTERM NO_COLOR", ""]))
+    server = subprocess.Popen([SSHD, "-D", "-f", str(place / "sshd_config"), "-E", str(place / "sshd.log")],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    (place / "known_hosts").write_text(f"[127.0.0.1]:{port} {(place / 'hostkey.pub').read_text()}")
+    try:
+        yield port
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_three_users_find_the_table_sit_down_come_back_after_a_reload_and_play_to_the_end(place, python, sshd):
+    tmux = Tmux(place, width=100, height=30)
+    t = Terminals(tmux, sshd, place, python)
+    started = time.monotonic()
+    try:
+        t.start(BOB, "bob", "host", "--no-play", "--seat", f"user:{ALICE}", "--seat", "human", "--players", "3",
+                "--seed", "33", "--pause", "0", "--bots", "thread", width=220)
+        t.wait("bob", "In the lobby of this machine")
+        # alice: her menu tells her of the table; t lists it, Enter sits her down
+        t.start(ALICE, "alice")
+        t.wait("alice", f"{BOB} invites you to a table: press t")
+        tmux.keys("t", name="alice")
+        t.wait("alice", f"seats: 1 {ALICE}'s (away), 2 free")
+        tmux.keys("Enter", name="alice")
+        t.wait("alice", "Log")
+        # carol: `dune-tui join bob` takes the free seat, no code
+        t.start(CAROL, "carol", "join", BOB)
+        t.wait("carol", "Log")
+        print(f"two users sat down from the lobby after {time.monotonic() - started:.1f} s")
+        # mallory: refused alice's seat (and told whose it is), may watch
+        t.start(MALLORY, "mallory", "join", BOB, "--seat", "1")
+        t.wait("mallory", f"seat 1 is {ALICE}'s")
+        t.start(MALLORY, "mallory", "join", BOB, "--watch")
+        t.wait("mallory", "Log")
+        # alice drops (her ssh session hangs up) and comes back from the list
+        t.start(ALICE, "alice")
+        tmux.keys("t", name="alice")
+        t.wait("alice", f"2 {CAROL}")
+        tmux.keys("Enter", name="alice")
+        t.wait("alice", "Log")
+        # bob stops the host, and hosts the saved game again: the seats stay alice's and carol's
+        tmux.keys("C-c", name="bob")
+        screen = t.wait("bob", "host --load")
+        save = re.search(r"host --load (\S+)", " ".join(screen.split())).group(1)
+        t.start(BOB, "bob", "host", "--no-play", "--load", save, "--pause", "0", "--bots", "thread", width=220)
+        t.wait("bob", "In the lobby of this machine")
+        t.start(ALICE, "alice", width=120, height=40)  # roomy: the seat lines name the players
+        t.wait("alice", f"{BOB} invites you to a table: press t")
+        tmux.keys("t", name="alice")
+        t.wait("alice", f"seats: 1 {ALICE}'s (away), 2 {CAROL}'s (away)")
+        tmux.keys("Enter", name="alice")
+        t.start(CAROL, "carol", "join")  # no code, no name: the table waiting for her
+        t.start(MALLORY, "mallory", "join", BOB, "--watch")
+        alice, carol = Player(tmux, "alice"), Player(tmux, "carol")
+        for p in (alice, carol):
+            p.wait(lambda s: "Log" in s, "the game again")
+        alice.wait(lambda s: CAROL in s, "carol's login on alice's seat lines")
+        print(f"everyone back after the reload at {time.monotonic() - started:.1f} s")
+
+        def both_commit():
+            for p in (alice, carol):
+                p.press("Enter")
+            return "sealed"
+
+        play([alice, carol], both_commit, limit=240)
+        t.wait("mallory", "Game over")
+        print(f"the game over on every screen after {time.monotonic() - started:.1f} s")
+        for name in ("alice", "carol", "mallory"):
+            assert "Game over" in tmux.screen(name) and "Traceback" not in tmux.screen(name)
+    finally:
+        tmux.kill()
+    wait_until(lambda: not list((place / "lobby").glob(f"{BOB}-*.json")), "the card leaving with the table", 40)

@@ -1,0 +1,43 @@
+"""One way to start a game: `new`, `host` and the new-game screen build the same game from the same parameters."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from dune_tui.cli import build_parser, express_session
+from dune_tui.games import GameSpec, new_game
+from dune_tui.net.commands import session_for
+from dune_tui.ui import session_from_args
+from dune_tui.ui.screens.new_game import new_session
+
+
+def seats(session) -> list[tuple]:
+    return [(s.kind, s.agent, s.login) for s in session.seats]
+
+
+@pytest.mark.parametrize("rules, extra", [("dune", []), ("express", ["--variant", "houses,thumper"])])
+def test_new_host_and_the_screen_make_the_same_game(rules, extra):
+    argv = ["--rules", rules, "--seed", "9", "--seat", "user:alice", "--seat", "human", "--seat", "random", *extra]
+    by_new = (session_from_args if rules == "dune" else express_session)(build_parser().parse_args(["new", *argv]))
+    by_host, resumed = session_for(build_parser().parse_args(["host", *argv]))
+    variant = "houses,thumper" if rules == "express" else ""
+    by_screen = new_session(3, ["user:alice", "human", "random"], 9, rules=rules, variant=variant)
+    by_spec = new_game(GameSpec(rules=rules, seats=["user:alice", "human", "random"], seed=9, variant=variant))
+    assert not resumed
+    for game in (by_host, by_screen, by_spec):
+        assert game.options == by_new.options and seats(game) == seats(by_new)
+    assert seats(by_new)[0] == ("human", "", "alice")
+
+
+def test_a_login_seat_must_name_a_login():
+    with pytest.raises(ValueError, match="give a login name after user:"):
+        new_game(GameSpec(seats=["user:", "human"]))
+
+
+def test_the_network_commands_do_not_import_the_command_line_module():
+    tree = ast.parse((Path(__file__).parents[1] / "dune_tui/net/commands.py").read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "cli" not in imported, "net/commands.py importing cli.py is an import circle"

@@ -1,0 +1,211 @@
+"""Tables on this server: the lobby's live list in the menu, sitting down from it, and its snapshots."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from pathlib import Path
+
+import msgspec
+import pytest
+from ui_helpers import make_app, pilot_test, screen_text, until
+
+from dune_tui.engine import Options
+from dune_tui.net import lobby
+from dune_tui.session import SeatConfig, Session
+from tests.net.net_helpers import Hosted
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+HUMAN, BOT = lobby.SeatCard(seat=0, status="free"), lobby.SeatCard(seat=1, status="bot", name="heuristic")
+
+
+def a_card(host: str, game_id: str, seats=(HUMAN, BOT), state="waiting (round 1)", **kw) -> lobby.Card:
+    return lobby.Card(table=lobby.table_name(host, game_id), host=host, game_id=game_id, rules="dune",
+                      title="Dune: The Dice Game", players=len(seats), seats=tuple(seats), state=state, **kw)
+
+
+class Tables:
+    """Cards in a lobby, with live sockets (nothing answers them but the kernel's accept queue)."""
+
+    def __init__(self, where: Path) -> None:
+        self.where, self.socks = where, {}
+
+    def open(self, card: lobby.Card) -> None:
+        lobby.publish(self.where, card)
+        if card.table not in self.socks:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.bind(str(self.where / f"{card.table}.sock"))
+            sock.listen(64)
+            self.socks[card.table] = sock
+
+    def end(self, card: lobby.Card) -> None:
+        self.socks.pop(card.table).close()
+        lobby.withdraw(self.where, card.table)
+
+    def close(self) -> None:
+        for sock in self.socks.values():
+            sock.close()
+
+
+@pytest.fixture
+def as_alice(monkeypatch):
+    """Whoever runs the tests: alice looking at a lobby whose files bob owns (so the screen is the same for all)."""
+    from dune_tui.ui.screens import menu, tables
+
+    monkeypatch.setattr(lobby, "login_of", lambda uid: "bob")
+    monkeypatch.setattr(tables, "my_login", lambda: "alice")
+    monkeypatch.setattr(menu, "my_login", lambda: "alice")
+
+
+def a_lobby(where: Path) -> Tables:
+    tables = Tables(where)
+    tables.open(a_card("bob", "20261125-201500-aaaa",
+                       seats=(lobby.SeatCard(seat=0, status="taken", login="bob", here=True),
+                              lobby.SeatCard(seat=1, status="reserved", login="alice"),
+                              lobby.SeatCard(seat=2, status="free"),
+                              lobby.SeatCard(seat=3, status="bot", name="mcts:normal"))))
+    tables.open(a_card("bob", "20261125-190000-bbbb", state="round 4",
+                       seats=(lobby.SeatCard(seat=0, status="taken", login="bob", here=True),
+                              lobby.SeatCard(seat=1, status="taken", login="carol", here=True))))
+    lying = a_card("mallory", "20261125-180000-cccc")
+    (where / f"{lying.table}.json").write_bytes(msgspec.json.encode(lying))  # bob's file, claiming mallory
+    return tables
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_tables_on_this_server(snap_compare, size, own_lobby, as_alice):
+    tables = a_lobby(own_lobby)
+
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: "invites you" in screen_text(pilot.app), what="the invitation in the menu")
+        await pilot.press("t")
+        await until(pilot, lambda: "carol" in screen_text(pilot.app), what="the tables")
+
+    try:
+        assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+    finally:
+        tables.close()
+
+
+@pilot_test
+async def test_the_list_follows_tables_appearing_filling_and_ending(own_lobby, as_alice):
+    tables = Tables(own_lobby)
+    card = a_card("bob", "20261125-201500-dddd")
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: "No tables on this server yet" in screen_text(app), what="an empty lobby")
+            tables.open(card)
+            await until(pilot, lambda: "1 free" in screen_text(app), what="the table appearing")
+            tables.open(a_card("bob", "20261125-201500-dddd", state="round 2",
+                               seats=(lobby.SeatCard(seat=0, status="taken", login="carol", here=True), BOT)))
+            await until(pilot, lambda: "1 carol" in screen_text(app) and "round 2" in screen_text(app),
+                        what="the table filling")
+            tables.end(card)
+            await until(pilot, lambda: "No tables on this server yet" in screen_text(app), what="the table ending")
+    finally:
+        tables.close()
+
+
+@pilot_test
+async def test_enter_sits_down_at_a_free_seat_and_a_kept_seat_refuses_with_whose_it_is(own_lobby):
+    from dune_tui.net.identity import my_login
+    from dune_tui.net.publisher import Publisher
+
+    me = my_login()
+    alices = SeatConfig(kind="human", agent="", name="alice", login="alice")
+    full = Session(Options(players=2, seed=3), [alices, SeatConfig(kind="human", agent="", name="x", login="x")])
+    free = Session(Options(players=2, seed=4), [SeatConfig(kind="human", agent=""),
+                                                 SeatConfig(kind="bot", agent="random")])
+    app = make_app()
+    async with Hosted(full, lobby=own_lobby) as one, Hosted(free, lobby=own_lobby) as two:
+        cards = [Publisher(one.table, own_lobby, me), Publisher(two.table, own_lobby, me)]
+        # the Hosted sockets are named for "host": the cards name the tables this login hosts
+        for hosted, card in zip((one, two), cards, strict=True):
+            Path(hosted.path).rename(own_lobby / f"{card.name}.sock")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: "alice's" in screen_text(app) and "1 free" in screen_text(app),
+                        what="both tables")
+            text = screen_text(app)
+            on_full = text.index("alice's") < text.index("1 free")
+            await pilot.press("enter" if on_full else "down", *([] if on_full else ["enter"]))
+            refusal = f"the table refused: no free seat for {me}: seat 1 is alice's, seat 2 is x's; you may watch"
+            await until(pilot, lambda: refusal in [str(n.message) for n in app._notifications], what="the refusal")
+            await pilot.press("down" if on_full else "up", "enter")
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game screen")
+            await until(pilot, lambda: free.seats[0].login == me, what="the seat kept for me")
+        for card in cards:
+            card.close()
+        await asyncio.sleep(0)
+
+
+@pilot_test
+async def test_seat_lines_name_the_players_by_their_logins(own_lobby):
+    from dune_tui.net.play import JoinedApp
+
+    carol = SeatConfig(kind="human", agent="", name="carol", login="carol")
+    game = Session(Options(players=3, seed=5), [SeatConfig(kind="human", agent=""), carol,
+                                                 SeatConfig(kind="bot", agent="random")])
+    async with Hosted(game, lobby=own_lobby) as hosted:
+        for size, line in (((120, 40), "carol, seat 2"), ((100, 30), "carol")):
+            app = JoinedApp("host", path=hosted.path)
+            async with app.run_test(size=size) as pilot:
+                await until(pilot, lambda: "Your decision" in screen_text(app), what="the game")  # noqa: B023
+                assert line in screen_text(app)
+                app.table.close()
+
+
+@pilot_test
+async def test_fifty_tables_are_listed_within_half_a_second(own_lobby, as_alice):
+    import time
+
+    from textual.widgets import OptionList
+
+    tables = Tables(own_lobby)
+    for i in range(50):
+        tables.open(a_card("bob", f"20261125-2000{i:02d}-beef"))
+    app = make_app()
+    took = []
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(3):  # the best of three: a loaded machine may stall one
+                await pilot.press("t")
+                start = time.perf_counter()
+                await until(pilot, lambda: app.screen.query(OptionList) and
+                            app.screen.query_one(OptionList).option_count == 50, what="50 tables")
+                took.append(time.perf_counter() - start)
+                await pilot.press("escape")
+    finally:
+        tables.close()
+    assert min(took) < 0.5, took
+
+
+@pilot_test
+async def test_host_a_table_from_the_menu_publishes_it_and_another_terminal_sits_down(own_lobby):
+    from dune_tui.net.client import RemoteTable
+    from dune_tui.net.identity import my_login
+    from dune_tui.ui.widgets.cycler import Cycler
+
+    me = my_login()
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: "Host a table on this server" in screen_text(app), what="the form")
+        app.screen.query_one("#players", Cycler).set_values(list(range(2, 9)), 3)
+        app.screen.query_one("#seat-1", Cycler).set_values(["human", "random"], "human")
+        app.screen.query_one("#seat-2", Cycler).set_values(["human", "random"], "random")
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game screen")
+        await until(pilot, lambda: list(own_lobby.glob("*.json")), what="the card")
+        entry = lobby.ordered(lobby.tables(own_lobby), me)[0]
+        assert entry.problem == "" and entry.card.host == me
+        assert [s.status for s in entry.card.seats] == ["taken", "free", "bot"]
+        guest = await RemoteTable.join_local(entry.socket, 1)  # (the same login as the host: it asks for seat 2)
+        await until(pilot, lambda: lobby.read_card(own_lobby, entry.stem).card.seats[1].status == "taken",
+                    what="the guest at seat 2")
+        assert guest.seat == 1
+        guest.close()
+        app.table.close()
+        await until(pilot, lambda: not list(own_lobby.iterdir()), what="the table leaving the lobby")
