@@ -188,11 +188,10 @@ def open_local(session, me: str) -> Local | None:
         where = lobby.lobby_dir()
         sock = lobby.bind(where, name)
     except lobby.LobbyUnsafe as e:
-        print(textwrap.fill(f"Not in the lobby: {e}", WIDTH), flush=True)
+        print(f"Not in the lobby: {e}", flush=True)  # (a path: one line to copy, as the log's)
         return None
     except OSError as e:
-        print(textwrap.fill(f"Not in the lobby: cannot listen on {where / name}.sock ({e.strerror or e})", WIDTH),
-              flush=True)
+        print(f"Not in the lobby: cannot listen on {where / name}.sock ({e.strerror or e})", flush=True)
         return None
     print(textwrap.fill(f"In the lobby of this machine as {name}: other users see it with `dune-tui tables` or in "
                         f"the menu's \"Tables on this server\", and sit down with `dune-tui join {me}` (no code).",
