@@ -114,9 +114,11 @@ def rigged(*faces: int):
 
 
 def check_invariants(state) -> None:
-    """Troops and tokens conserved, no count below zero, no seat over a token limit, the store within 0-5."""
+    """Troops and tokens conserved, no count below zero (spice neither), no seat over a token limit, the store
+    within 0-5."""
     b, reserve, tokens, supply = state.board, state.reserve, state.tokens, state.supply
     assert min(b) >= 0 and min(reserve) >= 0 and min(tokens) >= 0 and min(supply) >= 0
+    assert state.spice >= 0, f"spice {state.spice}"
     for u in UNITS:
         if u == SARDAUKAR:
             total = SARDAUKAR_TROOPS if state.ability(CORRINO) else 0
