@@ -1,6 +1,7 @@
 """The state of a game of Dune Express: plain lists of small ints, cheap to copy.
 
-- troops: `board[loc * 7 + unit]` on the board, `reserve[unit]` off it (units: `data.UNITS`);
+- troops: `board[loc * 7 + unit]` on the board, `reserve[unit]` the box's tokens off it (units: `data.UNITS`;
+  X1: troops are unlimited, the reserve only counts the tokens the screen draws);
 - tokens: `tokens[seat * 4 + token]` held, `supply[token]` beside the board;
 - dice: `dice[die]` the face showing (`data` names the dice), `kept` the dice set aside (a bitmask);
 - this turn: `spice` left to pay with, `symbols` house symbols left to land with, `target` the location;
@@ -12,7 +13,7 @@ A state with `viewer` set is a seat's view: no dice generator and no secret of a
 from __future__ import annotations
 
 from ..verbs import copy_state
-from .data import LOCATIONS, N_DICE, TERRITORIES, UNIT_OWNER, UNITS
+from .data import LOCATIONS, N_DICE, SARDAUKAR, SARDAUKAR_TROOPS, TERRITORIES, TROOPS, UNIT_OWNER, UNITS
 from .options import Options
 
 NU = len(UNITS)
@@ -103,6 +104,11 @@ class State:
 
     def on_board(self, house: int) -> int:
         return sum(self.units(loc, house) for loc in LOCATIONS)
+
+    def recount(self, unit: int) -> None:
+        """X1: the box's tokens (18 a house, 8 Sardaukar) not on the board; troops beyond them still land."""
+        box = SARDAUKAR_TROOPS if unit == SARDAUKAR else TROOPS
+        self.reserve[unit] = max(0, box - sum(self.board[unit::NU]))
 
     def holds(self, seat: int, token: int) -> int:
         return self.tokens[seat * 4 + token]

@@ -5,8 +5,8 @@
     start_at(state, "deploy")                      # the turn from that step on (flow.STEPS)
     act(state, FREMEN, ("land", FREMEN))
 
-Seats follow `houses` (seat 0 first and active unless `active` says); reserves are the 18 troops minus the
-board's, so troops are conserved from the start.  `rigged(...)` fixes the faces the next rolls show.
+Seats follow `houses` (seat 0 first and active unless `active` says); reserves are the box's 18 troops minus the
+board's (X1: troops are unlimited).  `rigged(...)` fixes the faces the next rolls show.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def position(houses, *, active=None, troops=None, tokens=None, supply=None, stor
     for u in UNITS:
         if state.in_play(UNIT_OWNER[u]) and (u != SARDAUKAR or state.ability(CORRINO)):
             total = SARDAUKAR_TROOPS if u == SARDAUKAR else TROOPS
-            state.reserve[u] = total - sum(state.board[u::NU])
+            state.reserve[u] = max(0, total - sum(state.board[u::NU]))  # X1: the box's tokens off the board
     each = {"full": len(houses), "limited": 1, "none": 0}[o.defence]
     state.supply = list(supply) if supply else [each, each, 0 if o.thumper else each, each if o.thumper else 0]
     for h, held in (tokens or {}).items():
@@ -114,7 +114,7 @@ def rigged(*faces: int):
 
 
 def check_invariants(state) -> None:
-    """Troops and tokens conserved, no count below zero (spice neither), no seat over a token limit, the store
+    """The box's troops counted, no count below zero (spice neither), no seat over a token limit, the store
     within 0-5."""
     b, reserve, tokens, supply = state.board, state.reserve, state.tokens, state.supply
     assert min(b) >= 0 and min(reserve) >= 0 and min(tokens) >= 0 and min(supply) >= 0
@@ -124,7 +124,9 @@ def check_invariants(state) -> None:
             total = SARDAUKAR_TROOPS if state.ability(CORRINO) else 0
         else:
             total = TROOPS if state.house_seat[UNIT_OWNER[u]] >= 0 else 0
-        assert sum(b[u::NU]) + reserve[u] == total, f"unit {u}: {sum(b[u::NU])} + {reserve[u]} != {total}"
+        on_board = sum(b[u::NU])  # X1: troops are unlimited; the reserve counts the box's tokens off the board
+        assert reserve[u] == max(0, total - on_board), f"unit {u}: {on_board} on the board, {reserve[u]} in reserve"
+        assert total or not on_board
     for t in range(4):
         assert sum(tokens[t::4]) + supply[t] == _supply_total(state, t)
         assert max(tokens[t::4]) <= (2 if t == 3 else 1)

@@ -47,7 +47,7 @@ def apply_desert_power(state, seat: int, action) -> bool:
         state.boost = loc
         src = action[1]
         state.board[src * NU + FREMEN] -= 1
-        state.reserve[FREMEN] += 1
+        state.recount(FREMEN)
         emit(state, pl.DesertPower, "Desert Power: the Fremen remove a troop from {src_name}; one Fremen in "
              "{where} fights with strength 2.", src_name=LOCATION_NAMES[src], where=LOCATION_NAMES[loc],
              src=src, loc=loc)
@@ -88,8 +88,9 @@ def resolve(state, loc: int) -> None:
         else:
             per_unit[house] = lp + lh  # a boosted Fremen is still a Fremen troop
         for u, k in enumerate(per_unit):
-            state.board[loc * NU + u] -= k
-            state.reserve[u] += k
+            if k:
+                state.board[loc * NU + u] -= k
+                state.recount(u)
         lost.append(tuple(per_unit))
     emit(state, pl.Battle, "Battle in {where}: {a} {attack} against {d} {defence}; the {a} lose {la}, the {d} "
          "lose {ld}.", where=LOCATION_NAMES[loc], a=HOUSE_NAMES[attacker], d=HOUSE_NAMES[defender],

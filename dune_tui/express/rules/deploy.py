@@ -1,6 +1,6 @@
 """3. Moving troops (Přesun jednotek): landing, moving out of the Polar Sink, Transportation, Wormriding.
 
-Each house symbol of one's own house lands one unit from the reserve into the territory die's location,
+Each house symbol of one's own house lands one unit (troops are unlimited, X1) into the territory die's location,
 for 1 spice.  Units in the Polar Sink may move to that location for 1 spice each.  No other movement.
 Shai-Hulud on the spice die: no landing and no moving (the Fremen ride the worm instead).
 """
@@ -73,7 +73,7 @@ def legal_deploy(state, seat: int) -> list:
     acts: list = [("done",)]
     units = own_units(state)
     if state.symbols:
-        acts += [("land", u) for u in units if state.reserve[u] and state.spice >= land_cost(u)]
+        acts += [("land", u) for u in units if state.spice >= land_cost(u)]  # X1: troops are unlimited
     if state.spice >= 1:
         b = state.board
         acts += [("move", src, u) for src in sources(state) for u in units if b[src * NU + u]]
@@ -87,7 +87,6 @@ def apply_deploy(state, seat: int, action) -> bool:
     if kind == "land":
         unit = action[1]
         cost = land_cost(unit)
-        state.reserve[unit] -= 1
         state.symbols -= 1
         emit(state, pl.Landed, "The {house} land {units} in {where} ({cost} spice).",
              house=HOUSE_NAMES[state.active_house], units=units_text(unit, 1), where=LOCATION_NAMES[target],
@@ -100,6 +99,7 @@ def apply_deploy(state, seat: int, action) -> bool:
              house=HOUSE_NAMES[state.active_house], units=units_text(unit, 1), src_name=LOCATION_NAMES[src],
              where=LOCATION_NAMES[target], cost=cost, unit_id=unit, src=src, loc=target)
     state.board[target * NU + unit] += 1
+    state.recount(unit)
     state.spice -= cost
     return False
 
