@@ -31,8 +31,8 @@ def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
                              "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
     parser.add_argument("--variant", default="", metavar="LIST",
-                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
-                             "defence:none|limited")
+                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
+                             "thumper, defence:none|limited")
 
 
 def add_rules_arguments(new: argparse.ArgumentParser) -> None:

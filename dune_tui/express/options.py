@@ -18,6 +18,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     houses: each seat's house key, or None to deal them at random.
     abilities: the houses' special abilities (SPECIÁLNÍ VLASTNOSTI RODŮ).
     round_limit: the Shorter Game's last round (0: no limit, KRATŠÍ HRA).
+    ending: at the round limit, "nobody" wins (the text's main ending) or the "tiebreak" (its alternative: the
+        most territories, then units, then the spice die; X26); also at the Bene Gesserit's 20 rounds (X14).
     thumper: the Thumper modification (its traitor die and tokens).
     defence: the defence tokens: "full" (one of each per player), "limited" (one of each), "none".
     """
@@ -28,6 +30,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     houses: tuple[str, ...] | None = None
     abilities: bool = False
     round_limit: int = 0
+    ending: Literal["nobody", "tiebreak"] = "nobody"
     thumper: bool = False
     defence: Literal["full", "limited", "none"] = "full"
     dice: Literal["keyed", "splitmix"] = "keyed"
@@ -70,11 +73,13 @@ def validate(o: Options) -> None:
         raise OptionsError("the Bene Gesserit cannot play a 2-player game with the houses' abilities")
 
 
-VARIANTS = "houses, shorter:N, thumper, defence:none|limited"  # X19: no fortress modification
+VARIANTS = "houses, shorter:N, tiebreak, thumper, defence:none|limited"  # X19: no fortress modification
 
 
 def with_variants(text: str, **fields) -> Options:
-    """Options from a variant list as the command line spells it: "houses,shorter:20,thumper,defence:none"."""
+    """Options from a variant list as the command line spells it: "houses,shorter:20,thumper,defence:none".
+    `shorter:N` ends the game after round N with nobody winning (the text's main ending); `tiebreak` adds the
+    alternative ending (the most territories wins, X26)."""
     for part in filter(None, (p.strip().lower() for p in text.split(","))):
         name, _, value = part.partition(":")
         if name == "houses" and not value:
@@ -85,8 +90,13 @@ def with_variants(text: str, **fields) -> Options:
             if value and not value.isdigit():
                 raise OptionsError(f"shorter takes a number of rounds, not {value!r}")
             fields["round_limit"] = int(value or 20)
+        elif name == "tiebreak" and not value:  # X26: the Shorter Game's alternative ending
+            fields["ending"] = "tiebreak"
         elif name == "defence" and value in ("none", "limited", "full"):
             fields["defence"] = value
         else:
             raise OptionsError(f"unknown variant {part!r}; choose from {VARIANTS}")
-    return Options(**fields)
+    options = Options(**fields)
+    if options.ending == "tiebreak" and not (options.round_limit or options.abilities):
+        raise OptionsError("tiebreak is the Shorter Game's ending: give a round limit too (shorter:N)")
+    return options

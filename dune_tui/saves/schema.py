@@ -181,9 +181,14 @@ class ExpressOptionsV2(msgspec.Struct, kw_only=True):
     houses: tuple[str, ...] | None = None
     abilities: bool = False
     round_limit: int = 0
+    ending: str | None = None  # absent before issue 36: a Shorter Game then played the tie-break (X26)
     thumper: bool = False
     defence: str = "full"
     dice: str = "keyed"
+
+    def __post_init__(self) -> None:
+        if self.ending is None:
+            self.ending = "tiebreak" if self.round_limit else "nobody"
 
 
 class ExpressResultV2(msgspec.Struct, kw_only=True):

@@ -328,6 +328,7 @@ def test_x10_transportation_costs_1_spice_a_unit():
 
 def test_x23_manipulation_does_not_take_the_round_limit_s_winner():
     state = houses(FREMEN, BENE_GESSERIT, ATREIDES, active=ATREIDES, round=6, prediction=6, round_limit=6,
+                   ending="tiebreak",
                    troops={SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {FREMEN: 1}})
     set_dice(state, houses=(HARKONNEN,) * 4, spice=1, territory=POLAR_SINK)
     start_at(state, "turn_die")

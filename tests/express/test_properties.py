@@ -26,6 +26,7 @@ EVENTS = msgspec.msgpack.Decoder(list[Event])  # as a save or the network reads 
 def game_options(draw) -> Options:
     return Options(players=draw(st.integers(2, 6)), seed=draw(st.integers(0, 2**64)),
                    abilities=draw(st.booleans()), round_limit=draw(st.sampled_from((0, 0, 5, 20))),
+                   ending=draw(st.sampled_from(("nobody", "tiebreak"))),
                    thumper=draw(st.booleans()), defence=draw(st.sampled_from(("full", "limited", "none"))))
 
 
@@ -72,9 +73,9 @@ def _check_result(state) -> None:
         assert res.winners == (BENE_GESSERIT,) and o.abilities and state.prediction == res.round
         assert state.held(state.active_house) >= to_win(state.n)
     elif res.reason == "round_limit":
-        assert o.round_limit and res.round == o.round_limit and len(res.winners) == 1
+        assert o.ending == "tiebreak" and res.round == state.limit and len(res.winners) == 1
     else:
-        assert res.reason == "nobody" and not o.round_limit and res.winners == () and res.round == state.limit
+        assert res.reason == "nobody" and o.ending == "nobody" and res.winners == () and res.round == state.limit
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, database=None,

@@ -6,6 +6,7 @@ from dune_tui.express import Options, OptionsError, new_game, with_variants
 from dune_tui.express.data import (
     ARRAKEEN,
     ATREIDES,
+    BENE_GESSERIT,
     CARTHAG,
     CRYSKNIFE,
     FREMEN,
@@ -29,15 +30,35 @@ from .scenario import act, deciding, options_of, position, rigged, set_dice, sta
 # ---------------------------------------------------------------- Kratší hra (Shorter Game)
 
 
-def _last_turn(troops, **kw):
-    state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=20, round_limit=20,
+def _last_turn(troops, ending="tiebreak", **kw):
+    state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=20, round_limit=20, ending=ending,
                      troops=troops, **kw)
     set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=POLAR_SINK)
     return state
 
 
-def test_shorter_game_the_most_territories_at_the_end_of_the_last_round_wins():
-    """X26: with a Shorter Game the alternative is played."""
+def test_x26_shorter_game_nobody_has_won_by_the_end_so_everybody_loses():
+    """KRATŠÍ HRA: "Pokud do konce hry nikdo nevyhraje, tak všichni prohrávají" — the main ending, any limit."""
+    for limit in (5, 20, 37):
+        state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=limit, round_limit=limit,
+                         troops={SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 5}, CARTHAG: {ATREIDES: 1}})
+        set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=POLAR_SINK)
+        start_at(state, "turn_die")
+        assert state.result.winners == () and state.result.reason == "nobody" and state.result.round == limit
+        assert "everybody loses" in state.result.text
+
+
+def test_x14_manipulation_s_20_rounds_may_end_with_the_tie_break_too():
+    """Rod BENNE GESSERIT: "Alternativně lze použít pravidla výhry z modifikace Kratší hra"."""
+    state = position((FREMEN, BENE_GESSERIT, ATREIDES), active=ATREIDES, round=20, prediction=7, abilities=True,
+                     ending="tiebreak", troops={ARRAKEEN: {FREMEN: 2}})
+    set_dice(state, houses=(HARKONNEN,) * 4, spice=1, territory=CARTHAG)
+    start_at(state, "turn_die")
+    assert state.result.winners == (FREMEN,) and state.result.reason == "round_limit"
+
+
+def test_x26_shorter_game_with_the_tie_break_the_most_territories_at_the_end_of_the_last_round_wins():
+    """X26: the alternative ending, when chosen (`tiebreak`)."""
     state = _last_turn({SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 5}, CARTHAG: {ATREIDES: 1}})
     start_at(state, "turn_die")
     assert state.result.winners == (ATREIDES,) and state.result.reason == "round_limit" and state.result.round == 20
@@ -67,10 +88,14 @@ def test_shorter_game_the_game_goes_on_until_the_last_player_of_the_last_round()
 
 
 def test_shorter_game_option_spellings():
-    """X19: no fortress modification."""
+    """X19: no fortress modification; X26: `shorter:N` the main ending, `tiebreak` the alternative."""
     assert with_variants("houses,shorter:12,thumper,defence:none", players=3) == Options(
-        players=3, abilities=True, round_limit=12, thumper=True, defence="none")
-    assert with_variants("shorter").round_limit == 20
+        players=3, abilities=True, round_limit=12, thumper=True, defence="none", ending="nobody")
+    assert with_variants("shorter").round_limit == 20 and with_variants("shorter").ending == "nobody"
+    assert with_variants("shorter:30,tiebreak").ending == "tiebreak"
+    assert with_variants("houses,tiebreak").ending == "tiebreak"  # Manipulation's 20 rounds (X14)
+    with pytest.raises(OptionsError, match="round limit"):
+        with_variants("tiebreak")
     with pytest.raises(OptionsError):
         with_variants("fortress")
 

@@ -228,7 +228,7 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
         assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
         assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Ruleset.agents only
-        for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("thumper", 1),
+        for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("ending", 1), ("thumper", 1),
                             ("defence", 1)):
             screen.query_one(f"#{name}").focus()
             for _ in range(steps):
@@ -237,7 +237,8 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         options = app.screen.table.session.options
-        assert options == with_variants("houses,shorter:20,thumper,defence:limited", players=5, seed=42)
+        assert options == with_variants("houses,shorter:20,tiebreak,thumper,defence:limited", players=5, seed=42)
+        assert options.ending == "tiebreak"
         assert [s.is_human for s in app.screen.table.session.seats] == [True] + [False] * 4
 
 
@@ -245,6 +246,8 @@ def test_the_new_game_screen_spells_variants_as_the_command_line():
     assert variant_text() == ""
     assert variant_text(True, 20, True, "none") == "houses,shorter:20,thumper,defence:none"
     assert with_variants(variant_text(False, 15, False, "limited"), players=3).round_limit == 15
+    assert variant_text(False, 15, ending="tiebreak") == "shorter:15,tiebreak"
+    assert variant_text(ending="tiebreak") == ""  # no round limit: no ending to choose
 
 
 @pilot_test

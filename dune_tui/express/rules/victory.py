@@ -59,10 +59,12 @@ def end_turn(state) -> Result | None:
 
 
 def _limit_reached(state) -> Result:
-    if not state.options.round_limit:  # Manipulation's limit alone: nobody wins (X14)
+    """X26: "if nobody has won by the end, all lose"; or, chosen, the alternative ending and its tie-breaks
+    (for Manipulation's 20 rounds too, X14)."""
+    if state.options.ending == "nobody":
         return _result(state, (), "nobody", f"Round {state.round} is over and nobody holds enough territories: "
                        "everybody loses.")
-    return _result(state, tie_break(state), "round_limit",  # X26: the alternative ending, with its tie-breaks
+    return _result(state, tie_break(state), "round_limit",
                    "The round limit is reached: the {names} {verb} (Shorter Game).")
 
 

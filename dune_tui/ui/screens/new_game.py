@@ -1,7 +1,7 @@
 """New game: the rule set (Dune: The Dice Game or Dune Express), 2-8 players (2-6 for Express), each seat a
 human or a bot level the rule set is played by, how factions are chosen (R12) and the Face Dancers option, or
-Express's modifications (the houses' abilities, the Shorter Game, Thumper, the defence tokens), an optional
-seed, the bots' pause, hints (h) on or off."""
+Express's modifications (the houses' abilities, the Shorter Game and its ending, Thumper, the defence tokens),
+an optional seed, the bots' pause, hints (h) on or off."""
 
 from __future__ import annotations
 
@@ -24,13 +24,17 @@ FACE_DANCERS = {"dice": "with unused dice (the card)", "spice": "for 1 spice eac
 HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}
 ON_OFF = {False: "off", True: "on"}
 SHORTER = (0, 10, 15, 20, 25, 30)  # the Shorter Game's last round (0: no limit)
+ENDING = {"nobody": "nobody wins: everybody loses", "tiebreak": "the most territories wins (tie-break)"}
 DEFENCE = {"full": "one of each per player", "limited": "one of each in all", "none": "none (no tokens)"}
 MOST_SEATS = max(max(r.players) for r in RULESETS.values())
 
 
-def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = False, defence: str = "full") -> str:
-    """The Express modifications as `dune-tui new --variant` spells them (express.with_variants reads both)."""
-    parts = ["houses"] * abilities + [f"shorter:{round_limit}"] * bool(round_limit) + ["thumper"] * thumper
+def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = False, defence: str = "full",
+                 ending: str = "nobody") -> str:
+    """The Express modifications as `dune-tui new --variant` spells them (express.with_variants reads both).
+    The ending counts only with a round limit (the Shorter Game's, or Manipulation's 20 with the houses)."""
+    parts = ["houses"] * abilities + [f"shorter:{round_limit}"] * bool(round_limit)
+    parts += ["tiebreak"] * (ending == "tiebreak" and bool(round_limit or abilities)) + ["thumper"] * thumper
     return ",".join(parts + [f"defence:{defence}"] * (defence != "full"))
 
 
@@ -91,6 +95,8 @@ class NewGameScreen(DuneScreen):
                          classes="express-only")
             yield Cycler("Shorter game", list(SHORTER), 0, shown=lambda n: f"{n} rounds" if n else "off",
                          id="round-limit", classes="express-only")
+            yield Cycler("At the last round", list(ENDING), "nobody", shown=ENDING.get, id="ending",
+                         classes="express-only")
             yield Cycler("Thumper", list(ON_OFF), False, shown=ON_OFF.get, id="thumper", classes="express-only")
             yield Cycler("Defence tokens", list(DEFENCE), "full", shown=DEFENCE.get, id="defence",
                          classes="express-only")
@@ -145,7 +151,7 @@ class NewGameScreen(DuneScreen):
         try:
             seed = int(seed_text) if seed_text else None
             variant = variant_text(self.value("abilities"), self.value("round-limit"), self.value("thumper"),
-                                   self.value("defence"))
+                                   self.value("defence"), self.value("ending"))
             session = new_session(
                 n, [self.value(f"seat-{s}") for s in range(n)], seed, self.value("faction-choice"),
                 self.value("face-dancers"), hints=self.value("hints"), rules=self.rules,
