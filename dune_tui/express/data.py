@@ -44,6 +44,8 @@ THUMPER_TRAITOR_NAMES = (*TRAITOR_NAMES[:5], "Thumper")
 # Tokens: the three defences and the Thumper.
 SNOOPER, SHIELD, TRUTH_TRANCE, THUMPER = range(4)
 TOKEN_NAMES = ("Snooper", "Shield", "Truth Trance", "Thumper")
+TOKEN_KEYS = ("snooper", "shield", "trance", "thumper")  # as `--variant` counts them: "snooper:2" (X28)
+BOX_TOKENS = 6  # the box holds 6 of each kind (HERNÍ KOMPONENTY; Thumper: 6)
 FACE_TOKEN = {SNOOPER_FACE: SNOOPER, SHIELD_FACE: SHIELD}  # the sixth face gives Truth Trance or Thumper
 BLOCKED_BY = {POISON: SNOOPER, CRYSKNIFE: SHIELD, HUNTER_SEEKER: TRUTH_TRANCE}  # Thumper: nothing blocks Hunter-Seeker
 HOLD_LIMIT = (1, 1, 1, 2)  # a player holds at most this many of each token (Thumper: two)

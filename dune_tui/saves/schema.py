@@ -184,6 +184,7 @@ class ExpressOptionsV2(msgspec.Struct, kw_only=True):
     ending: str | None = None  # absent before issue 36: a Shorter Game then played the tie-break (X26)
     thumper: bool = False
     defence: str = "full"
+    tokens: tuple[int, int, int, int] = (-1, -1, -1, -1)  # X28 (issue 36): -1, as `defence` says
     dice: str = "keyed"
 
     def __post_init__(self) -> None:

@@ -26,6 +26,7 @@ from dune_tui.express.data import (
     UNIT_OWNER,
     UNITS,
 )
+from dune_tui.express.options import supply_counts
 from dune_tui.express.rules import dice, setup, victory
 from dune_tui.express.state import NU, State
 
@@ -46,8 +47,7 @@ def position(houses, *, active=None, troops=None, tokens=None, supply=None, stor
         if state.in_play(UNIT_OWNER[u]) and (u != SARDAUKAR or state.ability(CORRINO)):
             total = SARDAUKAR_TROOPS if u == SARDAUKAR else TROOPS
             state.reserve[u] = max(0, total - sum(state.board[u::NU]))  # X1: the box's tokens off the board
-    each = {"full": len(houses), "limited": 1, "none": 0}[o.defence]
-    state.supply = list(supply) if supply else [each, each, 0 if o.thumper else each, each if o.thumper else 0]
+    state.supply = list(supply) if supply else list(supply_counts(o))
     for h, held in (tokens or {}).items():
         for t in held:
             state.tokens[state.house_seat[h] * 4 + t] += 1
@@ -136,8 +136,5 @@ def check_invariants(state) -> None:
 def _supply_total(state, token: int) -> int:
     o = state.options
     each = {"full": o.players, "limited": 1, "none": 0}[o.defence]
-    if token == 2:
-        return 0 if o.thumper else each
-    if token == 3:
-        return each if o.thumper else 0
-    return each
+    base = (each, each, 0 if o.thumper else each, each if o.thumper else 0)[token]  # X17
+    return base if o.tokens[token] < 0 else o.tokens[token]  # X28

@@ -202,3 +202,32 @@ def test_limited_defence_one_token_of_each_kind_first_come_and_back_to_the_suppl
     act(state, FREMEN, ("traitor", ARRAKEEN, ATREIDES))
     act(state, ATREIDES, ("block",))
     assert state.supply[SNOOPER] == 1  # free for the next player to take
+
+
+# ---------------------------------------------------------------- token counts of the players' choosing (X28)
+
+
+def test_x28_token_counts_of_the_players_choosing_replace_their_kind_s():
+    """JINÝ POČET ZRÁDCŮ: "Případně si počty upravit dle vlastního uvážení"; Thumper: "Počet obranných žetonů lze
+    libovolně volit"."""
+    assert new_game(with_variants("snooper:2,shield:0", players=4, seed=1)).supply == [2, 0, 4, 0]
+    assert new_game(with_variants("defence:limited,trance:3", players=5, seed=1)).supply == [1, 1, 3, 0]
+    o = with_variants("thumper:2,snooper:6", players=3, seed=1)
+    assert o.thumper and o.tokens == (6, -1, -1, 2) and new_game(o).supply == [6, 3, 0, 2]
+    assert with_variants("thumper,thumper:0", players=3).tokens == (-1, -1, -1, 0)
+
+
+@pytest.mark.parametrize("text", ["snooper:7", "shield:x", "thumper,trance:1", "thumper:1,trance:2",
+                                  "defence:none,snooper:1", "trance:-1"])
+def test_x28_token_counts_within_the_box_and_the_game(text):
+    with pytest.raises(OptionsError):
+        with_variants(text, players=4)
+
+
+def test_x28_a_kind_with_no_tokens_gives_none():
+    state = new_game(with_variants("shield:0", players=2, seed=2))
+    set_dice(state, traitor=SHIELD_FACE, territory=CARTHAG)
+    texts = [e.text for e in state.events]
+    start_at(state, "traitor")
+    texts = [e.text for e in state.events[len(texts):]]
+    assert sum(state.tokens) == 0 and state.supply == [2, 0, 2, 0] and any("cannot take a Shield" in t for t in texts)

@@ -347,3 +347,38 @@ def test_express_board_without_colour(snap_compare, monkeypatch):
 
 def test_express_new_game(snap_compare):
     assert snap_compare(make_app(), press=["n", "up", "right", "_"], terminal_size=(80, 24))
+
+
+def test_the_new_game_screen_spells_token_counts_as_the_command_line():
+    """X28: a count per kind; Truth Trance or Thumper tokens as the traitor die has."""
+    from dune_tui.express.data import BOX_TOKENS
+    from dune_tui.express.data import TOKEN_KEYS as ENGINE_KEYS
+    from dune_tui.ui.screens.new_game import TOKEN_COUNTS, TOKEN_KEYS
+
+    assert TOKEN_KEYS == ENGINE_KEYS and max(TOKEN_COUNTS) == BOX_TOKENS
+    assert variant_text(tokens=(2, -1, 0, 3)) == "snooper:2,trance:0"
+    assert variant_text(thumper=True, tokens=(2, -1, 0, 3)) == "thumper,snooper:2,thumper:3"
+    assert with_variants(variant_text(thumper=True, tokens=(2, -1, 0, 3)), players=3).tokens == (2, -1, -1, 3)
+
+
+@pilot_test
+async def test_the_new_game_screen_takes_token_counts():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        screen = app.screen
+        await pilot.press("up", "right")  # the game: Dune Express
+        await until(pilot, lambda: "Shield tokens" in screen_text(app))
+        assert screen.query_one("#count-trance").display and not screen.query_one("#count-thumper").display
+        for name, steps in (("thumper", 1), ("count-shield", 2), ("count-thumper", 3)):
+            screen.query_one(f"#{name}").focus()
+            for _ in range(steps):
+                await pilot.press("right")
+        assert not screen.query_one("#count-trance").display and screen.query_one("#count-thumper").display
+        screen.query_one("#seed").value = "42"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        options = app.screen.table.session.options
+        assert options.thumper and options.tokens == (-1, 1, -1, 2)
+        assert app.screen.table.session.controller.state.supply == [4, 1, 0, 2]
