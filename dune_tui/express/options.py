@@ -24,6 +24,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     defence: the defence tokens: "full" (one of each per player), "limited" (one of each), "none".
     tokens: the supply's count of each token (Snooper, Shield, Truth Trance, Thumper) chosen by the players,
         0 to the box's 6; -1: as `defence` says (X28).
+    fortresses: the fortress modification (its tactical die, fortresses, the storm: X19, X29-X35).
     """
 
     rules: Literal["express"] = "express"
@@ -36,6 +37,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     thumper: bool = False
     defence: Literal["full", "limited", "none"] = "full"
     tokens: tuple[int, int, int, int] = (-1, -1, -1, -1)
+    fortresses: bool = False
     dice: Literal["keyed", "splitmix"] = "keyed"
 
     def __post_init__(self) -> None:
@@ -98,7 +100,7 @@ def supply_counts(o: Options) -> tuple[int, int, int, int]:
 
 
 VARIANTS = ("houses, shorter:N, tiebreak, thumper, defence:none|limited, snooper:N, shield:N, trance:N, "
-            "thumper:N")  # X19: no fortress modification
+            "thumper:N, fortresses")
 
 
 def with_variants(text: str, **fields) -> Options:
@@ -111,6 +113,8 @@ def with_variants(text: str, **fields) -> Options:
             fields["abilities"] = True
         elif name == "thumper" and not value:
             fields["thumper"] = True
+        elif name == "fortresses" and not value:  # Modifikace PEVNOSTI (X19)
+            fields["fortresses"] = True
         elif name in TOKEN_KEYS and value:  # X28: "thumper:2" is the modification with two Thumper tokens
             if not value.isdigit():
                 raise OptionsError(f"{name} takes a number of tokens, not {value!r}")

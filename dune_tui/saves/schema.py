@@ -185,6 +185,7 @@ class ExpressOptionsV2(msgspec.Struct, kw_only=True):
     thumper: bool = False
     defence: str = "full"
     tokens: tuple[int, int, int, int] = (-1, -1, -1, -1)  # X28 (issue 36): -1, as `defence` says
+    fortresses: bool = False  # issue 36
     dice: str = "keyed"
 
     def __post_init__(self) -> None:
@@ -231,6 +232,9 @@ class ExpressSnapshotV2(msgspec.Struct, kw_only=True):
     boost: int
     result: ExpressResultV2 | None
     viewer: int
+    fortress: list[int] = msgspec.field(default_factory=lambda: [-1] * 6)  # issue 36: the fortress modification
+    storm: int = -1
+    assigned: int = 0
 
 
 class ExpressSaveV2(SaveV1, tag_field="rules", tag="express"):

@@ -32,7 +32,7 @@ from dune_tui.express.state import NU, State
 
 
 def position(houses, *, active=None, troops=None, tokens=None, supply=None, store=0, round=1, prediction=-1,
-             seed=0, **options) -> State:
+             seed=0, fortress=None, storm=-1, **options) -> State:
     """A game between `houses` (ids, in seat order) at the start of `active`'s turn, before the roll."""
     o = Options(players=len(houses), seed=seed, houses=tuple(HOUSE_KEYS[h] for h in houses), **options)
     state = State(o)
@@ -53,6 +53,9 @@ def position(houses, *, active=None, troops=None, tokens=None, supply=None, stor
             state.tokens[state.house_seat[h] * 4 + t] += 1
             state.supply[t] -= 1
     state.store, state.round, state.prediction = store, round, prediction
+    for loc, owner in (fortress or {}).items():
+        state.fortress[loc] = owner
+    state.storm = storm
     state.limit = victory.round_limit(state)
     state.turn = 1
     state.active = state.house_seat[houses[0] if active is None else active]
@@ -60,9 +63,12 @@ def position(houses, *, active=None, troops=None, tokens=None, supply=None, stor
     return state
 
 
-def set_dice(state, *, houses=(0, 0, 0, 0), spice=1, territory=0, traitor=3) -> None:
-    """The dice as they lie after the roll: house faces, spice 1-5 (or WORM_SPICE), a location, a traitor face."""
-    state.dice[:] = [*houses, 5 if spice == WORM_SPICE else spice - 1, territory, traitor]
+def set_dice(state, *, houses=(0, 0, 0, 0), spice=1, territory=0, traitor=3, tactical=None) -> None:
+    """The dice as they lie after the roll: house faces, spice 1-5 (or WORM_SPICE), a location, a traitor face;
+    with the fortress modification the tactical die's face (None: -1, a die not rolled, which does nothing)."""
+    state.dice[:7] = [*houses, 5 if spice == WORM_SPICE else spice - 1, territory, traitor]
+    if state.options.fortresses:
+        state.dice[7] = -1 if tactical is None else tactical
 
 
 WORM_SPICE = "worm"

@@ -88,7 +88,7 @@ def test_shorter_game_the_game_goes_on_until_the_last_player_of_the_last_round()
 
 
 def test_shorter_game_option_spellings():
-    """X19: no fortress modification; X26: `shorter:N` the main ending, `tiebreak` the alternative."""
+    """X19: the fortress modification is `fortresses`; X26: `shorter:N` the main ending, `tiebreak` the alternative."""
     assert with_variants("houses,shorter:12,thumper,defence:none", players=3) == Options(
         players=3, abilities=True, round_limit=12, thumper=True, defence="none", ending="nobody")
     assert with_variants("shorter").round_limit == 20 and with_variants("shorter").ending == "nobody"

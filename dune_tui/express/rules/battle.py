@@ -9,9 +9,20 @@ Desert Power: a Fremen in battle may remove one of its troops elsewhere to make 
 from __future__ import annotations
 
 from .. import payloads as pl
-from ..data import CORRINO, FREMEN, HOUSE_NAMES, LOCATION_NAMES, LOCATIONS, SARDAUKAR, TERRITORIES, UNITS
+from ..data import (
+    CORRINO,
+    FORTRESS_TOLL,
+    FREMEN,
+    HOUSE_NAMES,
+    LOCATION_NAMES,
+    LOCATIONS,
+    SARDAUKAR,
+    TERRITORIES,
+    UNITS,
+)
 from ..events import emit
 from ..state import NU
+from . import fortress
 
 
 def enter(state) -> bool:
@@ -72,9 +83,32 @@ def losses(plain: int, heavy: int, damage: int) -> tuple[int, int]:
     return lost_plain, min(heavy, (damage - lost_plain + 1) // 2)
 
 
+def _toll(state, loc: int, attacker: int) -> None:
+    """X32: at the defender's fortress the attacker first loses units of strength 2 (X12's order)."""
+    plain, heavy = _side(state, loc, attacker, False)
+    lp, lh = losses(plain, heavy, FORTRESS_TOLL)
+    lost = [0] * len(UNITS)
+    lost[attacker] = lp
+    if lh:
+        lost[SARDAUKAR] = lh
+    for u, k in enumerate(lost):
+        if k:
+            state.board[loc * NU + u] -= k
+            state.recount(u)
+    emit(state, pl.FortressToll, "The fortress in {where} holds: the {a} lose {n} before the battle.",
+         where=LOCATION_NAMES[loc], a=HOUSE_NAMES[attacker], n=lp + lh, loc=loc, attacker_id=attacker,
+         losses=tuple(lost))
+
+
 def resolve(state, loc: int) -> None:
     houses = state.occupants(loc)
     attacker = state.active_house if state.active_house in houses else houses[0]  # X25
+    if fortress.toll(state, loc, attacker):
+        _toll(state, loc, attacker)
+        houses = state.occupants(loc)
+        if attacker not in houses:
+            fortress.capture(state, loc)
+            return
     defender = next(h for h in houses if h != attacker)
     boosted = state.boost == loc
     sides = [_side(state, loc, h, boosted and h == FREMEN) for h in (attacker, defender)]
@@ -96,3 +130,4 @@ def resolve(state, loc: int) -> None:
          "lose {ld}.", where=LOCATION_NAMES[loc], a=HOUSE_NAMES[attacker], d=HOUSE_NAMES[defender],
          attack=strength[0], defence=strength[1], la=sum(lost[0]), ld=sum(lost[1]), loc=loc,
          attacker_id=attacker, defender_id=defender, attacker_losses=lost[0], defender_losses=lost[1])
+    fortress.capture(state, loc)
