@@ -137,6 +137,9 @@ def check_invariants(state) -> None:
         assert sum(tokens[t::4]) + supply[t] == _supply_total(state, t)
         assert max(tokens[t::4]) <= (2 if t == 3 else 1)
     assert 0 <= state.store <= 5
+    # the fortress modification: a fortress a territory at most, owned by a house in play; the storm on a territory
+    assert state.fortress[5] == -1 and all(f == -1 or state.house_seat[f] >= 0 for f in state.fortress)
+    assert -1 <= state.storm < 5 and (state.options.fortresses or (state.storm == -1 and max(state.fortress) == -1))
 
 
 def _supply_total(state, token: int) -> int:
