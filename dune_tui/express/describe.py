@@ -34,6 +34,8 @@ def prompt(state, seat: int) -> str:
         face, loc, _ = state.traitor
         token = TOKEN_NAMES[blocking_token(state, face)]
         text = f"{traitor_names(state)[face]} in {LOCATION_NAMES[loc]}: return your {token} to block it?"
+    elif state.phase == "deploy" and state.target == state.storm:
+        text += " — the storm is there: landing costs 1 spice more"
     elif state.phase == "desert_power" and state.battles:
         text += f" — battle in {LOCATION_NAMES[state.battles[0]]}"
     return text

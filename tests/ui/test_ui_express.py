@@ -382,3 +382,37 @@ async def test_the_new_game_screen_takes_token_counts():
         options = app.screen.table.session.options
         assert options.thumper and options.tokens == (-1, 1, -1, 2)
         assert app.screen.table.session.controller.state.supply == [4, 1, 0, 2]
+
+
+def fortified() -> Session:
+    """The fortress modification, four houses, the human landing with fortresses and the storm on the board."""
+    return advance(express(4, "houses,fortresses", seed=10), lambda s: s.phase == "deploy" and s.awaiting == (0,)
+                   and sum(f >= 0 for f in s.fortress) >= 2 and s.storm >= 0 and s.round >= 3, seed=0)
+
+
+def test_express_fortresses_at_80x24(snap_compare):
+    """X29-X35 on the screen: eight dice, the tactical die's face; ▲ and the owner's letter, ≈ the storm."""
+    assert snap_compare(make_app(fortified(), resumed=True), terminal_size=(80, 24), run_before=waiting_for_human())
+
+
+@pilot_test
+async def test_express_fortresses_are_drawn_and_the_8_key_marks_the_tactical_die():
+    game = fortified()
+    state = game.controller.state
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        text = screen_text(app)
+        for loc, owner in enumerate(state.fortress):
+            if owner >= 0:
+                assert f"▲{'HFCBAG'[owner]}" in text
+        assert "≈" in text and "tactic" in text
+    game = advance(express(2, "fortresses", seed=3), lambda s: s.phase == "roll" and s.awaiting == (0,)
+                   and not s.kept >> 7 & 1, seed=1)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("8")
+        await until(pilot, lambda: "Set aside 1" in screen_text(app))
+        await pilot.press("r")
+        await until(pilot, lambda: game.controller.state.kept >> 7 & 1 or game.controller.state.phase != "roll")
