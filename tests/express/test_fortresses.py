@@ -205,3 +205,52 @@ def test_the_heuristic_plays_fortresses():
         batches = c.submit(Decision(request.id, request.seat, bots[request.seat].decide(request)))
         kinds += [e.kind for e in batches[0].events]
     assert {"storm_placed", "fortress_built"} & set(kinds)
+
+
+def _fortified(seed: int = 2):
+    import random
+
+    from dune_tui.express import apply, legal_actions
+
+    for s in range(seed, seed + 20):  # random players build one in most games
+        state = new_game(with_variants("fortresses,houses,shorter:8,tiebreak", players=3, seed=s))
+        r = random.Random(0)
+        while not state.over and max(state.fortress) < 0:
+            seat = state.awaiting[0]
+            apply(state, seat, r.choice(legal_actions(state, seat)))
+        if max(state.fortress) >= 0:
+            return state
+    raise AssertionError("no fortress in 20 games")
+
+
+def test_fortresses_cross_the_wire_in_a_view():
+    import msgspec
+
+    from dune_tui.express import view
+    from dune_tui.net import views
+
+    state = _fortified()
+    wire = msgspec.msgpack.encode(views.to_wire(view(state, 1)))
+    back = views.from_wire(msgspec.msgpack.decode(wire, type=views.any_view()))
+    assert back.fortress == state.fortress and back.storm == state.storm and back.options.fortresses
+
+
+def test_the_heuristic_values_a_manned_fortress():
+    from ai.express_heuristic import value
+
+    state = _fortified()
+    state.result = None  # the position's value, whatever came of it
+    owner = max(state.fortress)
+    loc = state.fortress.index(owner)
+    before = value(state, owner)
+    state.fortress[loc] = -1
+    assert value(state, owner) < before or not state.units(loc, owner)
+
+
+def test_the_search_plays_fortresses():
+    from ai import make_agent
+    from dune_tui.controller import Controller
+
+    c = Controller(with_variants("fortresses,shorter:2", players=2, seed=6))
+    c.run([make_agent("mcts:easy", seed=1), make_agent("heuristic", seed=2)])
+    assert c.over
