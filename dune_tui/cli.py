@@ -32,7 +32,8 @@ def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
                              "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
     parser.add_argument("--variant", default="", metavar="LIST",
                         help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
-                             "thumper, defence:none|limited")
+                             "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
+                             "(token counts)")
 
 
 def add_rules_arguments(new: argparse.ArgumentParser) -> None:
