@@ -415,3 +415,12 @@ async def test_express_fortresses_are_drawn_and_the_8_key_marks_the_tactical_die
         await until(pilot, lambda: "Set aside 1" in screen_text(app))
         await pilot.press("r")
         await until(pilot, lambda: game.controller.state.kept >> 7 & 1 or game.controller.state.phase != "roll")
+
+
+def test_the_board_lights_where_the_tactical_die_acts():
+    """X31-X35: a fortress built or destroyed, the storm's place, where an Assignment sends a unit."""
+    from dune_tui.ui.boards.express import place_of
+
+    view = express(2, "fortresses").controller.state
+    assert [place_of(view, k) for k in (("fortress", 2), ("atomic", 1), ("storm", 4), ("assign", 0, 3, 1))] == \
+        [2, 1, 4, 3]
