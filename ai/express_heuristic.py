@@ -2,7 +2,8 @@
 
 Each legal action is tried on a few determinizations of the view (the same dice for every action, so the
 comparison is fair), the rest of the seat's turn played on greedily, and the position scored: a win, the
-territories held (its own against the leader's), its troops on the board against the others'.  It knows the
+territories held (its own against the leader's), its troops on the board against the others', its manned
+fortresses (the fortress modification).  It knows the
 verbs of `dune_tui.express` and the State's public queries (`held`, `units`, `on_board`), nothing of the rules.
 """
 
@@ -27,7 +28,8 @@ def value(state, house: int) -> float:
     leader = max((state.held(h) for h in others), default=0)
     mine = state.on_board(house)
     theirs = max((state.on_board(h) for h in others), default=0)
-    return 10.0 * held - 8.0 * leader + 0.5 * mine - 0.3 * theirs
+    forts = sum(1 for loc, owner in enumerate(state.fortress) if owner == house and state.units(loc, house))
+    return 10.0 * held - 8.0 * leader + 0.5 * mine - 0.3 * theirs + 1.5 * forts  # a fortress: 2 strength
 
 
 def greedy(s, mover: int, legal: list) -> tuple:

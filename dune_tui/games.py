@@ -36,8 +36,9 @@ def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
                              "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
     parser.add_argument("--variant", default="", metavar="LIST",
-                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
-                             "defence:none|limited")
+                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
+                             "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
+                             "(token counts)")
 
 
 def spec_from_args(args: argparse.Namespace) -> GameSpec:

@@ -221,8 +221,9 @@ def add_parser(sub) -> None:
     p.add_argument("--rules", choices=tuple(RULESETS), default="dune",
                    help="dune (Dune: The Dice Game, default) or express (Dune Express)")
     p.add_argument("--variant", default="", metavar="LIST",
-                   help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], thumper, "
-                        "defence:none|limited")
+                   help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
+                        "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
+                        "(token counts)")
     p.add_argument("--players", type=int, default=4, help="2-8, Dune Express 2-6 (default 4)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game's dice (default 1)")

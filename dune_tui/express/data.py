@@ -23,12 +23,14 @@ SIETCH_TABR, ARRAKEEN, CARTHAG, TUEKS_SIETCH, HABBANYA_SIETCH, POLAR_SINK = rang
 LOCATION_NAMES = ("Sietch Tabr", "Arrakeen", "Carthag", "Tuek's Sietch", "Habbanya Sietch", "Polar Sink")
 TERRITORIES = LOCATIONS[:POLAR_SINK]  # the five that can be held
 
-# The dice, in the order of `State.dice`: four house dice, the spice die, the territory die, the traitor die.
+# The dice, in the order of `State.dice`: four house dice, the spice die, the territory die, the traitor die;
+# with the fortress modification an eighth, the tactical die (X29).
 HOUSE_DICE = (0, 1, 2, 3)
-SPICE_DIE, TERRITORY_DIE, TRAITOR_DIE = 4, 5, 6
-N_DICE = 7
+SPICE_DIE, TERRITORY_DIE, TRAITOR_DIE, TACTICAL_DIE = 4, 5, 6, 7
+N_DICE = 7  # the base game's
 ALL_DICE = (1 << N_DICE) - 1
-DIE_NAMES = ("house die 1", "house die 2", "house die 3", "house die 4", "spice die", "territory die", "traitor die")
+DIE_NAMES = ("house die 1", "house die 2", "house die 3", "house die 4", "spice die", "territory die", "traitor die",
+             "tactical die")
 FACES = 6  # every die has six faces
 NO_FACE = -1  # a die the Atreides did not roll (Foresight)
 
@@ -41,9 +43,18 @@ KILLS = (POISON, CRYSKNIFE, HUNTER_SEEKER)
 TRAITOR_NAMES = ("Poison", "Crysknife", "Hunter-Seeker", "Snooper", "Shield", "Truth Trance")
 THUMPER_TRAITOR_NAMES = (*TRAITOR_NAMES[:5], "Thumper")
 
+# The tactical die (Modifikace PEVNOSTI): Fortress, Atomic, Storm (2x), Assignment (2x).
+FORTRESS_FACE, ATOMIC, STORM_FACES, ASSIGNMENT_FACES = 0, 1, (2, 3), (4, 5)
+TACTICAL_NAMES = ("Fortress", "Atomic", "Storm", "Storm", "Assignment", "Assignment")
+FORTRESSES = 5  # fortress tokens in the box
+FORTRESS_TOLL = 2  # the strength an attacker first loses at a fortress's walls (X32)
+NO_FORTRESS = -1
+
 # Tokens: the three defences and the Thumper.
 SNOOPER, SHIELD, TRUTH_TRANCE, THUMPER = range(4)
 TOKEN_NAMES = ("Snooper", "Shield", "Truth Trance", "Thumper")
+TOKEN_KEYS = ("snooper", "shield", "trance", "thumper")  # as `--variant` counts them: "snooper:2" (X28)
+BOX_TOKENS = 6  # the box holds 6 of each kind (HERNÍ KOMPONENTY; Thumper: 6)
 FACE_TOKEN = {SNOOPER_FACE: SNOOPER, SHIELD_FACE: SHIELD}  # the sixth face gives Truth Trance or Thumper
 BLOCKED_BY = {POISON: SNOOPER, CRYSKNIFE: SHIELD, HUNTER_SEEKER: TRUTH_TRANCE}  # Thumper: nothing blocks Hunter-Seeker
 HOLD_LIMIT = (1, 1, 1, 2)  # a player holds at most this many of each token (Thumper: two)

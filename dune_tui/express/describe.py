@@ -15,6 +15,10 @@ PROMPTS = {
     "monopoly": "Monopoly: turn the territory die to any location?",
     "traitor": "Play the traitor on one enemy unit?",
     "block": "A traitor targets your unit: return your token to block it?",
+    "fortress": "Fortress: build a fortress where you have a unit",
+    "atomic": "Atomics: destroy a fortress?",
+    "storm": "Storm: place the storm on a territory (landing there costs 1 spice more)",
+    "assignment": "Assignment: move units between the territories you hold (each keeps one)",
     "deploy": "Land troops (1 spice and one of your symbols each) or move them to the territory (1 spice each)",
     "wormride": "Wormriding: move up to 5 Fremen from one territory to another?",
     "desert_power": "Desert Power: remove a Fremen elsewhere to make one of yours 2 strong in this battle?",
@@ -30,6 +34,8 @@ def prompt(state, seat: int) -> str:
         face, loc, _ = state.traitor
         token = TOKEN_NAMES[blocking_token(state, face)]
         text = f"{traitor_names(state)[face]} in {LOCATION_NAMES[loc]}: return your {token} to block it?"
+    elif state.phase == "deploy" and state.target == state.storm:
+        text += " — the storm is there: landing costs 1 spice more"
     elif state.phase == "desert_power" and state.battles:
         text += f" — battle in {LOCATION_NAMES[state.battles[0]]}"
     return text
@@ -69,6 +75,15 @@ def action_text(state, action) -> str:
         return f"Land {units_text(action[1], 1)} in {LOCATION_NAMES[state.target]}"
     if kind == "move":
         return f"Move {units_text(action[2], 1)} from {LOCATION_NAMES[action[1]]} to {LOCATION_NAMES[state.target]}"
+    if kind == "fortress":
+        return f"Build a fortress in {LOCATION_NAMES[action[1]]}"
+    if kind == "atomic":
+        return f"Destroy the fortress in {LOCATION_NAMES[action[1]]}"
+    if kind == "storm":
+        return f"The storm to {LOCATION_NAMES[action[1]]}"
+    if kind == "assign":
+        _, src, dst, unit = action
+        return f"Move {units_text(unit, 1)} from {LOCATION_NAMES[src]} to {LOCATION_NAMES[dst]}"
     if kind == "wormride":
         _, src, dst, k = action
         return f"Ride the worm: {units_text(1, k)} from {LOCATION_NAMES[src]} to {LOCATION_NAMES[dst]}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import payloads as pl
 from .data import HOUSE_NAMES
 from .events import emit
-from .rules import battle, deploy, dice, setup, traitor, victory
+from .rules import battle, deploy, dice, fortress, setup, traitor, victory
 
 # phase -> (step, legal, apply)
 PHASES = {
@@ -21,6 +21,10 @@ PHASES = {
     "monopoly": ("turn_die", dice.legal_turn, dice.apply_turn),
     "traitor": ("traitor", traitor.legal_traitor, traitor.apply_traitor),
     "block": ("traitor", traitor.legal_block, traitor.apply_block),
+    "fortress": ("tactical", fortress.legal, fortress.apply),
+    "atomic": ("tactical", fortress.legal, fortress.apply),
+    "storm": ("tactical", fortress.legal, fortress.apply),
+    "assignment": ("tactical", fortress.legal, fortress.apply),
     "deploy": ("deploy", deploy.legal_deploy, deploy.apply_deploy),
     "wormride": ("wormride", deploy.legal_wormride, deploy.apply_wormride),
     "desert_power": ("battle", battle.legal_desert_power, battle.apply_desert_power),
@@ -30,6 +34,7 @@ PHASES = {
 STEPS = (
     ("turn_die", dice.enter_turn),
     ("traitor", traitor.enter),
+    ("tactical", fortress.enter),  # X30: the tactical die after the traitor die, before moving troops
     ("deploy", deploy.enter),
     ("wormride", deploy.enter_wormride),
     ("battle", battle.enter),
@@ -37,7 +42,7 @@ STEPS = (
 _AFTER = {name: i + 1 for i, (name, _) in enumerate(STEPS)} | {"roll": 0}
 
 _TURN_RESET = (("kept", 0), ("skipped", -1), ("spice", 0), ("symbols", 0), ("target", -1),
-               ("traitor", (-1, -1, -1)), ("battles", ()), ("boost", -1))
+               ("traitor", (-1, -1, -1)), ("battles", ()), ("boost", -1), ("assigned", 0))
 
 
 def start_game(state) -> None:

@@ -120,6 +120,36 @@ class Battle(_P, tag="battle"):
     defender_losses: tuple[int, ...]
 
 
+class FortressBuilt(_P, tag="fortress_built"):
+    house_id: int
+    loc: int
+
+
+class FortressDestroyed(_P, tag="fortress_destroyed"):
+    loc: int
+
+
+class FortressTaken(_P, tag="fortress_taken"):
+    house_id: int
+    loc: int
+
+
+class FortressToll(_P, tag="fortress_toll"):
+    loc: int
+    attacker_id: int
+    losses: tuple[int, ...]  # per unit type
+
+
+class StormPlaced(_P, tag="storm_placed"):
+    loc: int
+
+
+class Assigned(_P, tag="assigned"):
+    unit_id: int
+    src: int
+    loc: int
+
+
 class Stored(_P, tag="stored"):
     spice: int
 
@@ -137,5 +167,5 @@ class GameOver(_P, tag="game_over"):
 Payload = Union[  # noqa: UP007  (msgspec wants a Union of the tagged Structs)
     HouseDealt, FirstPlayer, Prediction, PredictionMade, TurnStart, Foresight, Rolled, DieTurned, ThumperPlayed,
     TokenTaken, TraitorPlayed, TraitorBlocked, UnitKilled, Landed, Moved, Wormride, DesertPower, Battle, Stored,
-    TieBreak, GameOver,
+    TieBreak, GameOver, FortressBuilt, FortressDestroyed, FortressTaken, FortressToll, StormPlaced, Assigned,
 ]

@@ -1,10 +1,12 @@
 """The state of a game of Dune Express: plain lists of small ints, cheap to copy.
 
-- troops: `board[loc * 7 + unit]` on the board, `reserve[unit]` off it (units: `data.UNITS`);
+- troops: `board[loc * 7 + unit]` on the board, `reserve[unit]` the box's tokens off it (units: `data.UNITS`;
+  X1: troops are unlimited, the reserve only counts the tokens the screen draws);
 - tokens: `tokens[seat * 4 + token]` held, `supply[token]` beside the board;
 - dice: `dice[die]` the face showing (`data` names the dice), `kept` the dice set aside (a bitmask);
 - this turn: `spice` left to pay with, `symbols` house symbols left to land with, `target` the location;
-- the Corrino store `store`, the Bene Gesserit's secret round `prediction`.
+- the Corrino store `store`, the Bene Gesserit's secret round `prediction`;
+- the fortress modification: `fortress[loc]` its owner (-1: none), the `storm`'s location (-1: none).
 
 A state with `viewer` set is a seat's view: no dice generator and no secret of another seat.
 """
@@ -12,15 +14,16 @@ A state with `viewer` set is a seat's view: no dice generator and no secret of a
 from __future__ import annotations
 
 from ..verbs import copy_state
-from .data import LOCATIONS, N_DICE, TERRITORIES, UNIT_OWNER, UNITS
+from .data import LOCATIONS, N_DICE, NO_FORTRESS, SARDAUKAR, SARDAUKAR_TROOPS, TERRITORIES, TROOPS, UNIT_OWNER, UNITS
 from .options import Options
 
 NU = len(UNITS)
 
-_LISTS = ("seat_house", "house_seat", "board", "reserve", "tokens", "supply", "dice")
+_LISTS = ("seat_house", "house_seat", "board", "reserve", "tokens", "supply", "dice", "fortress")
 _SCALARS = (
     "options", "n", "rng", "phase", "awaiting", "round", "turn", "first", "active", "kept", "skipped", "spice",
     "symbols", "target", "traitor", "store", "prediction", "limit", "battles", "boost", "result", "viewer",
+    "storm", "assigned",
 )
 
 
@@ -37,7 +40,10 @@ class State:
         self.reserve = [0] * NU
         self.tokens = [0] * (self.n * 4)
         self.supply = [0] * 4
-        self.dice = [0] * N_DICE
+        self.dice = [0] * (N_DICE + options.fortresses)  # X29: the tactical die is an eighth
+        self.fortress = [NO_FORTRESS] * len(LOCATIONS)  # each location's fortress: its owner's house, or none
+        self.storm = -1  # the storm token's location, -1: not on the board
+        self.assigned = 0  # Assignment this turn: the territories that gave (bits 0-5) and received (8-13), X35
         self.rng: int | None = 0
         self.phase = "setup"
         self.awaiting: tuple[int, ...] = ()
@@ -103,6 +109,11 @@ class State:
 
     def on_board(self, house: int) -> int:
         return sum(self.units(loc, house) for loc in LOCATIONS)
+
+    def recount(self, unit: int) -> None:
+        """X1: the box's tokens (18 a house, 8 Sardaukar) not on the board; troops beyond them still land."""
+        box = SARDAUKAR_TROOPS if unit == SARDAUKAR else TROOPS
+        self.reserve[unit] = max(0, box - sum(self.board[unit::NU]))
 
     def holds(self, seat: int, token: int) -> int:
         return self.tokens[seat * 4 + token]

@@ -8,6 +8,8 @@ from .data import (
     LOCATION_NAMES,
     NO_FACE,
     SPICE_DIE,
+    TACTICAL_DIE,
+    TACTICAL_NAMES,
     TERRITORY_DIE,
     THUMPER_TRAITOR_NAMES,
     TRAITOR_NAMES,
@@ -29,6 +31,8 @@ def face_text(state, die: int, face: int) -> str:
         return "Shai-Hulud" if face == WORM else f"{face + 1} spice"
     if die == TERRITORY_DIE:
         return LOCATION_NAMES[face]
+    if die == TACTICAL_DIE:
+        return TACTICAL_NAMES[face]
     return traitor_names(state)[face]
 
 

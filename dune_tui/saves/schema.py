@@ -182,9 +182,16 @@ class ExpressOptionsV2(msgspec.Struct, kw_only=True):
     houses: tuple[str, ...] | None = None
     abilities: bool = False
     round_limit: int = 0
+    ending: str | None = None  # absent before issue 36: a Shorter Game then played the tie-break (X26)
     thumper: bool = False
     defence: str = "full"
+    tokens: tuple[int, int, int, int] = (-1, -1, -1, -1)  # X28 (issue 36): -1, as `defence` says
+    fortresses: bool = False  # issue 36
     dice: str = "keyed"
+
+    def __post_init__(self) -> None:
+        if self.ending is None:
+            self.ending = "tiebreak" if self.round_limit else "nobody"
 
 
 class ExpressResultV2(msgspec.Struct, kw_only=True):
@@ -226,6 +233,9 @@ class ExpressSnapshotV2(msgspec.Struct, kw_only=True):
     boost: int
     result: ExpressResultV2 | None
     viewer: int
+    fortress: list[int] = msgspec.field(default_factory=lambda: [-1] * 6)  # issue 36: the fortress modification
+    storm: int = -1
+    assigned: int = 0
 
 
 class ExpressSaveV2(SaveV1, tag_field="rules", tag="express"):

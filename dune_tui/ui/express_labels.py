@@ -12,6 +12,8 @@ from ..express.data import (
     NO_FACE,
     SARDAUKAR,
     SPICE_DIE,
+    TACTICAL_DIE,
+    TACTICAL_NAMES,
     TERRITORIES,
     TERRITORIES_TO_WIN,
     TERRITORY_DIE,
@@ -29,6 +31,7 @@ SHORT_PLACES = ("Sietch Tabr", "Arrakeen", "Carthag", "Tuek's S.", "Habbanya S."
 DIE_HOUSES = ("Harkon.", "Fremen", "Corrino", "Bene G.", "Atreid.", "Guild")  # 7 cells: a die at 78 columns
 DIE_PLACES = ("S. Tabr", "Arrakeen", "Carthag", "Tuek's", "Habbanya", "P. Sink")
 DIE_TRAITORS = ("Poison", "Knife", "Hunter-S", "Snooper", "Shield", "Truth T.")
+DIE_TACTICS = ("Fortress", "Atomic", "Storm", "Storm", "Assign.", "Assign.")
 
 
 def house_letter(house: int) -> Text:
@@ -71,6 +74,18 @@ def holder(view, loc: int) -> int:
     return occupants[0] if len(occupants) == 1 else -1
 
 
+def works(view, loc: int) -> Text:
+    """The fortress modification's marks on a place: `▲H` a fortress and its owner, `≈` the storm."""
+    out = Text()
+    owner = view.fortress[loc] if view.options.fortresses else -1
+    if owner >= 0:
+        out.append("▲", style=f"bold {HOUSE_COLOURS[owner]}")
+        out.append_text(house_letter(owner))
+    if view.options.fortresses and view.storm == loc:
+        out.append(" ≈" if out else "≈", style="bold")
+    return out
+
+
 def needed(view) -> int:
     return TERRITORIES_TO_WIN[view.n]
 
@@ -93,6 +108,8 @@ def face_text(view, die: int, face: int, width: int) -> Text:
         return Text(fitting(width, f"{face + 1} spice", f"{face + 1} sp", str(face + 1)), style="bold")
     if die == TERRITORY_DIE:
         return Text(fitting(width, LOCATION_NAMES[face], SHORT_PLACES[face], DIE_PLACES[face]), style="bold")
+    if die == TACTICAL_DIE:
+        return Text(fitting(width, TACTICAL_NAMES[face], DIE_TACTICS[face]), style="bold")
     name = traitor_names(view)[face]
     return Text(fitting(width, name, DIE_TRAITORS[face]), style="bold")  # (a Thumper face fits whole)
 

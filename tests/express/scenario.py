@@ -5,8 +5,8 @@
     start_at(state, "deploy")                      # the turn from that step on (flow.STEPS)
     act(state, FREMEN, ("land", FREMEN))
 
-Seats follow `houses` (seat 0 first and active unless `active` says); reserves are the 18 troops minus the
-board's, so troops are conserved from the start.  `rigged(...)` fixes the faces the next rolls show.
+Seats follow `houses` (seat 0 first and active unless `active` says); reserves are the box's 18 troops minus the
+board's (X1: troops are unlimited).  `rigged(...)` fixes the faces the next rolls show.
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ from dune_tui.express.data import (
     UNIT_OWNER,
     UNITS,
 )
+from dune_tui.express.options import supply_counts
 from dune_tui.express.rules import dice, setup, victory
 from dune_tui.express.state import NU, State
 
 
 def position(houses, *, active=None, troops=None, tokens=None, supply=None, store=0, round=1, prediction=-1,
-             seed=0, **options) -> State:
+             seed=0, fortress=None, storm=-1, **options) -> State:
     """A game between `houses` (ids, in seat order) at the start of `active`'s turn, before the roll."""
     o = Options(players=len(houses), seed=seed, houses=tuple(HOUSE_KEYS[h] for h in houses), **options)
     state = State(o)
@@ -45,14 +46,16 @@ def position(houses, *, active=None, troops=None, tokens=None, supply=None, stor
     for u in UNITS:
         if state.in_play(UNIT_OWNER[u]) and (u != SARDAUKAR or state.ability(CORRINO)):
             total = SARDAUKAR_TROOPS if u == SARDAUKAR else TROOPS
-            state.reserve[u] = total - sum(state.board[u::NU])
-    each = {"full": len(houses), "limited": 1, "none": 0}[o.defence]
-    state.supply = list(supply) if supply else [each, each, 0 if o.thumper else each, each if o.thumper else 0]
+            state.reserve[u] = max(0, total - sum(state.board[u::NU]))  # X1: the box's tokens off the board
+    state.supply = list(supply) if supply else list(supply_counts(o))
     for h, held in (tokens or {}).items():
         for t in held:
             state.tokens[state.house_seat[h] * 4 + t] += 1
             state.supply[t] -= 1
     state.store, state.round, state.prediction = store, round, prediction
+    for loc, owner in (fortress or {}).items():
+        state.fortress[loc] = owner
+    state.storm = storm
     state.limit = victory.round_limit(state)
     state.turn = 1
     state.active = state.house_seat[houses[0] if active is None else active]
@@ -60,9 +63,12 @@ def position(houses, *, active=None, troops=None, tokens=None, supply=None, stor
     return state
 
 
-def set_dice(state, *, houses=(0, 0, 0, 0), spice=1, territory=0, traitor=3) -> None:
-    """The dice as they lie after the roll: house faces, spice 1-5 (or WORM_SPICE), a location, a traitor face."""
-    state.dice[:] = [*houses, 5 if spice == WORM_SPICE else spice - 1, territory, traitor]
+def set_dice(state, *, houses=(0, 0, 0, 0), spice=1, territory=0, traitor=3, tactical=None) -> None:
+    """The dice as they lie after the roll: house faces, spice 1-5 (or WORM_SPICE), a location, a traitor face;
+    with the fortress modification the tactical die's face (None: -1, a die not rolled, which does nothing)."""
+    state.dice[:7] = [*houses, 5 if spice == WORM_SPICE else spice - 1, territory, traitor]
+    if state.options.fortresses:
+        state.dice[7] = -1 if tactical is None else tactical
 
 
 WORM_SPICE = "worm"
@@ -114,26 +120,30 @@ def rigged(*faces: int):
 
 
 def check_invariants(state) -> None:
-    """Troops and tokens conserved, no count below zero, no seat over a token limit, the store within 0-5."""
+    """The box's troops counted, no count below zero (spice neither), no seat over a token limit, the store
+    within 0-5."""
     b, reserve, tokens, supply = state.board, state.reserve, state.tokens, state.supply
     assert min(b) >= 0 and min(reserve) >= 0 and min(tokens) >= 0 and min(supply) >= 0
+    assert state.spice >= 0, f"spice {state.spice}"
     for u in UNITS:
         if u == SARDAUKAR:
             total = SARDAUKAR_TROOPS if state.ability(CORRINO) else 0
         else:
             total = TROOPS if state.house_seat[UNIT_OWNER[u]] >= 0 else 0
-        assert sum(b[u::NU]) + reserve[u] == total, f"unit {u}: {sum(b[u::NU])} + {reserve[u]} != {total}"
+        on_board = sum(b[u::NU])  # X1: troops are unlimited; the reserve counts the box's tokens off the board
+        assert reserve[u] == max(0, total - on_board), f"unit {u}: {on_board} on the board, {reserve[u]} in reserve"
+        assert total or not on_board
     for t in range(4):
         assert sum(tokens[t::4]) + supply[t] == _supply_total(state, t)
         assert max(tokens[t::4]) <= (2 if t == 3 else 1)
     assert 0 <= state.store <= 5
+    # the fortress modification: a fortress a territory at most, owned by a house in play; the storm on a territory
+    assert state.fortress[5] == -1 and all(f == -1 or state.house_seat[f] >= 0 for f in state.fortress)
+    assert -1 <= state.storm < 5 and (state.options.fortresses or (state.storm == -1 and max(state.fortress) == -1))
 
 
 def _supply_total(state, token: int) -> int:
     o = state.options
     each = {"full": o.players, "limited": 1, "none": 0}[o.defence]
-    if token == 2:
-        return 0 if o.thumper else each
-    if token == 3:
-        return each if o.thumper else 0
-    return each
+    base = (each, each, 0 if o.thumper else each, each if o.thumper else 0)[token]  # X17
+    return base if o.tokens[token] < 0 else o.tokens[token]  # X28

@@ -90,7 +90,7 @@ def test_events_round_trip_typed_through_json_and_msgpack():
 
 
 def test_returns_one_for_each_winner_and_no_action_after_the_end():
-    state, _ = _play(Options(players=2, seed=1, round_limit=3))
+    state, _ = _play(Options(players=2, seed=1, round_limit=3, ending="tiebreak"))
     assert state.over and sum(returns(state)) == len(state.result.winners) == 1
     assert returns(new_game(Options(players=3))) == [0.0] * 3
     with pytest.raises(GameOver):

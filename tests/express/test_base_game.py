@@ -17,6 +17,7 @@ from dune_tui.express.data import (
     HUNTER_SEEKER,
     POISON,
     POLAR_SINK,
+    SARDAUKAR,
     SHIELD,
     SHIELD_FACE,
     SIETCH_TABR,
@@ -27,17 +28,54 @@ from dune_tui.express.data import (
     TUEKS_SIETCH,
 )
 
-from .scenario import WORM_SPICE, act, deciding, options_of, position, rigged, set_dice, start_at, units
+from .scenario import (
+    WORM_SPICE,
+    act,
+    check_invariants,
+    deciding,
+    options_of,
+    position,
+    rigged,
+    set_dice,
+    start_at,
+    units,
+)
 
 # ---------------------------------------------------------------- PŘÍPRAVA HRY (setting up)
 
 
 def test_setup_each_house_has_its_18_troops_and_one_token_of_each_kind_per_player():
-    """X1: 18 troops a house; X17: as many of each token as players."""
+    """X1: the box's 18 troops a house; X17: as many of each token as players."""
     state = new_game(Options(players=6, seed=3))
     assert sorted(state.seat_house) == [0, 1, 2, 3, 4, 5]
     assert state.reserve[:6] == [18] * 6 and sum(state.board) == 0
     assert state.supply == [6, 6, 6, 0]  # Shield, Snooper, Truth Trance: as many as players ("Příprava hry pro 6")
+
+
+def test_x1_troops_are_unlimited_a_house_with_all_18_on_the_board_lands_what_the_dice_pay_for():
+    """HERNÍ KOMPONENTY: "Počet vojenských jednotek na hráče není nijak omezen" (the 18 are only the box's)."""
+    state = position((FREMEN, ATREIDES), troops={POLAR_SINK: {FREMEN: 15}, CARTHAG: {FREMEN: 3}})
+    assert state.reserve[FREMEN] == 0
+    set_dice(state, houses=(FREMEN,) * 4, spice=3, territory=CARTHAG)
+    start_at(state, "deploy")
+    for _ in range(3):
+        assert ("land", FREMEN) in options_of(state, FREMEN)
+        act(state, FREMEN, ("land", FREMEN))
+        check_invariants(state)
+    assert units(state, CARTHAG, FREMEN) == 6 and state.on_board(FREMEN) == 21 and state.reserve[FREMEN] == 0
+    state.board[CARTHAG * 7 + FREMEN] -= 4  # four die: 17 on the board, one token back in the box
+    state.recount(FREMEN)
+    assert state.reserve[FREMEN] == 1
+    check_invariants(state)
+
+
+def test_x1_sardaukar_are_unlimited_too():
+    state = position((CORRINO, ATREIDES), abilities=True, troops={POLAR_SINK: {SARDAUKAR: 8}})
+    set_dice(state, houses=(CORRINO,) * 4, spice=4, territory=CARTHAG)
+    start_at(state, "turn_die")
+    act(state, CORRINO, ("land", SARDAUKAR))
+    assert units(state, CARTHAG, SARDAUKAR) == 1 and state.reserve[SARDAUKAR] == 0
+    check_invariants(state)
 
 
 def test_setup_the_first_player_is_the_house_die_rolled_until_it_shows_a_house_in_play():

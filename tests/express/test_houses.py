@@ -29,7 +29,18 @@ from dune_tui.express.data import (
 )
 from dune_tui.express.rules.battle import losses
 
-from .scenario import WORM_SPICE, act, deciding, options_of, position, rigged, set_dice, start_at, units
+from .scenario import (
+    WORM_SPICE,
+    act,
+    check_invariants,
+    deciding,
+    options_of,
+    position,
+    rigged,
+    set_dice,
+    start_at,
+    units,
+)
 
 
 def houses(*h, **kw):
@@ -229,6 +240,7 @@ def test_sardaukar_in_battle_kill_two_troops():
     set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=ARRAKEEN)
     start_at(state, "turn_die")
     texts = act(state, CORRINO, ("move", POLAR_SINK, SARDAUKAR))
+    check_invariants(state)
     assert units(state, ARRAKEEN, FREMEN) == 1 and units(state, ARRAKEEN, SARDAUKAR) == 0
     assert state.reserve[SARDAUKAR] == 8
     assert any("Corrino 2 against Fremen 3" in t for t in texts)
@@ -316,7 +328,51 @@ def test_x10_transportation_costs_1_spice_a_unit():
 
 def test_x23_manipulation_does_not_take_the_round_limit_s_winner():
     state = houses(FREMEN, BENE_GESSERIT, ATREIDES, active=ATREIDES, round=6, prediction=6, round_limit=6,
+                   ending="tiebreak",
                    troops={SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {FREMEN: 1}})
     set_dice(state, houses=(HARKONNEN,) * 4, spice=1, territory=POLAR_SINK)
     start_at(state, "turn_die")
     assert state.result.winners == (FREMEN,) and state.result.reason == "round_limit"
+
+
+# ---------------------------------------------------------------- rules pinned against a one-line break (issue 36)
+
+
+def test_x10_x20_transportation_is_the_guild_s_own_while_the_guild_plays_others_move_from_the_polar_sink():
+    state = houses(FREMEN, GUILD, troops={CARTHAG: {FREMEN: 2}, POLAR_SINK: {FREMEN: 1}})
+    set_dice(state, houses=(HARKONNEN,) * 4, spice=3, territory=ARRAKEEN)
+    start_at(state, "traitor")
+    assert set(options_of(state, FREMEN)) == {("done",), ("move", POLAR_SINK, FREMEN)}
+
+
+def test_monopoly_turns_the_territory_die_to_the_polar_sink_too():
+    state = houses(GUILD, FREMEN)
+    set_dice(state, houses=(GUILD,) * 4, spice=2, territory=CARTHAG)
+    start_at(state, "turn_die")
+    assert ("turn", TERRITORY_DIE, POLAR_SINK) in options_of(state, GUILD)
+    act(state, GUILD, ("turn", TERRITORY_DIE, POLAR_SINK))
+    act(state, GUILD, ("land", GUILD))
+    assert units(state, POLAR_SINK, GUILD) == 1
+
+
+def test_x20_financial_support_the_store_stays_through_other_houses_turns():
+    state = houses(FREMEN, CORRINO, store=3)
+    set_dice(state, houses=(HARKONNEN,) * 4, spice=5, territory=CARTHAG)
+    start_at(state, "turn_die")  # the Fremen land nothing: 5 spice are left at the end of their turn
+    assert state.active_house == CORRINO and state.store == 3
+
+
+def test_sardaukar_move_out_of_the_polar_sink_for_1_spice_like_any_unit():
+    state = houses(CORRINO, FREMEN, troops={POLAR_SINK: {SARDAUKAR: 2}})
+    set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=ARRAKEEN)
+    start_at(state, "turn_die")
+    act(state, CORRINO, ("move", POLAR_SINK, SARDAUKAR))
+    assert units(state, ARRAKEEN, SARDAUKAR) == 1 and state.store == 0
+    state = houses(CORRINO, FREMEN, troops={POLAR_SINK: {SARDAUKAR: 2}})
+    set_dice(state, houses=(FREMEN,) * 4, spice=2, territory=ARRAKEEN)
+    start_at(state, "turn_die")
+    act(state, CORRINO, ("move", POLAR_SINK, SARDAUKAR))
+    check_invariants(state)
+    assert state.phase == "deploy" and state.spice == 1
+    act(state, CORRINO, ("move", POLAR_SINK, SARDAUKAR))
+    assert units(state, ARRAKEEN, SARDAUKAR) == 2

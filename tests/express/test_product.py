@@ -256,3 +256,19 @@ def test_the_writer_never_writes_a_file_the_reader_refuses(save_dir):
     assert saved is None and "over the 4 MB a save may hold; the last save is kept" in error
     assert path.read_bytes() == good
     assert [p.name for p in save_dir.iterdir()] == [path.name]
+
+
+def test_x26_a_save_written_before_the_ending_option_ends_its_shorter_game_with_the_tie_break(save_dir):
+    """Files without `ending` were written when a Shorter Game always played the tie-break (X26) and the Bene
+    Gesserit's 20 rounds ended with everybody losing (X14): they load and replay as they were played."""
+    for options in (express.Options(players=2, seed=3, round_limit=3, ending="tiebreak"),
+                    express.Options(players=3, seed=4, abilities=True, houses=("bg", "fremen", "guild"))):
+        c = Controller(options)
+        c.run([RandomAgent(s) for s in range(options.players)])
+        assert c.state.result.reason == ("round_limit" if options.round_limit else "nobody")
+        path = saves.save_named(Session(options, BOTS[:options.players], c), "old", save_dir)
+        data = json.loads(path.read_bytes())
+        del data["options"]["ending"], data["snapshot"]["options"]["ending"]
+        path.write_text(json.dumps(data))
+        loaded = saves.load(path)
+        assert loaded.options == options and loaded.state.result == c.state.result

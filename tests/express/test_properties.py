@@ -24,9 +24,19 @@ EVENTS = msgspec.msgpack.Decoder(list[Event])  # as a save or the network reads 
 
 @st.composite
 def game_options(draw) -> Options:
+    thumper, defence = draw(st.booleans()), draw(st.sampled_from(("full", "limited", "none")))
     return Options(players=draw(st.integers(2, 6)), seed=draw(st.integers(0, 2**64)),
                    abilities=draw(st.booleans()), round_limit=draw(st.sampled_from((0, 0, 5, 20))),
-                   thumper=draw(st.booleans()), defence=draw(st.sampled_from(("full", "limited", "none"))))
+                   ending=draw(st.sampled_from(("nobody", "tiebreak"))), thumper=thumper, defence=defence,
+                   tokens=draw(token_counts(thumper, defence)), fortresses=draw(st.booleans()))
+
+
+def token_counts(thumper: bool, defence: str):
+    """X28: -1 (as `defence` says) or 0-6 for the kinds the traitor die gives; none with defence:none."""
+    if defence == "none":
+        return st.just((-1, -1, -1, -1))
+    count = st.integers(-1, 6)
+    return st.tuples(count, count, st.just(-1) if thumper else count, count if thumper else st.just(-1))
 
 
 def play_and_check(options: Options) -> None:
@@ -72,11 +82,11 @@ def _check_result(state) -> None:
         assert res.winners == (BENE_GESSERIT,) and o.abilities and state.prediction == res.round
         assert state.held(state.active_house) >= to_win(state.n)
     elif res.reason == "round_limit":
-        assert o.round_limit and res.round == o.round_limit and len(res.winners) == 1
+        assert o.ending == "tiebreak" and res.round == state.limit and len(res.winners) == 1
     elif res.reason == "stopped":  # X27
         assert not state.limit and res.winners == () and res.round == STOP_ROUND
     else:
-        assert res.reason == "nobody" and not o.round_limit and res.winners == () and res.round == state.limit
+        assert res.reason == "nobody" and o.ending == "nobody" and res.winners == () and res.round == state.limit
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, database=None,
@@ -86,7 +96,9 @@ def test_random_games_keep_every_invariant(options):
     play_and_check(options)
 
 
-# Every combination of the player count and the modifications: 5 x 2 x 3 x 2 x 3 = 180, two games each.
+# Every combination of the player count and the modifications: 5 x 2 x 3 x 2 x 3 = 180, two games each; the
+# modifications of issue 36 (the ending, token counts, fortresses) are sampled from the game's number, so the
+# count of games stays the same.
 DEFENCES = ("full", "limited", "none")
 COMBINATIONS = list(itertools.product(range(2, 7), (False, True), (0, 5, 20), (False, True), DEFENCES))
 GAMES_EACH = 2
@@ -100,6 +112,8 @@ def test_the_random_games_cover_every_combination():
 @pytest.mark.parametrize("players, abilities, round_limit, thumper, defence", COMBINATIONS)
 def test_random_games_of_every_combination_keep_every_invariant(players, abilities, round_limit, thumper, defence):
     for k in range(GAMES_EACH):
-        play_and_check(Options(players=players, seed=1000 * k + COMBINATIONS.index(
-            (players, abilities, round_limit, thumper, defence)), abilities=abilities, round_limit=round_limit,
-            thumper=thumper, defence=defence))
+        seed = 1000 * k + COMBINATIONS.index((players, abilities, round_limit, thumper, defence))
+        counts = (-1, -1, -1, -1) if defence == "none" or k % 3 else (k % 7, 0, -1, 2) if thumper else (k % 7, 0, 2, -1)
+        play_and_check(Options(players=players, seed=seed, abilities=abilities, round_limit=round_limit,
+                               thumper=thumper, defence=defence, ending=("nobody", "tiebreak")[k % 2],
+                               tokens=counts, fortresses=k % 2 == seed % 2))

@@ -12,7 +12,8 @@ def test_every_ruling_is_written_and_cited():
     for path in (ROOT / "dune_tui" / "express").rglob("*.py"):
         cited |= set(re.findall(r"\b(X\d{1,2})\b", path.read_text()))
     written = re.findall(r"^\| (X\d{1,2}) \|", (ROOT / "docs" / "EXPRESS.md").read_text(), flags=re.M)
-    assert written == [f"X{i}" for i in range(1, len(written) + 1)]
+    numbers = [int(x[1:]) for x in written]  # in order, each once (X27 is another branch's: rulings merge)
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1
     assert cited == set(written), (sorted(cited - set(written)), sorted(set(written) - cited))
 
 

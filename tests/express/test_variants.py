@@ -6,6 +6,7 @@ from dune_tui.express import Options, OptionsError, new_game, with_variants
 from dune_tui.express.data import (
     ARRAKEEN,
     ATREIDES,
+    BENE_GESSERIT,
     CARTHAG,
     CRYSKNIFE,
     FREMEN,
@@ -29,15 +30,35 @@ from .scenario import act, deciding, options_of, position, rigged, set_dice, sta
 # ---------------------------------------------------------------- Kratší hra (Shorter Game)
 
 
-def _last_turn(troops, **kw):
-    state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=20, round_limit=20,
+def _last_turn(troops, ending="tiebreak", **kw):
+    state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=20, round_limit=20, ending=ending,
                      troops=troops, **kw)
     set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=POLAR_SINK)
     return state
 
 
-def test_shorter_game_the_most_territories_at_the_end_of_the_last_round_wins():
-    """X26: with a Shorter Game the alternative is played."""
+def test_x26_shorter_game_nobody_has_won_by_the_end_so_everybody_loses():
+    """KRATŠÍ HRA: "Pokud do konce hry nikdo nevyhraje, tak všichni prohrávají" — the main ending, any limit."""
+    for limit in (5, 20, 37):
+        state = position((FREMEN, ATREIDES, HARKONNEN), active=HARKONNEN, round=limit, round_limit=limit,
+                         troops={SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 5}, CARTHAG: {ATREIDES: 1}})
+        set_dice(state, houses=(FREMEN,) * 4, spice=1, territory=POLAR_SINK)
+        start_at(state, "turn_die")
+        assert state.result.winners == () and state.result.reason == "nobody" and state.result.round == limit
+        assert "everybody loses" in state.result.text
+
+
+def test_x14_manipulation_s_20_rounds_may_end_with_the_tie_break_too():
+    """Rod BENNE GESSERIT: "Alternativně lze použít pravidla výhry z modifikace Kratší hra"."""
+    state = position((FREMEN, BENE_GESSERIT, ATREIDES), active=ATREIDES, round=20, prediction=7, abilities=True,
+                     ending="tiebreak", troops={ARRAKEEN: {FREMEN: 2}})
+    set_dice(state, houses=(HARKONNEN,) * 4, spice=1, territory=CARTHAG)
+    start_at(state, "turn_die")
+    assert state.result.winners == (FREMEN,) and state.result.reason == "round_limit"
+
+
+def test_x26_shorter_game_with_the_tie_break_the_most_territories_at_the_end_of_the_last_round_wins():
+    """X26: the alternative ending, when chosen (`tiebreak`)."""
     state = _last_turn({SIETCH_TABR: {FREMEN: 1}, ARRAKEEN: {ATREIDES: 5}, CARTHAG: {ATREIDES: 1}})
     start_at(state, "turn_die")
     assert state.result.winners == (ATREIDES,) and state.result.reason == "round_limit" and state.result.round == 20
@@ -67,10 +88,14 @@ def test_shorter_game_the_game_goes_on_until_the_last_player_of_the_last_round()
 
 
 def test_shorter_game_option_spellings():
-    """X19: no fortress modification."""
+    """X19: the fortress modification is `fortresses`; X26: `shorter:N` the main ending, `tiebreak` the alternative."""
     assert with_variants("houses,shorter:12,thumper,defence:none", players=3) == Options(
-        players=3, abilities=True, round_limit=12, thumper=True, defence="none")
-    assert with_variants("shorter").round_limit == 20
+        players=3, abilities=True, round_limit=12, thumper=True, defence="none", ending="nobody")
+    assert with_variants("shorter").round_limit == 20 and with_variants("shorter").ending == "nobody"
+    assert with_variants("shorter:30,tiebreak").ending == "tiebreak"
+    assert with_variants("houses,tiebreak").ending == "tiebreak"  # Manipulation's 20 rounds (X14)
+    with pytest.raises(OptionsError, match="round limit"):
+        with_variants("tiebreak")
     with pytest.raises(OptionsError):
         with_variants("fortress")
 
@@ -177,3 +202,32 @@ def test_limited_defence_one_token_of_each_kind_first_come_and_back_to_the_suppl
     act(state, FREMEN, ("traitor", ARRAKEEN, ATREIDES))
     act(state, ATREIDES, ("block",))
     assert state.supply[SNOOPER] == 1  # free for the next player to take
+
+
+# ---------------------------------------------------------------- token counts of the players' choosing (X28)
+
+
+def test_x28_token_counts_of_the_players_choosing_replace_their_kind_s():
+    """JINÝ POČET ZRÁDCŮ: "Případně si počty upravit dle vlastního uvážení"; Thumper: "Počet obranných žetonů lze
+    libovolně volit"."""
+    assert new_game(with_variants("snooper:2,shield:0", players=4, seed=1)).supply == [2, 0, 4, 0]
+    assert new_game(with_variants("defence:limited,trance:3", players=5, seed=1)).supply == [1, 1, 3, 0]
+    o = with_variants("thumper:2,snooper:6", players=3, seed=1)
+    assert o.thumper and o.tokens == (6, -1, -1, 2) and new_game(o).supply == [6, 3, 0, 2]
+    assert with_variants("thumper,thumper:0", players=3).tokens == (-1, -1, -1, 0)
+
+
+@pytest.mark.parametrize("text", ["snooper:7", "shield:x", "thumper,trance:1", "thumper:1,trance:2",
+                                  "defence:none,snooper:1", "trance:-1"])
+def test_x28_token_counts_within_the_box_and_the_game(text):
+    with pytest.raises(OptionsError):
+        with_variants(text, players=4)
+
+
+def test_x28_a_kind_with_no_tokens_gives_none():
+    state = new_game(with_variants("shield:0", players=2, seed=2))
+    set_dice(state, traitor=SHIELD_FACE, territory=CARTHAG)
+    texts = [e.text for e in state.events]
+    start_at(state, "traitor")
+    texts = [e.text for e in state.events[len(texts):]]
+    assert sum(state.tokens) == 0 and state.supply == [2, 0, 2, 0] and any("cannot take a Shield" in t for t in texts)

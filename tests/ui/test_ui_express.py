@@ -231,7 +231,7 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
         assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
         assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Ruleset.agents only
-        for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("thumper", 1),
+        for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("ending", 1), ("thumper", 1),
                             ("defence", 1)):
             screen.query_one(f"#{name}").focus()
             for _ in range(steps):
@@ -240,7 +240,8 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         options = app.screen.table.session.options
-        assert options == with_variants("houses,shorter:20,thumper,defence:limited", players=5, seed=42)
+        assert options == with_variants("houses,shorter:20,tiebreak,thumper,defence:limited", players=5, seed=42)
+        assert options.ending == "tiebreak"
         assert [s.is_human for s in app.screen.table.session.seats] == [True] + [False] * 4
 
 
@@ -248,6 +249,8 @@ def test_the_new_game_screen_spells_variants_as_the_command_line():
     assert variant_text() == ""
     assert variant_text(True, 20, True, "none") == "houses,shorter:20,thumper,defence:none"
     assert with_variants(variant_text(False, 15, False, "limited"), players=3).round_limit == 15
+    assert variant_text(False, 15, ending="tiebreak") == "shorter:15,tiebreak"
+    assert variant_text(ending="tiebreak") == ""  # no round limit: no ending to choose
 
 
 @pilot_test
@@ -377,3 +380,80 @@ def test_the_house_card_counts_one_unit_in_the_singular():
     state = position((ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 1, HARKONNEN: 2}})
     atreides, harkonnen = (card(state, state.house_seat[h], "bot", 0).plain for h in (ATREIDES, HARKONNEN))
     assert "· 1 unit on the board," in atreides and "· 2 units on the board," in harkonnen
+
+
+def test_the_new_game_screen_spells_token_counts_as_the_command_line():
+    """X28: a count per kind; Truth Trance or Thumper tokens as the traitor die has."""
+    from dune_tui.express.data import BOX_TOKENS
+    from dune_tui.express.data import TOKEN_KEYS as ENGINE_KEYS
+    from dune_tui.ui.screens.new_game import TOKEN_COUNTS, TOKEN_KEYS
+
+    assert TOKEN_KEYS == ENGINE_KEYS and max(TOKEN_COUNTS) == BOX_TOKENS
+    assert variant_text(tokens=(2, -1, 0, 3)) == "snooper:2,trance:0"
+    assert variant_text(thumper=True, tokens=(2, -1, 0, 3)) == "thumper,snooper:2,thumper:3"
+    assert with_variants(variant_text(thumper=True, tokens=(2, -1, 0, 3)), players=3).tokens == (2, -1, -1, 3)
+
+
+@pilot_test
+async def test_the_new_game_screen_takes_token_counts():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
+        screen = app.screen
+        await pilot.press("up", "right")  # the game: Dune Express
+        await until(pilot, lambda: "Shield tokens" in screen_text(app))
+        assert screen.query_one("#count-trance").display and not screen.query_one("#count-thumper").display
+        for name, steps in (("thumper", 1), ("count-shield", 2), ("count-thumper", 3)):
+            screen.query_one(f"#{name}").focus()
+            for _ in range(steps):
+                await pilot.press("right")
+        assert not screen.query_one("#count-trance").display and screen.query_one("#count-thumper").display
+        screen.query_one("#seed").value = "42"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        options = app.screen.table.session.options
+        assert options.thumper and options.tokens == (-1, 1, -1, 2)
+        assert app.screen.table.session.controller.state.supply == [4, 1, 0, 2]
+
+
+def fortified() -> Session:
+    """The fortress modification, four houses, the human landing with fortresses and the storm on the board."""
+    return advance(express(4, "houses,fortresses", seed=10), lambda s: s.phase == "deploy" and s.awaiting == (0,)
+                   and sum(f >= 0 for f in s.fortress) >= 2 and s.storm >= 0 and s.round >= 3, seed=0)
+
+
+def test_express_fortresses_at_80x24(snap_compare):
+    """X29-X35 on the screen: eight dice, the tactical die's face; ▲ and the owner's letter, ≈ the storm."""
+    assert snap_compare(make_app(fortified(), resumed=True), terminal_size=(80, 24), run_before=waiting_for_human())
+
+
+@pilot_test
+async def test_express_fortresses_are_drawn_and_the_8_key_marks_the_tactical_die():
+    game = fortified()
+    state = game.controller.state
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        text = screen_text(app)
+        for owner in state.fortress:
+            assert owner < 0 or f"▲{'HFCBAG'[owner]}" in text
+        assert "≈" in text and "tactic" in text
+    game = advance(express(2, "fortresses", seed=3), lambda s: s.phase == "roll" and s.awaiting == (0,)
+                   and not s.kept >> 7 & 1, seed=1)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("8")
+        await until(pilot, lambda: "Set aside 1" in screen_text(app))
+        await pilot.press("r")
+        await until(pilot, lambda: game.controller.state.kept >> 7 & 1 or game.controller.state.phase != "roll")
+
+
+def test_the_board_lights_where_the_tactical_die_acts():
+    """X31-X35: a fortress built or destroyed, the storm's place, where an Assignment sends a unit."""
+    from dune_tui.ui.boards.express import place_of
+
+    view = express(2, "fortresses").controller.state
+    assert [place_of(view, k) for k in (("fortress", 2), ("atomic", 1), ("storm", 4), ("assign", 0, 3, 1))] == \
+        [2, 1, 4, 3]

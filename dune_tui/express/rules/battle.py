@@ -9,9 +9,20 @@ Desert Power: a Fremen in battle may remove one of its troops elsewhere to make 
 from __future__ import annotations
 
 from .. import payloads as pl
-from ..data import CORRINO, FREMEN, HOUSE_NAMES, LOCATION_NAMES, LOCATIONS, SARDAUKAR, TERRITORIES, UNITS
+from ..data import (
+    CORRINO,
+    FORTRESS_TOLL,
+    FREMEN,
+    HOUSE_NAMES,
+    LOCATION_NAMES,
+    LOCATIONS,
+    SARDAUKAR,
+    TERRITORIES,
+    UNITS,
+)
 from ..events import emit
 from ..state import NU
+from . import fortress
 
 
 def enter(state) -> bool:
@@ -47,7 +58,7 @@ def apply_desert_power(state, seat: int, action) -> bool:
         state.boost = loc
         src = action[1]
         state.board[src * NU + FREMEN] -= 1
-        state.reserve[FREMEN] += 1
+        state.recount(FREMEN)
         emit(state, pl.DesertPower, "Desert Power: the Fremen remove a troop from {src_name}; one Fremen in "
              "{where} fights with strength 2.", src_name=LOCATION_NAMES[src], where=LOCATION_NAMES[loc],
              src=src, loc=loc)
@@ -72,9 +83,32 @@ def losses(plain: int, heavy: int, damage: int) -> tuple[int, int]:
     return lost_plain, min(heavy, (damage - lost_plain + 1) // 2)
 
 
+def _toll(state, loc: int, attacker: int) -> None:
+    """X32: at the defender's fortress the attacker first loses units of strength 2 (X12's order)."""
+    plain, heavy = _side(state, loc, attacker, False)
+    lp, lh = losses(plain, heavy, FORTRESS_TOLL)
+    lost = [0] * len(UNITS)
+    lost[attacker] = lp
+    if lh:
+        lost[SARDAUKAR] = lh
+    for u, k in enumerate(lost):
+        if k:
+            state.board[loc * NU + u] -= k
+            state.recount(u)
+    emit(state, pl.FortressToll, "The fortress in {where} holds: the {a} lose {n} before the battle.",
+         where=LOCATION_NAMES[loc], a=HOUSE_NAMES[attacker], n=lp + lh, loc=loc, attacker_id=attacker,
+         losses=tuple(lost))
+
+
 def resolve(state, loc: int) -> None:
     houses = state.occupants(loc)
     attacker = state.active_house if state.active_house in houses else houses[0]  # X25
+    if fortress.toll(state, loc, attacker):
+        _toll(state, loc, attacker)
+        houses = state.occupants(loc)
+        if attacker not in houses:
+            fortress.capture(state, loc)
+            return
     defender = next(h for h in houses if h != attacker)
     boosted = state.boost == loc
     sides = [_side(state, loc, h, boosted and h == FREMEN) for h in (attacker, defender)]
@@ -88,10 +122,12 @@ def resolve(state, loc: int) -> None:
         else:
             per_unit[house] = lp + lh  # a boosted Fremen is still a Fremen troop
         for u, k in enumerate(per_unit):
-            state.board[loc * NU + u] -= k
-            state.reserve[u] += k
+            if k:
+                state.board[loc * NU + u] -= k
+                state.recount(u)
         lost.append(tuple(per_unit))
     emit(state, pl.Battle, "Battle in {where}: {a} {attack} against {d} {defence}; the {a} lose {la}, the {d} "
          "lose {ld}.", where=LOCATION_NAMES[loc], a=HOUSE_NAMES[attacker], d=HOUSE_NAMES[defender],
          attack=strength[0], defence=strength[1], la=sum(lost[0]), ld=sum(lost[1]), loc=loc,
          attacker_id=attacker, defender_id=defender, attacker_losses=lost[0], defender_losses=lost[1])
+    fortress.capture(state, loc)

@@ -1,6 +1,6 @@
 """3. Moving troops (Přesun jednotek): landing, moving out of the Polar Sink, Transportation, Wormriding.
 
-Each house symbol of one's own house lands one unit from the reserve into the territory die's location,
+Each house symbol of one's own house lands one unit (troops are unlimited, X1) into the territory die's location,
 for 1 spice.  Units in the Polar Sink may move to that location for 1 spice each.  No other movement.
 Shai-Hulud on the spice die: no landing and no moving (the Fremen ride the worm instead).
 """
@@ -28,6 +28,7 @@ from ..data import (
 from ..events import emit
 from ..state import NU
 from ..text import units_text
+from . import fortress
 
 
 def worm(state) -> bool:
@@ -45,9 +46,9 @@ def own_units(state) -> tuple[int, ...]:
     return (house, SARDAUKAR) if house == CORRINO and state.ability(CORRINO) else (house,)
 
 
-def land_cost(unit: int) -> int:
-    """1 spice a unit; a Sardaukar costs 1 more (Sardaukar)."""
-    return 2 if unit == SARDAUKAR else 1
+def land_cost(state, unit: int) -> int:
+    """1 spice a unit; a Sardaukar costs 1 more (Sardaukar); landing in the storm 1 more (X34)."""
+    return (2 if unit == SARDAUKAR else 1) + (state.target == state.storm)
 
 
 def enter(state) -> bool:
@@ -73,7 +74,7 @@ def legal_deploy(state, seat: int) -> list:
     acts: list = [("done",)]
     units = own_units(state)
     if state.symbols:
-        acts += [("land", u) for u in units if state.reserve[u] and state.spice >= land_cost(u)]
+        acts += [("land", u) for u in units if state.spice >= land_cost(state, u)]  # X1: troops are unlimited
     if state.spice >= 1:
         b = state.board
         acts += [("move", src, u) for src in sources(state) for u in units if b[src * NU + u]]
@@ -86,8 +87,7 @@ def apply_deploy(state, seat: int, action) -> bool:
         return True
     if kind == "land":
         unit = action[1]
-        cost = land_cost(unit)
-        state.reserve[unit] -= 1
+        cost = land_cost(state, unit)
         state.symbols -= 1
         emit(state, pl.Landed, "The {house} land {units} in {where} ({cost} spice).",
              house=HOUSE_NAMES[state.active_house], units=units_text(unit, 1), where=LOCATION_NAMES[target],
@@ -100,7 +100,9 @@ def apply_deploy(state, seat: int, action) -> bool:
              house=HOUSE_NAMES[state.active_house], units=units_text(unit, 1), src_name=LOCATION_NAMES[src],
              where=LOCATION_NAMES[target], cost=cost, unit_id=unit, src=src, loc=target)
     state.board[target * NU + unit] += 1
+    state.recount(unit)
     state.spice -= cost
+    fortress.capture(state, target)
     return False
 
 
@@ -131,6 +133,7 @@ def apply_wormride(state, seat: int, action) -> bool:
         _, src, dst, k = action
         state.board[src * NU + FREMEN] -= k
         state.board[dst * NU + FREMEN] += k
+        fortress.capture(state, dst)
         emit(state, pl.Wormride, "The Fremen ride the worm: {units} from {src_name} to {where}.",
              units=units_text(FREMEN, k), src_name=LOCATION_NAMES[src], where=LOCATION_NAMES[dst],
              src=src, loc=dst, count=k)

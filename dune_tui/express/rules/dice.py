@@ -9,7 +9,6 @@ from __future__ import annotations
 from ...engine import rng
 from .. import payloads as pl
 from ..data import (
-    ALL_DICE,
     ATREIDES,
     DIE_NAMES,
     FACES,
@@ -17,6 +16,7 @@ from ..data import (
     HARKONNEN,
     HOUSE_NAMES,
     KILLS,
+    N_DICE,
     NO_FACE,
     SPICE_DIE,
     TERRITORY_DIE,
@@ -81,9 +81,9 @@ def _roll_free(state) -> None:
              text=dice_text(state), dice=tuple(state.dice), kept=before)
 
 
-def _keeps(kept: int) -> list:
+def _keeps(kept: int, all_dice: int) -> list:
     """Stop, or set aside at least one more die and keep at least one to reroll."""
-    free = ALL_DICE & ~kept
+    free = all_dice & ~kept
     acts: list = [("stop",)]
     sub = (free - 1) & free  # every non-empty proper subset of the free dice, largest first
     while sub:
@@ -92,11 +92,12 @@ def _keeps(kept: int) -> list:
     return acts
 
 
-_KEEPS = [_keeps(kept) for kept in range(ALL_DICE + 1)]  # shared: legal_actions' lists are not modified
+# by the number of dice (X29: eight with the tactical die); shared: legal_actions' lists are not modified
+_KEEPS = {n: [_keeps(kept, (1 << n) - 1) for kept in range(1 << n)] for n in (N_DICE, N_DICE + 1)}
 
 
 def legal_roll(state, seat: int) -> list:
-    acts = _KEEPS[state.kept]
+    acts = _KEEPS[len(state.dice)][state.kept]
     if worm_locked(state) and state.holds(state.active, THUMPER):
         return [*acts, ("thumper",)]
     return acts
@@ -105,7 +106,7 @@ def legal_roll(state, seat: int) -> list:
 def apply_roll(state, seat: int, action) -> bool:
     kind = action[0]
     if kind == "stop":
-        state.kept = ALL_DICE
+        state.kept = (1 << len(state.dice)) - 1
         return True
     if kind == "keep":
         state.kept = action[1]

@@ -6,7 +6,7 @@ from ...engine import rng
 from .. import payloads as pl
 from ..data import BENE_GESSERIT, CORRINO, HOUSE_NAMES, SARDAUKAR, SARDAUKAR_TROOPS, TROOPS
 from ..events import emit
-from ..options import available_houses, house_id
+from ..options import available_houses, house_id, supply_counts
 from .dice import roll_face
 from .victory import round_limit
 
@@ -30,8 +30,7 @@ def setup(state) -> bool:
              seat_id=seat, house_id=h)
     if state.ability(CORRINO):
         state.reserve[SARDAUKAR] = SARDAUKAR_TROOPS
-    each = {"full": o.players, "limited": 1, "none": 0}[o.defence]  # X17: Thumper tokens follow the defence
-    state.supply = [each, each, 0 if o.thumper else each, each if o.thumper else 0]
+    state.supply = list(supply_counts(o))  # X17: Thumper tokens follow the defence; X28: counts chosen
     rolls = []  # X2: seats play clockwise from the first player, whom the house die picks
     while not rolls or state.house_seat[rolls[-1]] < 0:  # roll a house die until a house in play shows
         rolls.append(roll_face(state))

@@ -133,9 +133,9 @@ def apply_block(state, seat: int, action) -> bool:
 
 
 def kill(state, loc: int, unit: int) -> None:
-    """One unit dies and goes back to its house's reserve (X1)."""
+    """One unit dies (its token back in the box, X1)."""
     state.board[loc * NU + unit] -= 1
-    state.reserve[unit] += 1
+    state.recount(unit)
     emit(state, pl.UnitKilled, "{a_unit} unit dies in {where}.",
          a_unit=a_or_an("Sardaukar" if unit == 6 else HOUSE_NAMES[unit], capital=True),
          where=LOCATION_NAMES[loc], loc=loc, unit_id=unit)

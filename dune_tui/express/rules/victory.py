@@ -60,13 +60,15 @@ def end_turn(state) -> Result | None:
 
 
 def _limit_reached(state) -> Result:
+    """X26: "if nobody has won by the end, all lose"; or, chosen, the alternative ending and its tie-breaks
+    (for Manipulation's 20 rounds too, X14)."""
     if not state.limit:  # X27: no limit, and the game has gone on for STOP_ROUND rounds: dune-tui stops it
         return _result(state, (), "stopped", f"Round {state.round} is over and nobody has won: the game stops here, "
                        "nobody wins (dune-tui stops a game without a round limit after this round).")
-    if not state.options.round_limit:  # Manipulation's limit alone: nobody wins (X14)
+    if state.options.ending == "nobody":
         return _result(state, (), "nobody", f"Round {state.round} is over and nobody holds enough territories: "
                        "everybody loses.")
-    return _result(state, tie_break(state), "round_limit",  # X26: the alternative ending, with its tie-breaks
+    return _result(state, tie_break(state), "round_limit",
                    "The round limit is reached: the {names} {verb} (Shorter Game).")
 
 

@@ -62,14 +62,17 @@ EXPRESS = Words(group=group, text=text, hint=hint, consequences=consequences, fo
 
 def place_of(view, key: tuple) -> int:
     """The location an option is about (-1: none): where a traitor strikes (or would, for a block), troops land,
-    move from, a worm rides to, a Fremen is removed from, the territory die is turned to."""
+    move from, a worm rides to, a Fremen is removed from, the territory die is turned to, a fortress is built
+    or destroyed, the storm goes, an Assignment sends a unit to."""
     kind = key[0]
     if kind == "land":
         return view.target
     if kind in ("block", "allow"):
         return view.traitor[1]
-    if kind in ("traitor", "move", "desert_power"):
+    if kind in ("traitor", "move", "desert_power", "fortress", "atomic", "storm"):
         return key[1]
+    if kind == "assign":  # Assignment (fortresses): the territory a unit goes to
+        return key[2]
     if kind == "wormride":
         return key[2]
     if kind == "turn" and key[1] == TERRITORY_DIE and len(key) > 2:

@@ -1,7 +1,7 @@
 """New game: the rule set (Dune: The Dice Game or Dune Express), 2-8 players (2-6 for Express), each seat a
 human or a bot level the rule set is played by, how factions are chosen (R12) and the Face Dancers option, or
-Express's modifications (the houses' abilities, the Shorter Game, Thumper, the defence tokens), an optional
-seed, the bots' pause, hints (h) on or off."""
+Express's modifications (the houses' abilities, the Shorter Game and its ending, Thumper, the defence tokens),
+an optional seed, the bots' pause, hints (h) on or off."""
 
 from __future__ import annotations
 
@@ -25,14 +25,30 @@ FACE_DANCERS = {"dice": "with unused dice (the card)", "spice": "for 1 spice eac
 HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}
 ON_OFF = {False: "off", True: "on"}
 SHORTER = (0, 10, 15, 20, 25, 30)  # the Shorter Game's last round (0: no limit)
+ENDING = {"nobody": "nobody wins: everybody loses", "tiebreak": "the most territories wins (tie-break)"}
+TOKEN_KEYS = ("snooper", "shield", "trance", "thumper")  # express.data.TOKEN_KEYS (the first game never loads it)
+TOKEN_NAMES = ("Snooper", "Shield", "Truth Trance", "Thumper")
+TOKEN_COUNTS = range(-1, 7)  # -1: as the defence line says; up to the box's 6 (express.data.BOX_TOKENS, X28)
+
+
+def count_text(n: int) -> str:
+    return "as the defence line says" if n < 0 else f"{n} in the supply"
+
+
 DEFENCE = {"full": "one of each per player", "limited": "one of each in all", "none": "none (no tokens)"}
 MOST_SEATS = max(max(r.players) for r in RULESETS.values())
 
 
-def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = False, defence: str = "full") -> str:
-    """The Express modifications as `dune-tui new --variant` spells them (express.with_variants reads both)."""
-    parts = ["houses"] * abilities + [f"shorter:{round_limit}"] * bool(round_limit) + ["thumper"] * thumper
-    return ",".join(parts + [f"defence:{defence}"] * (defence != "full"))
+def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = False, defence: str = "full",
+                 ending: str = "nobody", tokens: tuple[int, ...] = (-1, -1, -1, -1)) -> str:
+    """The Express modifications as `dune-tui new --variant` spells them (express.with_variants reads both).
+    The ending counts only with a round limit (the Shorter Game's, or Manipulation's 20 with the houses); a
+    token count (-1: as the defence line says) only for the kinds the traitor die gives (X28)."""
+    parts = ["houses"] * abilities + [f"shorter:{round_limit}"] * bool(round_limit)
+    parts += ["tiebreak"] * (ending == "tiebreak" and bool(round_limit or abilities)) + ["thumper"] * thumper
+    parts += [f"defence:{defence}"] * (defence != "full")
+    unused = "trance" if thumper else "thumper"
+    return ",".join(parts + [f"{key}:{n}" for key, n in zip(TOKEN_KEYS, tokens) if n >= 0 and key != unused])
 
 
 def new_session(players: int, seats: list[str], seed: int | None, faction_choice: str = "random",
@@ -85,9 +101,14 @@ class NewGameScreen(DuneScreen):
                          classes="express-only")
             yield Cycler("Shorter game", list(SHORTER), 0, shown=lambda n: f"{n} rounds" if n else "off",
                          id="round-limit", classes="express-only")
+            yield Cycler("At the last round", list(ENDING), "nobody", shown=ENDING.get, id="ending",
+                         classes="express-only")
             yield Cycler("Thumper", list(ON_OFF), False, shown=ON_OFF.get, id="thumper", classes="express-only")
             yield Cycler("Defence tokens", list(DEFENCE), "full", shown=DEFENCE.get, id="defence",
                          classes="express-only")
+            for key, name in zip(TOKEN_KEYS, TOKEN_NAMES):
+                yield Cycler(f"  {name} tokens", list(TOKEN_COUNTS), -1, shown=count_text, id=f"count-{key}",
+                             classes=f"express-only count-{key}")
             yield Cycler("Bot pause", list(PAUSES), self.settings.pause, shown=lambda p: f"{p:g} s", id="pause")
             yield Cycler("Hints", list(HINTS), True, shown=HINTS.get, id="hints")
             yield Input(placeholder="seed: empty for a random game", type="integer", id="seed")
@@ -116,7 +137,16 @@ class NewGameScreen(DuneScreen):
             widget.display = self.rules == "dune"
         for widget in self.query(".express-only"):
             widget.display = self.rules != "dune"
+        self._show_counts()
         self._show_seats()
+
+    @on(Cycler.Changed, "#thumper")
+    def _show_counts(self) -> None:
+        """Truth Trance tokens, or with the Thumper modification Thumper tokens (X28)."""
+        if self.rules != "dune":
+            thumper = self.query_one("#thumper", Cycler).value
+            self.query_one("#count-trance").display = not thumper
+            self.query_one("#count-thumper").display = thumper
 
     @on(Cycler.Changed, "#players")
     def _players(self) -> None:
@@ -139,7 +169,8 @@ class NewGameScreen(DuneScreen):
         try:
             seed = int(seed_text) if seed_text else None
             variant = variant_text(self.value("abilities"), self.value("round-limit"), self.value("thumper"),
-                                   self.value("defence"))
+                                   self.value("defence"), self.value("ending"),
+                                   tuple(self.value(f"count-{key}") for key in TOKEN_KEYS))
             session = new_session(
                 n, [self.value(f"seat-{s}") for s in range(n)], seed, self.value("faction-choice"),
                 self.value("face-dancers"), hints=self.value("hints"), rules=self.rules,

@@ -3,7 +3,8 @@ faces, each with who holds it and every house's units (letter, colour and count)
 decision is about are drawn in heavy lines, the one of the highlighted option is marked ▶; a click on a
 place posts RegionClicked, and so does Enter on the place under the cursor (the board takes the keys from the
 list with shift+Tab while places are lit; the arrows move the cursor).  The line under the boxes says what is
-beside the board: the token supply."""
+beside the board: the token supply.  With the fortress modification a box shows its fortress (▲ and the owner's
+letter) and the storm (≈), as the rules page (f1) says."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ..express_labels import (
     tokens_text,
     troop_lines,
     troops,
+    works,
 )
 from .map import pack
 from .messages import RegionClicked
@@ -106,6 +108,11 @@ class ExpressMap(PlaceCursor):
             lines.append(Text("contested!", style="bold"))
         else:
             lines.append(Text("empty", style="dim italic"))
+        marks = works(v, loc)
+        if marks:  # X29-X35: the fortress and the storm on the status line, the status cut to fit
+            status = lines[0]
+            status.truncate(max(0, inner - marks.cell_len - 1))
+            lines[0] = Text.assemble(status, " " if status.cell_len else "", marks)
         rows = troop_lines(v, loc)
         lines += rows if inner >= 16 and len(rows) <= h - 3 else pack(troops(v, loc), inner, h - 3)
         out = [top]

@@ -1,21 +1,22 @@
-"""Dune Express's dice: the tray (four house dice, the spice die, the territory die, the traitor die as framed
-faces; during a roll the dice set aside first, then a ┊, then the dice still rolling) and the form that answers
-the roll (mark dice 1-7 to set aside, r or Enter rerolls the rest, a keeps every die as it lies, t plays a
-Thumper on Shai-Hulud)."""
+"""Dune Express's dice: the tray (four house dice, the spice die, the territory die, the traitor die, with the
+fortresses the tactical die, as framed faces; during a roll the dice set aside first, then a ┊, then the dice
+still rolling) and the form that answers the roll (mark dice 1-7, or 1-8, to set aside, r or Enter rerolls the
+rest, a keeps every die as it lies, t plays a Thumper on Shai-Hulud)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.widget import Widget
 
-from ...express.data import ALL_DICE, N_DICE, NO_FACE
+from ...express.data import NO_FACE
 from ..express_labels import face_text
 from .dice import lay_out
 from .dice_marks import MarkDice
 from .messages import DieClicked
 
-KINDS = ("house", "house", "house", "house", "spice", "place", "traitor")
+KINDS = ("house", "house", "house", "house", "spice", "place", "traitor", "tactic")  # the eighth: fortresses
 
 
 def rolling(view) -> bool:
@@ -52,8 +53,9 @@ class ExpressDice(Widget):
         if v is None or v.turn == 0:
             return Text("Dice: the first roll comes after the setup.", style="dim")
         side = 9  # the three short lines beside the dice, and the ┊ between the dice aside and the others
-        width = max(8, min(16, (self.size.width - side) // N_DICE))
-        rows, self.drawn, _ = lay_out(N_DICE, v.kept if rolling(v) else None, width,
+        n = len(v.dice)
+        width = max(8, min(16, (self.size.width - side) // n))
+        rows, self.drawn, _ = lay_out(n, v.kept if rolling(v) else None, width,
                                       lambda d: self._die(v, d, width))
         for row, line in zip(rows, self._side(v)):
             row.append(" " + line, style="italic")
@@ -84,8 +86,8 @@ class ExpressDice(Widget):
     def _side(self, v) -> list[str]:
         """Three short lines beside the dice: the roll so far, or the turn's purse."""
         if rolling(v):
-            left = bin(ALL_DICE & ~v.kept).count("1")
-            return [f"aside {N_DICE - left}", f"left {left}", f"rolls≤{max(0, left - 1)}"]
+            left = bin((1 << len(v.dice)) - 1 & ~v.kept).count("1")
+            return [f"aside {len(v.dice) - left}", f"left {left}", f"rolls≤{max(0, left - 1)}"]
         if v.phase in ("deploy", "wormride", "desert_power"):
             return [f"spice {v.spice}", f"sym. {v.symbols}", ""]
         return ["", "", ""]
@@ -96,6 +98,11 @@ class ExpressDiceForm(MarkDice):
 
     DEFAULT_CSS = "ExpressDiceForm { height: auto; padding: 0 1; }"
     KEPT = "set aside"
+    BINDINGS = [Binding("8", "toggle(7)", show=False)]  # the tactical die (fortresses, X29)
+
+    @property
+    def free(self) -> int:
+        return (1 << len(self.view.dice)) - 1 & ~self.view.kept if self.view is not None else 0
 
     def reroll_action(self) -> tuple:
         return ("keep", self.view.kept | self.marks)
@@ -122,7 +129,7 @@ class ExpressDiceForm(MarkDice):
             out.append(f"Set aside {bin(self.marks).count('1')}: the roll ends ", style="bold")
             out.append("(Enter)\n")
         else:
-            out.append("Mark dice with 1-7 to set aside, then r rerolls the rest. ", style="bold")
+            out.append(f"Mark dice with 1-{len(self.view.dice)} to set aside, then r rerolls the rest. ", style="bold")
             out.append("a keeps every die and ends the roll.\n")
         if ("thumper",) in self.legal:
             out.append("t: play a Thumper token to reroll Shai-Hulud\n", style="dim")
