@@ -152,7 +152,7 @@ def rollouts(g, engine, view, seat: int, action: tuple, count: int, k: int, hori
         turn = s.turn + horizon if horizon is not None else None
         try:
             engine.apply(s, seat, action, check=False)
-        except Exception:  # noqa: BLE001 - not playable in this determinization (another seat's secret)
+        except Exception:  # not playable in this determinization (another seat's secret)
             continue
         r = g.evaluator.evaluate(s, seat, turn) if s.result is None else engine.returns(s)
         if s.result is not None and not any(r):

@@ -25,7 +25,7 @@ def cached(review, budget: Budget) -> Analysis | None:
     """The kept analysis of `review` at `budget`, or None (absent, damaged, or made for another file)."""
     try:
         found = msgspec.json.decode(read_limited(cache_path(review.path)), type=Analysis)
-    except Exception:  # noqa: BLE001 - absent, unreadable or damaged: recompute
+    except Exception:  # absent, unreadable or damaged: recompute
         return None
     fits = (found.version == VERSION and found.digest == review.digest and found.budget == budget
             and found.seat == (None if review.over else review.seat) and found.complete
