@@ -86,7 +86,7 @@ def unfinished_save(path: Path, rules: str = "dune") -> Path:
     if rules == "express":
         options = express.with_variants("houses", players=4, seed=5)
     else:
-        options = Options(players=4, seed=5, factions=("atreides", "bg", "fremen", "corrino"))
+        options = Options(players=5, seed=5, factions=("atreides", "bg", "fremen", "corrino", "harkonnen"))
     return write(options, play(options, stop=lambda c: c.state.round >= 2), path)
 
 
