@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, ProgressBar, Static
 
-from ...review import Budget, load_or_analyse, marks
+from ...review import Budget, ReviewError, load_or_analyse, marks, open_review
 from ...review.analysis import pct
 from ...table.messages import SeatInfo
 from ..boards import board_for
@@ -27,29 +27,43 @@ from ..widgets.chances import ChanceChart
 from ..widgets.log import GameLog
 from .base import DuneScreen
 
+BUDGET = Budget()  # the analysis's work per decision (dune_tui/review/analysis.py)
 PACE = SimpleNamespace(pause=0.0, skipping=False)  # the status bar's bot pace: none in a review
 LOG_EVENTS = 200  # the log shows the last events up to the position (as a table's Welcome does)
+
+
+def open_review_screen(app, path) -> None:
+    """Replay the save at `path` and push its review; a file that cannot be reviewed is a notice."""
+    try:
+        review = open_review(path)
+    except ReviewError as e:
+        app.notify(f"Cannot review: {e}", severity="error", timeout=8, markup=False)
+        return
+    app.push_screen(ReviewScreen(review))
 
 
 class ReviewScreen(DuneScreen):
     DEFAULT_CSS = """
     #review-panel { width: 1fr; border-top: solid $accent; border-title-style: bold; padding: 0 1; }
+    #review-where { text-wrap: nowrap; text-overflow: ellipsis; }
     #review-progress { height: 1; }
     #review-progress Bar { width: 1fr; }
     """
     BINDINGS = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "On"),
-        Binding("shift+left,left_square_bracket", "turn(-1)", "Turn -", key_display="["),
-        Binding("shift+right,right_square_bracket", "turn(1)", "Turn +", key_display="]"),
-        Binding("pageup", "round(-1)", "Round -", key_display="PgUp"),
-        Binding("pagedown", "round(1)", "Round +", key_display="PgDn"),
-        Binding("home", "edge(False)", "Start", show=False),
-        Binding("end", "edge(True)", "End", show=False),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "On", priority=True),
+        Binding("shift+left,left_square_bracket", "turn(-1)", "Turn -", key_display="[", priority=True),
+        Binding("shift+right,right_square_bracket", "turn(1)", "Turn +", key_display="]", priority=True),
+        Binding("pageup", "round(-1)", "Round -", key_display="PgUp", priority=True),
+        Binding("pagedown", "round(1)", "Round +", key_display="PgDn", priority=True),
+        Binding("home", "edge(False)", "Start", show=False, priority=True),
+        Binding("end", "edge(True)", "End", show=False, priority=True),
         Binding("n", "mark(1)", "Next mark"),
         Binding("N", "mark(-1)", "Prev mark", show=False),
         Binding("e", "eyes", "Eyes"),
         Binding("a", "reveal", "Reveal all"),
+        Binding("up", "scroll(-1)", "Scroll the panel", show=False, priority=True),
+        Binding("down", "scroll(1)", "Scroll the panel", show=False, priority=True),
         Binding("x", "cancel", "Stop analysis", show=False),
         Binding("escape,q,b", "back", "Back"),
     ]
@@ -59,7 +73,7 @@ class ReviewScreen(DuneScreen):
         """`review`: a dune_tui.review.Review; `exit_on_back`: leaving ends the app (`dune-tui review`)."""
         super().__init__()
         self.review = review
-        self.budget = budget or Budget()
+        self.budget = budget or BUDGET
         self.exit_on_back = exit_on_back
         self.position = 0
         self.eyes = review.seat if review.seat is not None else -1  # -1: the public view
@@ -77,11 +91,12 @@ class ReviewScreen(DuneScreen):
     def compose(self) -> ComposeResult:
         yield from self.board.compose(self.seats)
         with Horizontal(id="bottom"):
-            with VerticalScroll(id="review-panel"):
+            with VerticalScroll(id="review-panel", can_focus=False):
                 yield Static(id="review-where")
                 yield ProgressBar(total=max(1, self.review.last), show_eta=False, id="review-progress")
-                yield ChanceChart(id="review-chart")
                 yield Static(id="review-judged")
+                yield ChanceChart(id="review-chart")
+                yield Static(id="review-marks")
             with Vertical(id="log-box"):
                 yield GameLog(id="log")
         yield Footer(compact=True)
@@ -112,6 +127,10 @@ class ReviewScreen(DuneScreen):
         if not analysis.complete:
             self.notify("Analysis stopped: the figures cover the decisions judged so far.", markup=False)
         self.draw()
+
+    def action_scroll(self, direction: int) -> None:
+        panel = self.query_one("#review-panel")
+        (panel.scroll_down if direction > 0 else panel.scroll_up)(animate=False)
 
     def action_cancel(self) -> None:
         self.cancel.set()
@@ -193,7 +212,9 @@ class ReviewScreen(DuneScreen):
         if self.analysis is not None:
             labels = [self.label(s) for s in range(review.players)]
             chart.show(labels, self.analysis.chances, [j.decision for j in self.marked], k)
-        self.query_one("#review-judged", Static).update(self.judged_text())
+        judged, summary = self.judged_text()
+        self.query_one("#review-judged", Static).update(judged)
+        self.query_one("#review-marks", Static).update(summary)
 
     def label(self, seat: int) -> Text:
         sides = self.review.rules.seat_sides(self.review.states[-1])
@@ -203,7 +224,7 @@ class ReviewScreen(DuneScreen):
 
     def where_text(self, view) -> Text:
         review, k = self.review, self.position
-        text = Text(no_wrap=False)
+        text = Text(no_wrap=True, overflow="ellipsis")
         head = f"Decision {k + 1} of {review.last}" if k < review.last else f"The end ({review.last} decisions)"
         text.append(head, style="bold")
         text.append(f" · round {view.round} · {self.whose()}\n")
@@ -218,22 +239,17 @@ class ReviewScreen(DuneScreen):
             text.append(review.states[-1].result.text if review.over else "The game goes on.")
         return text
 
-    def judged_text(self) -> Text:
+    def judged_text(self) -> tuple[Text, Text]:
+        """The judgement of the decision shown (if judged), and the marks in a line."""
         if self.analysis is None:
-            return Text("Analysing… (x stops)", style="dim")
-        judged = {j.decision: j for j in self.analysis.decisions}
-        text = Text()
-        j = judged.get(self.position)
-        if j is not None:
-            text.append_text(Text(j.line(), style="bold red" if j in self.marked else ""))
-            text.append("\n")
-        if self.marked:
-            worst = self.marked[0]
-            text.append(f"{len(self.marked)} marked (n/N); worst: decision {worst.decision + 1}, "
-                        f"{worst.side} {pct(worst.before)} → {pct(worst.after)}", style="dim")
-        else:
-            text.append("No decision threw much away.", style="dim")
-        return text
+            return Text("Analysing… (x stops)", style="dim"), Text()
+        j = next((j for j in self.analysis.decisions if j.decision == self.position), None)
+        text = Text() if j is None else Text(j.line(), style="bold red" if j in self.marked else "")
+        if not self.marked:
+            return text, Text("No decision threw much away.", style="dim")
+        worst = self.marked[0]
+        return text, Text(f"{len(self.marked)} marked (n/N); worst: decision {worst.decision + 1}, "
+                          f"{worst.side} {pct(worst.before)} → {pct(worst.after)}", style="dim")
 
     def draw_log(self, fresh: bool) -> None:
         log = self.query_one(GameLog)

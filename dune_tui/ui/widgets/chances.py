@@ -41,7 +41,7 @@ class ChanceChart(Static):
         out = Text(no_wrap=True, overflow="crop")
         if not self.chances:
             return out
-        width = max(8, self.size.width - 14)
+        width = max(8, self.size.width - 19)  # the label (12), a space, the chance ( 100%)
         last = len(self.chances) - 1
         here = column_of(self.position, last, width)
         marks = {column_of(k, last, width) for k in self.marked}
