@@ -46,19 +46,21 @@ class ReviewScreen(DuneScreen):
     DEFAULT_CSS = """
     #review-panel { width: 1fr; border-top: solid $accent; border-title-style: bold; padding: 0 1; }
     #review-where { text-wrap: nowrap; text-overflow: ellipsis; }
+    #review-panel { scrollbar-size-vertical: 1; }
+    ChanceChart { text-wrap: nowrap; text-overflow: clip; }
     #review-progress { height: 1; }
     #review-progress Bar { width: 1fr; }
     """
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right", "step(1)", "On", priority=True),
-        Binding("shift+left,left_square_bracket", "turn(-1)", "Turn -", key_display="[", priority=True),
-        Binding("shift+right,right_square_bracket", "turn(1)", "Turn +", key_display="]", priority=True),
-        Binding("pageup", "round(-1)", "Round -", key_display="PgUp", priority=True),
-        Binding("pagedown", "round(1)", "Round +", key_display="PgDn", priority=True),
+        Binding("left", "step(-1)", "Prev", priority=True),
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("shift+left,left_square_bracket", "turn(-1)", "Turn", key_display="[", priority=True),
+        Binding("shift+right,right_square_bracket", "turn(1)", "Turn", key_display="]", priority=True),
+        Binding("pageup", "round(-1)", "Round -", key_display="PgUp", show=False, priority=True),
+        Binding("pagedown", "round(1)", "Round +", key_display="PgDn", show=False, priority=True),
         Binding("home", "edge(False)", "Start", show=False, priority=True),
         Binding("end", "edge(True)", "End", show=False, priority=True),
-        Binding("n", "mark(1)", "Next mark"),
+        Binding("n", "mark(1)", "Mark"),
         Binding("N", "mark(-1)", "Prev mark", show=False),
         Binding("e", "eyes", "Eyes"),
         Binding("a", "reveal", "Reveal all"),
