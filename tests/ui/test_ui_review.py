@@ -64,11 +64,29 @@ async def test_stepping_and_the_marks(tmp_path):
         assert judged.line() in panel(app) and "the search preferred" in judged.line()
         assert "Atreides (seat 1) plays: " in panel(app)
         await pilot.press("e")  # a finished game: any seat's eyes
-        assert "as seat 1, Atreides, saw it" in panel(app)
+        assert "seat 1's view" in panel(app)
         await pilot.press("a")
         assert "every secret revealed" in panel(app)
         await pilot.press("escape")
         await until(pilot, lambda: not app.is_running)
+
+
+@pilot_test
+async def test_the_analysis_shows_its_progress_and_x_stops_it(tmp_path):
+    path = games.finished_save(tmp_path / "game.dune.json")
+    app = DuneApp(None, Settings(bots="thread"),
+                  first=ReviewScreen(open_review(path), Budget(iters=700, rollouts=24), exit_on_back=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.screen.query_one("#review-progress")
+        await until(pilot, lambda: (bar.progress or 0) >= 1, timeout=60, what="the progress bar moving")
+        assert "Analysing… (x stops)" in panel(app)
+        await pilot.press("x")
+        await until(pilot, lambda: app.screen.analysis is not None, timeout=60, what="the analysis stopping")
+        assert not app.screen.analysis.complete and not bar.display
+        assert app.screen.analysis.decisions  # what was judged before x is shown
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running)
+    assert not (tmp_path / "game.dune.json.review.json").exists()  # a stopped analysis is not kept
 
 
 @pilot_test
@@ -89,7 +107,7 @@ async def test_an_unfinished_games_review_never_shows_another_seats_secret(tmp_p
             assert not secret.search(text), f"position {k}:\n{text}"
             await pilot.press("right")
         await pilot.press("e", "a")
-        assert "as seat 1" in panel(app) and "every secret" not in panel(app)
+        assert "seat 1's view" in panel(app) and "every secret" not in panel(app)
         assert {j.seat for j in screen.analysis.decisions} == {0}
     as_bg = open_review(path, seat=1)  # the control: the Bene Gesserit's own review shows it
     app = review_app(as_bg, analyse=False)

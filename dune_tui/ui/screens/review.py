@@ -58,15 +58,15 @@ class ReviewScreen(DuneScreen):
         Binding("shift+right,right_square_bracket", "turn(1)", "Turn", key_display="]", priority=True),
         Binding("pageup", "round(-1)", "Round -", key_display="PgUp", show=False, priority=True),
         Binding("pagedown", "round(1)", "Round +", key_display="PgDn", show=False, priority=True),
-        Binding("home", "edge(False)", "Start", show=False, priority=True),
-        Binding("end", "edge(True)", "End", show=False, priority=True),
+        Binding("home", "edge(False)", "Start", show=False, key_display="Home", priority=True),
+        Binding("end", "edge(True)", "End", show=False, key_display="End", priority=True),
         Binding("n", "mark(1)", "Mark"),
-        Binding("N", "mark(-1)", "Prev mark", show=False),
+        Binding("N", "mark(-1)", "Previous mark", show=False, key_display="N"),
         Binding("e", "eyes", "Eyes"),
         Binding("a", "reveal", "Reveal all"),
         Binding("up", "scroll(-1)", "Scroll the panel", show=False, priority=True),
         Binding("down", "scroll(1)", "Scroll the panel", show=False, priority=True),
-        Binding("x", "cancel", "Stop analysis", show=False),
+        Binding("x", "cancel", "Stop the analysis", show=False, key_display="x"),
         Binding("escape,q,b", "back", "Back"),
     ]
 
@@ -188,6 +188,10 @@ class ReviewScreen(DuneScreen):
         self.reveal = not self.reveal
         self.draw(fresh=True)
 
+    def action_focus_log(self) -> None:
+        """The log's own Esc ("back to the decision" in a game): here, back."""
+        self.action_back()
+
     def action_back(self) -> None:
         self.cancel.set()
         if self.exit_on_back:
@@ -201,7 +205,7 @@ class ReviewScreen(DuneScreen):
             return "every secret revealed"
         if self.eyes < 0:
             return "public view"
-        return f"as seat {self.eyes + 1}, {self.review.side_name(self.eyes)}, saw it"
+        return f"seat {self.eyes + 1}'s view"
 
     def draw(self, fresh: bool = False) -> None:
         review, k = self.review, self.position
