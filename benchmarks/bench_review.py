@@ -1,7 +1,7 @@
 """The game review's figures (issue 37): the analysis of a 4-player, 6-round game on one core, the review's
 first frame, its memory.
 
-    nice .venv/bin/python benchmarks/bench_review.py [--runs 3] [--budgets 60:24,120:24] [--advisor-sample 40]
+    nice .venv/bin/python -m benchmarks.bench_review [--runs 3] [--budgets 60:24,120:24] [--advisor-sample 40]
 
 - the game: four heuristic bots, seed 8 (246 decisions, six rounds), saved to a temporary directory;
 - analysis: `dune-tui review SAVE --json` in a child process pinned to one core (sched_setaffinity), its wall
@@ -24,18 +24,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_ui import PY, ROOT, Terminal, summary
+from benchmarks.bench_ui import PY, ROOT, Terminal, summary
 
 SEED = 8
 
 
 def make_game(folder: Path) -> Path:
     code = f"""
-import sys
-sys.path.insert(0, {str(ROOT / 'tests')!r}); sys.path.insert(0, {str(ROOT)!r})
 from pathlib import Path
-from review.games import play, write, SEATS
+from tests.review.games import play, write, SEATS
 from dune_tui.engine import Options
 options = Options(players=4, seed={SEED})
 write(options, play(options), Path({str(folder / 'four.dune.json')!r}), [SEATS[1]] * 4)
