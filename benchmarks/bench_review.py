@@ -8,6 +8,8 @@ first frame, its memory.
   time, CPU seconds and peak memory (ru_maxrss), for each budget `ITERS:ROLLOUTS` (the default first; aim: 60 s,
   100 MB); the advisor's budget (700 iterations) is timed on the first --advisor-sample decisions and scaled to
   the game (its whole run takes minutes);
+- the screen: `dune-tui review SAVE` at 120x40 analysing in its worker thread, to the marks on screen, and the
+  process's peak resident memory (VmHWM; aim 100 MB);
 - first frame: spawning `dune-tui review SAVE` on an 80x24 pseudo-terminal to "Decision 1 of" on it (aim 1 s),
   without the analysis kept (it starts in the background) and with it; median of --runs.
 """
@@ -94,11 +96,27 @@ def first_frame(path: Path, runs: int, cached: bool, cpu: list[float]) -> list[f
     return times
 
 
+def screen_memory(path: Path) -> tuple[float, float]:
+    """(seconds, peak MB) of the review screen at 120x40 from its start to the analysis done on screen (no cache
+    kept): the peak resident memory of the whole process (VmHWM), the worker thread's analysis included."""
+    path.with_name(path.name + ".review.json").unlink(missing_ok=True)
+    term = Terminal([PY, "-m", "dune_tui", "review", str(path)], cols=120, rows=40)
+    try:
+        seconds = term.wait_for(b"marked (n/N)", timeout=600)
+        status = Path(f"/proc/{term.proc.pid}/status").read_text()
+        peak = int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")))
+    finally:
+        term.close()
+    return seconds, peak / 1024
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--budgets", default="60:24", help="ITERS:ROLLOUTS, comma-separated")
     parser.add_argument("--advisor-sample", type=int, default=40, help="decisions timed at 700 iterations (0: none)")
+    parser.add_argument("--no-screen-memory", dest="memory", action="store_false",
+                        help="skip the review screen's own analysis and its peak memory")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = make_game(Path(tmp))
@@ -116,6 +134,10 @@ def main() -> int:
             what = "kept" if cached else "starting"
             print(summary(f"first frame, analysis {what}", first_frame(path, args.runs, cached, cpu)))
             print(summary(f"  its CPU by then, analysis {what}", cpu))
+        if args.memory:
+            seconds, mb = screen_memory(path)
+            print(f"the review screen (120x40), its analysis in the background: done in {seconds:.1f} s, "
+                  f"peak {mb:.0f} MB")
     return 0
 
 

@@ -112,3 +112,9 @@ def test_a_bad_file_or_seat_is_one_line_and_status_2(tmp_path):
         out = subprocess.run([sys.executable, "-m", "dune_tui", "review", *args], capture_output=True, text=True,
                              timeout=60)
         assert out.returncode == 2 and out.stdout == "" and len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_the_screen_needs_a_terminal_and_says_so():
+    out = subprocess.run([sys.executable, "-m", "dune_tui", "review", "saves/v2/one-turn-from-victory.dune.json"],
+                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2 and "needs a terminal" in out.stderr
