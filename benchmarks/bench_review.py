@@ -102,7 +102,7 @@ def screen_memory(path: Path) -> tuple[float, float]:
     path.with_name(path.name + ".review.json").unlink(missing_ok=True)
     term = Terminal([PY, "-m", "dune_tui", "review", str(path)], cols=120, rows=40)
     try:
-        seconds = term.wait_for(b"marked (n/N)", timeout=600)
+        seconds = term.wait_for(b" marked (n", timeout=600)
         status = Path(f"/proc/{term.proc.pid}/status").read_text()
         peak = int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")))
     finally:

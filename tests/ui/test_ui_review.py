@@ -137,7 +137,7 @@ async def test_review_from_the_load_list_and_the_game_over_screen(save_dir, monk
         assert "w Review" in screen_text(app)
         await pilot.press("w")
         await until(pilot, lambda: analysed(app), timeout=60, what="the review from the game-over screen")
-        assert app.screen.review.path == path and "Review: " in screen_text(app)
+        assert app.screen.review.path == path and "Review · " in screen_text(app)
         await pilot.press("escape")
         await until(pilot, lambda: screen_name(app) == "GameOverScreen")
 

@@ -104,7 +104,6 @@ class ReviewScreen(DuneScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#review-panel").border_title = f"Review: {self.review.path.name}"
         self.query_one("#log-box").border_title = "Log"
         self.query_one(GameLog).auto_scroll = True
         self.draw(fresh=True)
@@ -218,6 +217,7 @@ class ReviewScreen(DuneScreen):
         if self.analysis is not None:
             labels = [self.label(s) for s in range(review.players)]
             chart.show(labels, self.analysis.chances, [j.decision for j in self.marked], k)
+        self.query_one("#review-panel").border_title = self.title_text()
         judged, summary = self.judged_text()
         self.query_one("#review-judged", Static).update(judged)
         self.query_one("#review-marks", Static).update(summary)
@@ -244,6 +244,14 @@ class ReviewScreen(DuneScreen):
         else:
             text.append(review.states[-1].result.text if review.over else "The game goes on.")
         return text
+
+    def title_text(self) -> str:
+        """The panel's title, always in sight: the marks (or the analysis going on) and the file."""
+        if self.analysis is None:
+            state = "analysing"
+        else:
+            state = f"{len(self.marked)} marked (n)" if self.marked else "none marked"
+        return f"Review · {state} · {self.review.path.name}"
 
     def judged_text(self) -> tuple[Text, Text]:
         """The judgement of the decision shown (if judged), and the marks in a line."""
