@@ -233,7 +233,10 @@ class ReviewScreen(DuneScreen):
         text = Text(no_wrap=True, overflow="ellipsis")
         head = f"Decision {k + 1} of {review.last}" if k < review.last else f"The end ({review.last} decisions)"
         text.append(head, style="bold")
-        text.append(f" · round {view.round} · {self.whose()}\n")
+        text.append(f" · round {view.round} · {self.whose()}")
+        if self.judged() is not None:  # its judgement says what was played
+            return text
+        text.append("\n")
         if k < review.last:
             seat, _ = review.log[k]
             mover = review.side_name(seat)
@@ -244,6 +247,12 @@ class ReviewScreen(DuneScreen):
         else:
             text.append(review.states[-1].result.text if review.over else "The game goes on.")
         return text
+
+    def judged(self):
+        """The analysis's judgement of the decision shown, or None (not judged, or no analysis yet)."""
+        if self.analysis is None:
+            return None
+        return next((j for j in self.analysis.decisions if j.decision == self.position), None)
 
     def title_text(self) -> str:
         """The panel's title, always in sight: the marks (or the analysis going on) and the file."""
@@ -257,7 +266,7 @@ class ReviewScreen(DuneScreen):
         """The judgement of the decision shown (if judged), and the marks in a line."""
         if self.analysis is None:
             return Text("Analysing… (x stops)", style="dim"), Text()
-        j = next((j for j in self.analysis.decisions if j.decision == self.position), None)
+        j = self.judged()
         text = Text() if j is None else Text(j.line(), style="bold red" if j in self.marked else "")
         if not self.marked:
             return text, Text("No decision threw much away.", style="dim")
