@@ -22,10 +22,22 @@ NOBODY = 65534  # a uid that is not ours (root may give files away to it)
 root_only = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
 
 
-def test_a_missing_lobby_is_made_sticky_and_world_writable(tmp_path, monkeypatch):
+@root_only
+def test_a_missing_lobby_is_made_sticky_and_world_writable_by_root(tmp_path, monkeypatch):
     monkeypatch.setenv(lobby.ENV, str(tmp_path / "lobby"))
     where = lobby.lobby_dir()
-    assert oct(os.stat(where).st_mode & 0o7777) == "0o1777"
+    assert oct(os.stat(where).st_mode & 0o7777) == "0o1777" and os.stat(where).st_uid == 0
+
+
+def test_a_missing_lobby_is_not_made_by_a_user_who_is_told_how_the_administrator_makes_it(tmp_path, monkeypatch):
+    """A lobby the first host made would be that user's: its owner could remove the others' tables, and everyone
+    else refuses it. So a user is told the administrator's one command, and codes still work."""
+    monkeypatch.setenv(lobby.ENV, str(tmp_path / "lobby"))
+    monkeypatch.setattr(lobby.os, "geteuid", lambda: 1000)
+    with pytest.raises(lobby.LobbyUnsafe, match=r"no lobby on this machine yet: the administrator makes one .*"
+                                                r"install -d -m 1777 .*join codes still work"):
+        lobby.lobby_dir()
+    assert not (tmp_path / "lobby").exists()
 
 
 def test_an_unsafe_lobby_is_refused_with_a_sentence(tmp_path, monkeypatch):
