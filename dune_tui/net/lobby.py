@@ -69,6 +69,10 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     def waits_for(self, login: str) -> bool:
         return any(s.status == "reserved" and s.login == login for s in self.seats)
 
+    def kept_for(self, login: str) -> bool:
+        """A seat here is this login's (waiting for it, or played by it from another terminal)."""
+        return any(s.status in ("reserved", "taken") and s.login == login for s in self.seats)
+
 
 class Listed(msgspec.Struct, frozen=True, kw_only=True):
     """A card found in the directory: `problem` says why it cannot be trusted or reached ("" if it can)."""

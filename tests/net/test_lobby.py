@@ -227,3 +227,21 @@ def test_join_finds_the_table_waiting_for_me_by_name_or_alone(own_lobby):
         assert find_table("nobody", "carol").startswith("no table 'nobody' in this machine's lobby")
     finally:
         sock.close()
+
+
+def test_join_alone_never_sits_a_stranger_at_a_free_seat(own_lobby):
+    """Found by a newcomer: `dune-tui join` alone sat mallory at carol's free seat instead of asking for a code.
+    Alone it finds only a table with a seat kept for you (reserved, or yours from another terminal)."""
+    from dune_tui.net.commands import find_table
+
+    me = my_login()
+    free = msgspec.structs.replace(card(me), seats=(lobby.SeatCard(seat=0, status="taken", login="carol"),
+                                                    lobby.SeatCard(seat=1, status="free")))
+    lobby.publish(own_lobby, free)
+    sock = listen_at(own_lobby / f"{free.table}.sock")
+    try:
+        assert find_table(None, "mallory") is None, "a free seat is no invitation: mallory is asked for a code"
+        assert find_table(None, "carol").stem == free.table, "carol's own seat, from another terminal"
+        assert find_table(me, "mallory").stem == free.table, "named, the free seat is hers to ask for"
+    finally:
+        sock.close()
