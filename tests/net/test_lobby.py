@@ -245,3 +245,20 @@ def test_join_alone_never_sits_a_stranger_at_a_free_seat(own_lobby):
         assert find_table(me, "mallory").stem == free.table, "named, the free seat is hers to ask for"
     finally:
         sock.close()
+
+
+def test_a_hosted_game_is_not_opened_at_one_keyboard_while_its_seats_are_other_players(save_dir, capsys):
+    """Found by a newcomer: bob's `dune-tui load` (or Continue) of the game hosted for alice let bob play and see
+    alice's seat. An unfinished game with seats kept for other logins resumes only at a table (`host --load`)."""
+    from dune_tui import saves
+
+    me = my_login()
+    seats = [SeatConfig(kind="human", login=me), SeatConfig(kind="human", login="alice"), SeatConfig()]
+    session = Session(Options(players=3, seed=5), seats)
+    path = saves.autosave(session, save_dir)
+    assert main(["load", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert "this game was played at a table and seat 2 is alice's: resume it with `dune-tui host --load" in said
+    assert session.kept_for_others("alice") == "" or "seat 1" in session.kept_for_others("alice")
+    mine = Session(Options(players=2, seed=5), [SeatConfig(kind="human", login=me), SeatConfig()])
+    assert mine.kept_for_others(me) == "", "a table of one's own seats opens at one's keyboard as before"
