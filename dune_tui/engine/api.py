@@ -100,6 +100,11 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
 # --------------------------------------------------------------- results
 
 
+def end_offered(state: State, seat: int) -> bool:
+    """Whether `seat` may propose to end the game by agreement: never (every game of Dune ends by its rules)."""
+    return False
+
+
 def returns(state: State) -> list[float]:
     """1.0 for each seat among the winners, else 0.0 (all 0.0 while playing)."""
     return verbs.returns(state, state.seat_faction)
