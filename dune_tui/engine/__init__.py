@@ -2,6 +2,7 @@
 
 from . import queries
 from .api import (
+    AGREE_END,
     HIDDEN,
     apply,
     as_action,
@@ -21,6 +22,7 @@ from .rules.victory import Result
 from .state import NU, SEALED, State
 
 __all__ = [
+    "AGREE_END",
     "HIDDEN",
     "NU",
     "SEALED",

@@ -21,6 +21,7 @@ from .rules.setup import prediction_choices
 from .state import SEALED, State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit prediction
+AGREE_END = ("agree_end",)  # Dune Express's end by agreement (X36); never offered here (`end_offered`)
 
 
 def new_game(options: Options) -> State:

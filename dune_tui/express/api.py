@@ -48,7 +48,7 @@ def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]
     """Let `seat` take `action` and play every forced step after it; the events (all seats').
     AGREE_END (when `end_offered`) is taken too: the players' agreement, which the table gathers."""
     if verbs.as_action(action) == AGREE_END:
-        if not victory.agreeable(state, seat):
+        if state.viewer >= 0 or not victory.agreeable(state, seat):
             verbs.refuse(state, seat, AGREE_END, flow)  # says why (it is never a legal game action)
         recording = state.events is not None
         state.events = [] if recording else None
@@ -59,7 +59,8 @@ def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]
 
 
 def end_offered(state: State, seat: int) -> bool:
-    """X36: whether `seat` may propose to end the game now (AGREE_END): a game that cannot end otherwise."""
+    """X36: whether `seat` may propose to end the game now (AGREE_END): a game that cannot end otherwise.
+    (A seat's view answers as its state does: the screen asks it of the request's view.)"""
     return victory.agreeable(state, seat)
 
 

@@ -63,7 +63,7 @@ def end_turn(state) -> Result | None:
 def agreeable(state, seat: int) -> bool:
     """X36: whether `seat` may take AGREE_END now: a game with no round limit at all (not even Manipulation's,
     X14), not over, during the roll of the seat's own turn (its first decisions; the round is not over)."""
-    return (state.result is None and state.viewer < 0 and not state.limit and seat == state.active
+    return (state.result is None and not state.limit and seat == state.active
             and seat in state.awaiting and state.phase in ("foresight", "roll"))
 
 
