@@ -18,6 +18,7 @@ from dune_tui.express import (
     new_game,
     returns,
 )
+from dune_tui.express.describe import action_text
 from dune_tui.saves import autosave
 from dune_tui.session import SeatConfig, Session
 
@@ -42,6 +43,7 @@ def test_x36_the_agreement_ends_the_game_at_the_end_of_the_round_everybody_losin
     state, r = _at_round(NO_LIMIT, 3)
     seat, round_ = state.active, state.round
     assert AGREE_END not in legal_actions(state, seat)  # bots never see it
+    assert action_text(state, AGREE_END) == f"End the game by agreement at the end of round {round_} (X36)"
     events = apply(state, seat, list(AGREE_END))  # JSON's list, as a save holds it
     assert [e.kind for e in events] == ["end_agreed"] and f"end of round {round_}" in events[0].text
     assert state.limit == round_ and state.to_move == (seat,) and not end_offered(state, seat)
