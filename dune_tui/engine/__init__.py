@@ -2,10 +2,12 @@
 
 from . import queries
 from .api import (
+    AGREE_END,
     HIDDEN,
     apply,
     as_action,
     determinize,
+    end_offered,
     legal_actions,
     new_game,
     opening_events,
@@ -20,6 +22,7 @@ from .rules.victory import Result
 from .state import NU, SEALED, State
 
 __all__ = [
+    "AGREE_END",
     "HIDDEN",
     "NU",
     "SEALED",
@@ -37,6 +40,7 @@ __all__ = [
     "as_action",
     "available_factions",
     "determinize",
+    "end_offered",
     "faction_id",
     "legal_actions",
     "new_game",

@@ -21,6 +21,7 @@ from .rules.setup import prediction_choices
 from .state import SEALED, State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit prediction
+AGREE_END = ("agree_end",)  # Dune Express's end by agreement (X36); never offered here (`end_offered`)
 
 
 def new_game(options: Options) -> State:
@@ -98,6 +99,11 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
 
 
 # --------------------------------------------------------------- results
+
+
+def end_offered(state: State, seat: int) -> bool:
+    """Whether `seat` may propose to end the game by agreement: never (every game of Dune ends by its rules)."""
+    return False
 
 
 def returns(state: State) -> list[float]:

@@ -4,9 +4,11 @@ See docs/EXPRESS.md for its rules as played here and the rulings X1, X2, ..."""
 from ..engine.errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from ..verbs import as_action
 from .api import (
+    AGREE_END,
     HIDDEN,
     apply,
     determinize,
+    end_offered,
     legal_actions,
     new_game,
     observation_key,
@@ -20,7 +22,8 @@ from .rules.victory import Result
 from .state import State
 
 __all__ = [
-    "HIDDEN", "VARIANTS", "DuneError", "Event", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn",
-    "Options", "OptionsError", "Result", "State", "apply", "as_action", "available_houses", "determinize",
-    "house_id", "legal_actions", "new_game", "observation_key", "opening_events", "returns", "view", "with_variants",
+    "AGREE_END", "HIDDEN", "VARIANTS", "DuneError", "Event", "GameOver", "HiddenInformation", "IllegalAction",
+    "NotYourTurn", "Options", "OptionsError", "Result", "State", "apply", "as_action", "available_houses",
+    "determinize", "end_offered", "house_id", "legal_actions", "new_game", "observation_key", "opening_events",
+    "returns", "view", "with_variants",
 ]

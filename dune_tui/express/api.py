@@ -15,10 +15,12 @@ from . import flow
 from .data import BENE_GESSERIT
 from .events import Event
 from .options import Options
+from .rules import victory
 from .rules.setup import prediction_choices
 from .state import State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit's round
+AGREE_END = ("agree_end",)  # X36: the players agree this round is the last; never among `legal_actions`
 
 
 def new_game(options: Options) -> State:
@@ -43,8 +45,23 @@ def legal_actions(state: State, seat: int) -> list:
 
 
 def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]:
-    """Let `seat` take `action` and play every forced step after it; the events (all seats')."""
+    """Let `seat` take `action` and play every forced step after it; the events (all seats').
+    AGREE_END (when `end_offered`) is taken too: the players' agreement, which the table gathers."""
+    if verbs.as_action(action) == AGREE_END:
+        if state.viewer >= 0 or not victory.agreeable(state, seat):
+            verbs.refuse(state, seat, AGREE_END, flow)  # says why (it is never a legal game action)
+        recording = state.events is not None
+        state.events = [] if recording else None
+        victory.agree(state)
+        state._legal = None
+        return state.events if recording else []
     return verbs.play(state, seat, action, flow, check)
+
+
+def end_offered(state: State, seat: int) -> bool:
+    """X36: whether `seat` may propose to end the game now (AGREE_END): a game that cannot end otherwise.
+    (A seat's view answers as its state does: the screen asks it of the request's view.)"""
+    return victory.agreeable(state, seat)
 
 
 def view(state: State, seat: int) -> State:

@@ -93,4 +93,6 @@ def action_text(state, action) -> str:
         return "Done"
     if kind == "pass":
         return "Pass"
+    if kind == "agree_end":
+        return f"End the game by agreement at the end of round {state.round} (X36)"
     return str(action)

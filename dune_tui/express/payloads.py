@@ -159,6 +159,13 @@ class TieBreak(_P, tag="tie_break"):
     rolls: tuple[int, ...]  # spice die faces, in the order of `houses`
 
 
+class EndAgreed(_P, tag="end_agreed"):
+    """X36: the players agreed that this round is the last (the Shorter Game's ending at its end)."""
+
+    round: int
+    seat_id: int  # who proposed it
+
+
 class GameOver(_P, tag="game_over"):
     winners: tuple[int, ...]
     reason: str
@@ -168,4 +175,5 @@ Payload = Union[  # noqa: UP007  (msgspec wants a Union of the tagged Structs)
     HouseDealt, FirstPlayer, Prediction, PredictionMade, TurnStart, Foresight, Rolled, DieTurned, ThumperPlayed,
     TokenTaken, TraitorPlayed, TraitorBlocked, UnitKilled, Landed, Moved, Wormride, DesertPower, Battle, Stored,
     TieBreak, GameOver, FortressBuilt, FortressDestroyed, FortressTaken, FortressToll, StormPlaced, Assigned,
+    EndAgreed,
 ]

@@ -16,6 +16,8 @@ To a client (each `send` carries one):
     Refused        this client's message was refused (the state is unchanged): why
     Chat           a line said at the table (every client gets it; not part of the game's log)
     GameOver       the result, the final view, the history the seat may see and the hints it was shown
+    EndProposal    a proposal to end the game by agreement (X36) is open: who proposed it, who is still to answer
+                   (seat -1: none is open any more, and `text` says why)
 
 From a client:
     Decision       the controller's answer to an open request of the client's seat
@@ -23,6 +25,8 @@ From a client:
     Save           save now (autosave, or under a name) - the host's clients only
     Chat           a line to say at the table (the table sets who said it, cleans and caps the text)
     Hint           the advice `h` showed for an open request (kept beside the log for the replay)
+    ProposeEnd     this seat proposes to end the game by agreement (X36: when the rule set offers it)
+    AnswerEnd      this seat's yes or no to the open proposal
 
 The Structs are tagged so that a tagged union decodes them; the views are engine States (`view: Any`): the wire
 form of a view comes with the network step.  Seat -1 is a spectator: public information only.
@@ -41,9 +45,9 @@ from ..session import seat_label
 SPECTATOR = -1
 
 __all__ = [
-    "SPECTATOR", "Board", "Chat", "Closed", "Decision", "DecisionRequest", "EventBatch", "GameOver", "Hint", "Notice",
-    "Pace", "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo", "Seats", "SetPace", "Skip", "Thinking",
-    "Welcome",
+    "SPECTATOR", "AnswerEnd", "Board", "Chat", "Closed", "Decision", "DecisionRequest", "EndProposal", "EventBatch",
+    "GameOver", "Hint", "Notice", "Pace", "ProposeEnd", "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo",
+    "Seats", "SetPace", "Skip", "Thinking", "Welcome",
 ]
 
 
@@ -154,6 +158,24 @@ class Hint(_Message):
     decision: int = 0
 
 
+class ProposeEnd(_Message):
+    """End the game by agreement (X36): the players play the Shorter Game, this round its last."""
+
+
+class AnswerEnd(_Message):
+    yes: bool
+
+
+class EndProposal(_Message):
+    """The open proposal to end the game by agreement: `seat` proposed to end it at the end of `round`;
+    `waiting` the human seats still to say yes.  Seat -1: no proposal is open (`text`: why it closed)."""
+
+    seat: int = SPECTATOR
+    round: int = 0
+    waiting: tuple[int, ...] = ()
+    text: str = ""
+
+
 class Welcome(_Message):
     """Everything a client attached for `seat` needs to draw its screen."""
 
@@ -172,6 +194,7 @@ class Welcome(_Message):
     over: GameOver | None = None
     chat: tuple[Chat, ...] = ()  # the recent lines said at the table, oldest first
     hints: bool = True  # the game allows advice (h); False for a competitive game
+    proposal: EndProposal | None = None  # a proposal to end the game by agreement, open now
 
 
 class Skip(_Message):

@@ -29,16 +29,20 @@ from .. import saves
 from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
 from ..engine import DuneError
 from ..text import NAME_LIMIT, printable
+from .agreement import EndVote
 from .bots import BotCancelled, BotFailed, bot_specs, make_runner
 from .messages import (
     SPECTATOR,
+    AnswerEnd,
     Board,
     Chat,
     Closed,
+    EndProposal,
     GameOver,
     Hint,
     Notice,
     Pace,
+    ProposeEnd,
     Refused,
     Save,
     Saved,
@@ -91,6 +95,7 @@ class Table:
         self.save_error: str | None = None  # why the last autosave failed (None: it did not)
         self.closed = False
         self.chat: deque[tuple[int, Chat]] = deque(maxlen=CHAT_KEPT)  # (events before it, the line)
+        self.end_vote = EndVote(self.controller.rules, session.humans())  # X36: ending the game by agreement
         self.seats_sent: tuple[SeatInfo, ...] = self.seat_list()  # the Seats every client has
         self._cancel = threading.Event()
         self._wake = asyncio.Event()
@@ -138,7 +143,7 @@ class Table:
             pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
             warning=getattr(self.session, "warning", ""),
             over=self.game_over(seat) if self.controller.over else None, chat=self._chat_for(seat, history),
-            hints=self.session.hints_allowed)
+            hints=self.session.hints_allowed, proposal=self.end_vote.open)
 
     def receive(self, conn: Connection, message) -> None:
         """A message from `conn`'s client; a refusal goes back to that client only."""
@@ -159,6 +164,10 @@ class Table:
             self._chat(conn, message)
         elif isinstance(message, Hint) and conn.seat >= 0 and not conn.stand_in:
             self._hint(conn, message)
+        elif isinstance(message, ProposeEnd) and conn.seat >= 0 and not conn.stand_in:
+            self._propose_end(conn)
+        elif isinstance(message, AnswerEnd) and conn.seat >= 0 and not conn.stand_in:
+            self._end_answer(self.end_vote.answer(conn.seat, message.yes, self._speaker(conn)))
         else:
             conn.send(Refused(reason=f"this table does not take {type(message).__name__} from this seat"))
 
@@ -230,6 +239,28 @@ class Table:
                 self._submit(request, decision.action)
             except (StaleDecision, DuneError) as e:
                 conn.send(Refused(id=decision.id, reason=str(e)))
+
+    def _propose_end(self, conn: Connection) -> None:
+        why = self.end_vote.propose(self.controller.state, conn.seat)
+        if why:
+            conn.send(Refused(reason=why))
+        else:
+            self._end_answer(self.end_vote.open)
+
+    def _end_answer(self, proposal: EndProposal | None) -> None:
+        """Tell everyone how the proposal stands; once nobody is left to say yes, the proposer's request is
+        answered with the engine's AGREE_END (X36)."""
+        if proposal is None:
+            return
+        if proposal.seat == SPECTATOR or proposal.waiting:
+            self._broadcast(proposal)
+            return
+        request = next((r for r in self.asked.values() if r.seat == proposal.seat), None)
+        self._broadcast(self.end_vote.close("Everybody agreed to end the game at the end of round "
+                                            f"{proposal.round}."))
+        if request is not None:
+            with contextlib.suppress(StaleDecision, DuneError):  # (the roll ended meanwhile: lapsed, said)
+                self._submit(request, self.controller.rules.AGREE_END)
 
     # ------------------------------------------------------------- the loop
     async def run(self) -> None:
@@ -334,6 +365,7 @@ class Table:
             conn.send(EventBatch(conn.seat, seen))
             conn.send(Board(seat=conn.seat, view=self.controller.rules.view(state, conn.seat), decisions=decisions))
         self._sealed_note()
+        self._end_answer(self.end_vote.lapsed(state))
         self.autosave()
         self._wake.set()
 

@@ -247,3 +247,45 @@ def test_a_hostile_client_s_express_decisions_are_refused_and_the_game_goes_on()
     refused, unchanged = asyncio.run(main())
     assert unchanged, "no hostile decision was applied"
     assert len(refused) == 8 and all("is not a legal roll decision now" in x.reason for x in refused)
+
+
+def test_x36_two_joined_humans_agree_over_loopback_to_end_a_game_without_a_round_limit():
+    """One proposes, the other says no (nothing changes), then yes: the game ends at the end of the round."""
+    from net_helpers import Hosted as _Hosted
+    from net_helpers import Player
+
+    game = Session(express.with_variants("", players=2, seed=4), [ANN, BOB])
+    c, r = game.controller, random.Random(2)
+    while not (c.state.round >= 2 and express.end_offered(c.state, c.state.active)):
+        request = c.pending()[0]
+        c.submit(Decision(request.id, request.seat, r.choice(request.legal)))
+    me, round_ = c.state.active, c.state.round
+
+    async def main():
+        async with _Hosted(game) as hosted:
+            players = [Player(await RemoteTable.join(hosted.address(s))) for s in (0, 1)]
+            mine, other = players[me], players[1 - me]
+            await until(lambda: mine.open_requests(), "the proposer is asked")
+            before = len(game.log)
+            mine.send(m.ProposeEnd())
+            await until(lambda: other.of(m.EndProposal), "the other hears the proposal")
+            assert other.of(m.EndProposal)[-1] == m.EndProposal(seat=me, round=round_, waiting=(1 - me,))
+            other.send(m.AnswerEnd(yes=False))
+            await until(lambda: mine.of(m.EndProposal)[-1].seat == SPECTATOR, "the no is heard")
+            assert "said no" in mine.of(m.EndProposal)[-1].text and len(game.log) == before
+            mine.send(m.ProposeEnd())
+            await until(lambda: len(other.of(m.EndProposal)) == 3, "the second proposal")
+            other.send(m.AnswerEnd(yes=True))
+            await until(lambda: len(game.log) > before, "the agreement is played")
+            assert game.log[-1].action == express.AGREE_END and game.state.limit == round_
+            for p in players:
+                p.answer = True
+                for req in p.open_requests():
+                    p.send(Decision(req.id, req.seat, p.rng.choice(req.legal)))
+            await hosted.task
+            await until(lambda: all(p.of(GameOver) for p in players), "both hear the end")
+            return players
+
+    players = asyncio.run(main())
+    result = players[0].of(GameOver)[0].state.result
+    assert (result.reason, result.round) == ("agreed", round_)

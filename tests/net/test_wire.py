@@ -76,12 +76,14 @@ def test_every_message_kind_round_trips():
         request, Decision(request.id, request.seat, request.legal[0]), EventBatch(0, events),
         m.Welcome(seat=0, game_id="g-1", seats=seats, view=v, events=events, requests=(request,), decisions=4,
                   thinking=m.Thinking(seat=1, prompt="p"), sealed=m.Sealed(seat=1, text="t"), over=over,
-                  chat=(m.Chat(text="hi", seat=1, name="Bob"),)),
+                  chat=(m.Chat(text="hi", seat=1, name="Bob"),),
+                  proposal=m.EndProposal(seat=0, round=3, waiting=(1,))),
         m.Closed(seat=0, id=3), m.Board(seat=0, view=v, decisions=2), m.Seats(seats=seats), m.Thinking(),
         m.Sealed(seat=1, text="sealed"), m.Pace(pause=0.25, skipping=True), m.Notice(text="n", severity="error"),
         m.SaveFailed(reason="r", last_good="/x", ref=2), m.Saved(path="/p", ref=1), m.Refused(reason="no", id=4),
         over, m.Skip(), m.SetPace(pause=1.0), m.Save(name="n", directory="d", ref=3), m.Chat(text="hello"),
-        m.Hint(text="Pass 37%", request=2),
+        m.Hint(text="Pass 37%", request=2), m.ProposeEnd(), m.AnswerEnd(yes=True),
+        m.EndProposal(seat=-1, text="Bob said no"),
     ]
     kinds = {type(x).__name__ for x in messages}
     union = {t.__name__.removeprefix("Wire") for t in wire.Message.__args__}

@@ -1,4 +1,5 @@
-"""The end (KONEC HRY): holding enough territories at the end of one's turn, Manipulation, the round limit."""
+"""The end (KONEC HRY): holding enough territories at the end of one's turn, Manipulation, the round limit,
+and the end the players agree to in a game without one (X36)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from .dice import roll_face
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...]  # houses
-    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody" | "stopped"
+    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody" | "stopped" | "agreed"
     round: int
     text: str
 
@@ -59,12 +60,34 @@ def end_turn(state) -> Result | None:
     return None
 
 
+def agreeable(state, seat: int) -> bool:
+    """X36: whether `seat` may take AGREE_END now: a game with no round limit at all (not even Manipulation's,
+    X14), not over, during the roll of the seat's own turn (its first decisions; the round is not over)."""
+    return (state.result is None and not state.limit and seat == state.active
+            and seat in state.awaiting and state.phase in ("foresight", "roll"))
+
+
+def agree(state) -> None:
+    """X36: the players play the Shorter Game from now on, this round its last (KRATŠÍ HRA)."""
+    state.limit = state.round
+    emit(state, pl.EndAgreed, "The players agree to end the game at the end of round {round} (Shorter Game): if "
+         "nobody has won by then, everybody loses.", round=state.round, seat_id=state.active)
+
+
+def agreed(state) -> bool:
+    """The round limit is the players' agreement (X36), not one the game was set up with."""
+    return bool(state.limit) and not round_limit(state)
+
+
 def _limit_reached(state) -> Result:
     """X26: "if nobody has won by the end, all lose"; or, chosen, the alternative ending and its tie-breaks
     (for Manipulation's 20 rounds too, X14)."""
     if not state.limit:  # X27: no limit, and the game has gone on for STOP_ROUND rounds: dune-tui stops it
         return _result(state, (), "stopped", f"Round {state.round} is over and nobody has won: the game stops here, "
                        "nobody wins (dune-tui stops a game without a round limit after this round).")
+    if agreed(state):  # X36: the Shorter Game's main ending (a game without a limit has no tie-break, X26)
+        return _result(state, (), "agreed", f"The players agreed to end the game in round {state.round}: "
+                       "nobody holds enough territories, everybody loses.")
     if state.options.ending == "nobody":
         return _result(state, (), "nobody", f"Round {state.round} is over and nobody holds enough territories: "
                        "everybody loses.")

@@ -33,7 +33,18 @@ from ..widgets.dice import DiceTray
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, MarksChanged, Pointed, RegionClicked
 from .base import DuneScreen
-from .modals import ConfirmLeave, Handoff, LeaveTable, LogScreen, NotSaved, Reveal, SaveAs, Say, reveal_summary
+from .modals import (
+    AgreeEnd,
+    ConfirmLeave,
+    Handoff,
+    LeaveTable,
+    LogScreen,
+    NotSaved,
+    Reveal,
+    SaveAs,
+    Say,
+    reveal_summary,
+)
 
 
 class TableSays(Message):
@@ -69,6 +80,9 @@ class GameScreen(DuneScreen):
         Binding("m", "focus_map", "Map", show=False, key_display="m"),  # the map's cursor, while places are lit
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
         Binding("f1", "rules", "Rules", show=False, key_display="f1"),  # this game's rules page
+        # X36: end the game by agreement, only when the rule set offers it (listed by `?`, and said in the panel's
+        # title: the footer has no room at 80 columns beside a roll's keys)
+        Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
     ]
 
     def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
@@ -79,6 +93,7 @@ class GameScreen(DuneScreen):
         self.table = table  # to attach and send; the screen never reads the table's game
         self.settings = settings
         self.current = None  # the human request on the panel
+        self.panel_title = Text()  # its title
         self.requests: dict[int, m.DecisionRequest] = {}  # open for our seats
         self.sent: set[int] = set()  # answered, not yet closed by the table
         self.blocked = False  # a hand-off or reveal is open: wait for it
@@ -100,6 +115,8 @@ class GameScreen(DuneScreen):
         self.connections: dict[int, object] = {}
         self.advising: threading.Event | None = None  # set to cancel the advice being worked out
         self.hints = True  # the game allows advice (the table's welcome says)
+        self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement (X36)
+        self.end_asked: set[int] = set()  # our seats asked to agree to it
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR
@@ -114,7 +131,15 @@ class GameScreen(DuneScreen):
         return bool(self.rejoin) and not self.humans
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "agree_end":
+            return self.end_offered()
         return not (self.watching_only and action in ("skip", "pause", "hint"))
+
+    def end_offered(self) -> bool:
+        """X36: the request on the panel may propose to end the game by agreement (its rule set says)."""
+        r = self.current
+        return (r is not None and self.proposal is None
+                and ruleset_of(r.view.options).engine.end_offered(r.view, r.seat))
 
     @property
     def help_tips(self) -> str:
@@ -178,6 +203,9 @@ class GameScreen(DuneScreen):
         elif isinstance(body, m.Closed):
             self.requests.pop(body.id, None)
             self.sent.discard(body.id)
+            if self.current is not None and self.current.id == body.id:  # answered for us (X36's AGREE_END)
+                self.current = None
+                self.drop_advice()
         elif isinstance(body, m.Refused):
             self.notify(f"That was refused: {body.reason}", severity="error")
             self.sent.discard(body.id)
@@ -185,6 +213,10 @@ class GameScreen(DuneScreen):
             self.requests.update((r.id, r) for r in body.requests)
             if main:
                 self._welcome(body)
+            if body.proposal is not None:
+                self._end_proposal(message.seat, body.proposal, main)
+        elif isinstance(body, m.EndProposal):
+            self._end_proposal(message.seat, body, main)
         elif isinstance(body, (m.Saved, m.SaveFailed)) and body.ref:
             self._saved(body)
         elif main:
@@ -245,6 +277,53 @@ class GameScreen(DuneScreen):
             self.notify(f"Autosave failed: {body.reason}{where}", severity="warning", timeout=10)
         elif isinstance(body, m.GameOver):
             self.finish(body)
+
+    def _end_proposal(self, seat: int, proposal: m.EndProposal, main: bool) -> None:
+        """X36: a proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
+        (in a hot-seat game, each in turn)."""
+        if proposal.seat == m.SPECTATOR:
+            self.proposal = None
+            self.end_asked.clear()
+            if main:
+                self.notify(proposal.text, title="End of the game", timeout=8)
+        else:
+            self.proposal = proposal
+            if seat in proposal.waiting and seat not in self.end_asked:
+                self.end_asked.add(seat)
+                text = self.seat_title(proposal.seat)
+                text.append(f" proposes to end the game at the end of round {proposal.round}: the Shorter Game's "
+                            "ending, so if nobody has won by then, everybody loses.\n\n")
+                text.append_text(self.seat_title(seat))
+                text.append(", do you agree?\n\ny  yes\nn  no, play on")
+                self.app.push_screen(AgreeEnd("End the game?", text), partial(self._end_answered, seat))
+        self.end_hint()
+
+    def end_hint(self) -> None:
+        """`e` (X36) comes and goes with the request on the panel, and its title says so."""
+        self.refresh_bindings()
+        if self.current is not None:
+            title = self.panel_title.copy()
+            if self.end_offered():
+                title.append(" · e: end game?", style="dim")
+            self.query_one(DecisionPanel).border_title = title
+
+    def _end_answered(self, seat: int, yes: bool | None) -> None:
+        self.table.receive(self.connections[seat], m.AnswerEnd(yes=bool(yes)))
+
+    def action_agree_end(self) -> None:
+        if not self.end_offered():
+            return
+        request = self.current
+        text = Text(f"End the game at the end of round {request.view.round}? You would all play the Shorter "
+                    "Game's ending: if nobody has won by then, everybody loses.")
+        if any(i.is_human and i.seat != request.seat for i in self.seats):
+            text.append(" Every other player must agree.")
+        text.append("\n\ny  propose it\nn  play on")
+        self.app.push_screen(AgreeEnd("End the game by agreement?", text), partial(self._end_proposed, request))
+
+    def _end_proposed(self, request, yes: bool | None) -> None:
+        if yes:
+            self.table.receive(self.connections[request.seat], m.ProposeEnd())
 
     def _say_comings_and_goings(self, seats: tuple[m.SeatInfo, ...]) -> None:
         """A joined table: say when another player's terminal leaves (the table waits) and when it comes back
@@ -390,6 +469,8 @@ class GameScreen(DuneScreen):
             title.append_text(self.seat_title(request.seat))
         self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None,
                                           note=self.sealed_note(request))
+        self.panel_title = title
+        self.end_hint()
         self.light_map()
         if self.early_keys.open:  # the first question: the keys typed for it before it came, to its form
             self.call_after_refresh(replay, self.app, self.early_keys.close())
@@ -434,6 +515,7 @@ class GameScreen(DuneScreen):
         self.current = None
         self.drop_advice()
         self.sent.add(request.id)
+        self.refresh_bindings()
         self.rules_board.light(None, None)
         self.query_one(DecisionPanel).wait("…")
         self.table.receive(self.connections[request.seat], m.Decision(request.id, request.seat, event.action))

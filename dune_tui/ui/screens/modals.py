@@ -1,4 +1,5 @@
-"""Small screens over the game: leave (confirm; not saved), hot-seat hand-off, battle reveal, full log, help."""
+"""Small screens over the game: leave (confirm; not saved), end by agreement, hot-seat hand-off, battle reveal,
+full log, help."""
 
 from __future__ import annotations
 
@@ -48,6 +49,28 @@ class ConfirmLeave(DuneModal):
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
+
+
+class AgreeEnd(DuneModal):
+    """X36: propose to end the game by agreement, or say yes or no to another player's proposal."""
+
+    BINDINGS = [
+        Binding("y", "choose(True)", "Yes"),
+        Binding("n,escape", "choose(False)", "No"),
+    ]
+
+    def __init__(self, title: str, text: Text) -> None:
+        super().__init__()
+        self.title_text, self.body = title, text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.body, id="agree-end-text")
+        yield Footer()
+
+    def action_choose(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class LeaveTable(ConfirmLeave):
