@@ -159,8 +159,10 @@ class Terminal:
         clean = [p for p in os.environ.get("PATH", "").split(":")
                  if p and Path(p).resolve() != (VENV / "bin").resolve()]
         self.env = {"PATH": ":".join(clean), "HOME": str(self.home), "DUNE_TUI_SAVE_DIR": str(self.save_dir),
-                    "TERM": "xterm-256color", "DUNE_TUI_LOBBY": str(tmp_path / "lobby")}  # the test's own lobby
-        self.elsewhere = {"DUNE_TUI_LOBBY": str(tmp_path / "another-machine")}  # no lobby there: a code is asked
+                    "TERM": "xterm-256color"}
+        self.places = Path(tempfile.mkdtemp(prefix="dune-tui-e2e-"))  # short: a Unix socket's path has 107 bytes
+        self.env["DUNE_TUI_LOBBY"] = str(self.places / "lobby")  # the test's own lobby, never the machine's
+        self.elsewhere = {"DUNE_TUI_LOBBY": str(self.places / "another-machine")}  # no lobby: a code is asked
         self.names: list[str] = []
 
     def run(self, command: Command, line: str, name: str, env: dict[str, str] | None = None, user: str = "",
@@ -211,6 +213,7 @@ def terminal(tmp_path):
     t = Terminal(tmp_path)
     yield t
     t.tmux.kill()
+    shutil.rmtree(t.places, ignore_errors=True)
 
 
 def sample_autosave(save_dir: Path, rules: str) -> Path:
