@@ -7,6 +7,7 @@ import sys
 
 from . import __version__, net, saves, sim, ui
 from .games import add_rule_set_arguments, new_game, spec_from_args
+from .review import command as review_command
 from .rulesets import ruleset_of
 
 NOT_DRAWN = ("the terminal screen cannot draw a game of {title} yet (its board is still to be built); "
@@ -23,6 +24,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     add_rules_arguments(sub.choices["new"])
     saves.add_parsers(sub, play=play_session)
     net.add_parsers(sub)
+    review_command.add_parser(sub)
     return parser, sub.choices
 
 

@@ -13,6 +13,7 @@ from .commands import add_parsers
 from .errors import SaveError, SnapshotMismatch
 from .files import SUFFIX, save_dir
 from .store import (
+    AUTOSAVE,
     SaveInfo,
     autosave,
     autosave_due,
@@ -27,6 +28,7 @@ from .store import (
 )
 
 __all__ = [
+    "AUTOSAVE",
     "SUFFIX",
     "SaveError",
     "SaveInfo",

@@ -87,6 +87,19 @@ def run_default(args: argparse.Namespace | None = None) -> int:
     return _run(None, _settings(getattr(args, "save_dir", None)))
 
 
+def run_review(review, budget=None) -> int:
+    """`dune-tui review SAVE`: the review screen alone (leaving it ends the program)."""
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 2
+    from .app import DuneApp
+    from .screens.review import ReviewScreen
+
+    app = DuneApp(None, _settings(), first=ReviewScreen(review, budget, exit_on_back=True))
+    code = app.run()
+    return code if isinstance(code, int) else (app.return_code or 0)
+
+
 def _run(session, settings, resumed: bool = False) -> int:
     if not has_terminal():
         print(NO_TERMINAL, file=sys.stderr)

@@ -63,9 +63,11 @@ class DuneApp(App[int]):
     ]
 
     def __init__(self, session=None, settings: Settings | None = None, *, resumed: bool = False,
-                 runner=None) -> None:
-        """`runner`: the first session's bots, already starting (table.bots.start_early), or None."""
+                 runner=None, first=None) -> None:
+        """`runner`: the first session's bots, already starting (table.bots.start_early), or None.
+        `first`: a screen to open at once instead of the main menu (`dune-tui review`)."""
         super().__init__()
+        self._first_screen = first
         self.settings = settings or Settings()
         self._first_session = session
         self._first_runner = runner
@@ -78,7 +80,7 @@ class DuneApp(App[int]):
     def get_default_screen(self):
         from .screens.menu import MainMenu
 
-        if self._first_session is None:
+        if self._first_session is None and self._first_screen is None:
             return MainMenu(self.settings)
         return Launch()  # a game starts at once; the menu is made only if the player goes back to it
 
@@ -89,6 +91,8 @@ class DuneApp(App[int]):
                 loop.add_signal_handler(sig, self.hang_up)
         if self._first_session is not None:
             self.start_game(self._first_session, resumed=self._resumed, runner=self._first_runner)
+        elif self._first_screen is not None:
+            self.push_screen(self._first_screen)
         self.started = True
 
     def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None) -> None:

@@ -36,6 +36,11 @@ def to_continue(directory: Path | None) -> tuple[Path | None, str | None]:
     return None, f"No game to continue: {last.name.removesuffix(saves.SUFFIX)} is over (Load shows it)."
 
 
+def autosave_path(game_id: str, directory: Path | None) -> Path:
+    """Where the game `game_id` autosaves (its game-over screen reviews that file)."""
+    return saves.save_dir(directory) / f"{saves.AUTOSAVE}{game_id}{saves.SUFFIX}"
+
+
 def list_saves(directory: Path | None) -> tuple[list, str | None]:
     found, error = _call(saves.list_saves, directory=directory)
     return (found or []), error

@@ -22,6 +22,7 @@ from textual.widgets import Footer, OptionList
 
 from ...rulesets import ruleset_of
 from ...table import messages as m
+from .. import saving
 from ..boards import board_for
 from ..early_keys import EarlyKeys, replay
 from ..settings import Settings
@@ -88,6 +89,7 @@ class GameScreen(DuneScreen):
         self.pace = m.Pace(pause=settings.pause)
         self.board = None  # the latest view of the seat we watch
         self.over: m.GameOver | None = None
+        self.game_id = ""  # from the table's Welcome: names the game's autosave (Review on the game-over screen)
         self.leaving: str | None = None  # "quit" / "menu" while the save before leaving is under way
         self._refs = itertools.count(1)
         self._saves: dict[int, str] = {}  # ref -> what the save was for
@@ -192,6 +194,7 @@ class GameScreen(DuneScreen):
     def _welcome(self, w: m.Welcome) -> None:
         self.seats, self.board, self.thinking, self.sealed, self.pace = w.seats, w.view, w.thinking, w.sealed, w.pace
         self.hints = w.hints
+        self.game_id = w.game_id
         log = self.query_one(GameLog)
         shown = 0
         for line in w.chat:  # each line where it was said among the events
@@ -441,7 +444,10 @@ class GameScreen(DuneScreen):
 
     def finish(self, over: m.GameOver) -> None:
         self.over = over
-        self.app.switch_screen(self.rules_board.game_over_screen(over, self.settings, bool(self.rejoin)))
+        screen = self.rules_board.game_over_screen(over, self.settings, bool(self.rejoin))
+        if not self.rejoin and self.game_id:  # the game's autosave is here (a joined seat's is the host's)
+            screen.save_path = saving.autosave_path(self.game_id, self.settings.save_dir)
+        self.app.switch_screen(screen)
 
     # ----------------------------------------------------------------- keys
     def send(self, body) -> None:

@@ -118,6 +118,7 @@ def picture(over, stats: dict[int, Counter]) -> Group:
 class GameOverScreen(DuneScreen):
     BINDINGS = [
         Binding("r", "replay", "Replay"),
+        Binding("w", "review", "Review"),
         Binding("n", "new_game", "New game"),
         Binding("m", "menu", "Main menu"),
         Binding("q", "quit", "Quit"),
@@ -130,8 +131,11 @@ class GameOverScreen(DuneScreen):
         self.over = over
         self.settings = settings
         self.joined = joined
+        self.save_path = None  # the game's save on this machine (set by the game screen): `w` reviews it
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.save_path is not None
         return not (self.joined and action in ("new_game", "menu"))
 
     def compose(self) -> ComposeResult:
@@ -188,6 +192,11 @@ class GameOverScreen(DuneScreen):
         from .replay import ReplayScreen
 
         self.app.push_screen(ReplayScreen(self.over))
+
+    def action_review(self) -> None:
+        from .review import open_review_screen
+
+        open_review_screen(self.app, self.save_path)
 
     def action_new_game(self) -> None:
         from .new_game import NewGameScreen

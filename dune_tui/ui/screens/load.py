@@ -71,6 +71,7 @@ def column_widths(total: int, infos: list) -> dict[str, int]:
 class LoadScreen(DuneScreen):
     BINDINGS = [
         Binding("enter", "load", "Load", priority=True),
+        Binding("w", "review", "Review"),
         Binding("escape,b", "back", "Back"),
     ]
 
@@ -134,6 +135,14 @@ class LoadScreen(DuneScreen):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_review(self) -> None:
+        """Review the highlighted save (dune_tui/review): a finished game with every seat's eyes, an unfinished
+        one as its first human seat."""
+        from .review import open_review_screen
+
+        if self.infos and not self.infos[self.query_one(DataTable).cursor_row].error:
+            open_review_screen(self.app, self.infos[self.query_one(DataTable).cursor_row].path)
 
     def action_load(self) -> None:
         table = self.query_one(DataTable)
