@@ -12,6 +12,8 @@ How each is run:
   sample game (an Express one for docs/EXPRESS.md) for `load`, `saves` and `replay`; a placeholder of the docs
   (`autosave-...`, `[NAME|PATH]`) stands for that save, or for nothing (PLACEHOLDERS).
 - The main menu, a game (new, load): `?` opens the help, Esc closes it, `q` (and `y` in a game) leaves; status 0.
+- `review`: its first position appears, `?` opens the help, Esc closes it, `q` leaves; status 0 (an analysis it
+  keeps beside a save of the checkout is removed after).
 - `saves`, `replay`, other programs: status 0 and what they print (PRINTS).
 - `sim` plays for minutes (100 games of search bots): run as written until its first line, then stopped.
 - The README's "Playing together on a shared server" block: each line as the Unix user its comment names (`bob
@@ -244,6 +246,16 @@ def test_a_readme_command_as_written(command, terminal):
         terminal.run(command, line, "one")
         wait_for_game(terminal, "one")
         leave_by_keys(terminal, "one", ["Leave this game?", "y"])
+    elif kind == "review":  # its analysis is kept beside the save (a sample of the checkout's: not left there)
+        caches = [ROOT / f"{word}.review.json" for word in command.words[2:] if word.endswith(".json")]
+        fresh = [cache for cache in caches if not cache.exists()]
+        try:
+            terminal.run(command, line, "one")
+            terminal.wait("one", re.compile(r"Decision 1 of \d+"))
+            leave_by_keys(terminal, "one", [])
+        finally:
+            for cache in fresh:
+                cache.unlink(missing_ok=True)
     elif kind == "sim":
         terminal.run(command, line, "one")
         terminal.wait("one", "dune-tui sim: playing")  # then it may play for minutes: its arguments were taken
