@@ -448,14 +448,24 @@ def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
     terminal.keys("bob", "Enter")  # the host's own path: he plays
     wait_for_game(terminal, "bob")
     run(menu)
-    terminal.wait("alice", "bob invites you to a table")
+    terminal.wait("alice", f"{host.user} invites you to a table")
     terminal.keys("alice", "t")
-    terminal.wait("alice", "bob-")
+    terminal.wait("alice", f"{host.user}'s table")
     terminal.keys("alice", "Enter")
     wait_for_game(terminal, "alice")
     run(join)
     wait_for_game(terminal, "carol")
     print(f"three users at the table after {time.monotonic() - started:.1f} s")
+    # The paragraph's `dune-tui tables`, as carol: each seat its player's, by the kernel's word (the card is
+    # rewritten a moment after a player sits down: asked again until then)
+    seats = f"seats: 1 {host.user}, 2 {menu.user}, 3 {join.user}, 4 bot"
+    for attempt in range(20):
+        terminal.run(join, "dune-tui tables", f"tables{attempt}", {"DUNE_TUI_LOBBY": str(shared_server / "lobby")},
+                     join.user, shared_server)
+        assert terminal.status(f"tables{attempt}") == 0
+        if seats in terminal.screen(f"tables{attempt}"):
+            break
+    assert seats in terminal.screen(f"tables{attempt}")
     for user in ("carol", "alice", "bob"):  # each leaves (a joined seat's dialog, then the host's): y quits
         terminal.keys(user, "q")
         terminal.wait(user, "Leave this game?")
