@@ -65,6 +65,11 @@ def play_session(session, save_dir=None, **how) -> int:
     if not rules.screen:
         print(f"dune-tui: {NOT_DRAWN.format(title=rules.title, name=rules.name)}", file=sys.stderr)
         return 1
+    from .net.identity import my_login
+
+    if why_not := session.kept_for_others(my_login()):
+        print(f"dune-tui: {why_not}", file=sys.stderr)
+        return 2
     return ui.run_session(session, save_dir=save_dir, **how)
 
 

@@ -122,6 +122,16 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
+    def kept_for_others(self, login: str) -> str:
+        """Why `login` may not play this unfinished game at one keyboard ("" if it may): it was hosted at a table,
+        and human seats are kept for other logins, who sit down as themselves only at the table again."""
+        others = [i for i in self.humans() if self.seats[i].login and self.seats[i].login != login]
+        if not others or self.controller.over:
+            return ""
+        whose = ", ".join(f"seat {i + 1} is {self.seats[i].login}'s" for i in others)
+        return (f"this game was played at a table and {whose}: resume it with `dune-tui host --load FILE`, where "
+                "each player sits down as themselves")
+
     @classmethod
     def from_log(cls, options: Options, seats: list[SeatConfig], log: list, **kw) -> Session:
         """Rebuild a session by replaying its decision log (raises IllegalAction on a bad log)."""

@@ -317,8 +317,9 @@ def cmd_tables(args) -> int:
 
 
 def find_table(name: str | None, me: str) -> lobby.Listed | str | None:
-    """The lobby table `name` names (its name, or its host's login), or without a name the one waiting for
-    `me` (or the only one there is); a sentence if there is no such table; None: no lobby, no name."""
+    """The lobby table `name` names (its name, or its host's login), or without a name the one with a seat kept
+    for `me` (never a stranger's free seat: `dune-tui join` alone then asks for a code); a sentence if there is no
+    such table; None: no lobby, no name, nothing kept for `me`."""
     try:
         where = lobby.lobby_dir(create=False)
     except lobby.LobbyUnsafe as e:
@@ -328,8 +329,8 @@ def find_table(name: str | None, me: str) -> lobby.Listed | str | None:
         found = [e for e in live if name in (e.stem, e.card.host)]
         return found[0] if found else (f"no table {printable(name, limit=64)!r} in this machine's lobby (`dune-tui "
                                        "tables` lists them); a code from the host looks like HOST:PORT/CODE")
-    waiting = [e for e in live if e.card.waits_for(me) or e.card.seat_for(me)]
-    if len(waiting) == 1 or (waiting and waiting[0].card.waits_for(me)):
+    waiting = [e for e in live if e.card.kept_for(me)]
+    if len(waiting) == 1:
         return waiting[0]
     if len(waiting) > 1:
         return "there are several tables: name one (`dune-tui tables` lists them), e.g. " \

@@ -69,6 +69,10 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     def waits_for(self, login: str) -> bool:
         return any(s.status == "reserved" and s.login == login for s in self.seats)
 
+    def kept_for(self, login: str) -> bool:
+        """A seat here is this login's (waiting for it, or played by it from another terminal)."""
+        return any(s.status in ("reserved", "taken") and s.login == login for s in self.seats)
+
 
 class Listed(msgspec.Struct, frozen=True, kw_only=True):
     """A card found in the directory: `problem` says why it cannot be trusted or reached ("" if it can)."""
@@ -86,13 +90,18 @@ class Listed(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def lobby_dir(create: bool = True) -> Path:
-    """The rendezvous directory, checked (and made 1777 if it is the default one and missing)."""
+    """The rendezvous directory, checked; made 1777 if missing, by root only: one a user made would be theirs, and
+    its owner could remove or replace the others' tables in it (so everyone else refuses it)."""
     where = Path(os.environ.get(ENV) or DEFAULT)
     try:
         info = os.lstat(where)
     except FileNotFoundError:
         if not create:
             raise LobbyUnsafe(f"there is no lobby on this machine ({where} does not exist)") from None
+        if os.geteuid() != 0:
+            raise LobbyUnsafe(f"there is no lobby on this machine yet: the administrator makes one for every user "
+                              f"with `install -d -m 1777 {where}` (a lobby one user made would be theirs to "
+                              f"tamper with); `--bind` and join codes still work") from None
         try:
             os.mkdir(where, 0o700)
             os.chmod(where, 0o1777)

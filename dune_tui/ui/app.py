@@ -96,9 +96,13 @@ class DuneApp(App[int]):
         self.started = True
 
     def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None) -> None:
+        from ..net.identity import my_login
         from ..table import Table
         from .screens.game import GameScreen
 
+        if why_not := session.kept_for_others(my_login()):  # a hosted game: its seats are other players'
+            self.notify(f"Cannot open it here: {why_not}.", severity="error", timeout=12, markup=False)
+            return
         if self.table is not None:
             self.table.close()
         s = self.settings

@@ -22,10 +22,22 @@ NOBODY = 65534  # a uid that is not ours (root may give files away to it)
 root_only = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
 
 
-def test_a_missing_lobby_is_made_sticky_and_world_writable(tmp_path, monkeypatch):
+@root_only
+def test_a_missing_lobby_is_made_sticky_and_world_writable_by_root(tmp_path, monkeypatch):
     monkeypatch.setenv(lobby.ENV, str(tmp_path / "lobby"))
     where = lobby.lobby_dir()
-    assert oct(os.stat(where).st_mode & 0o7777) == "0o1777"
+    assert oct(os.stat(where).st_mode & 0o7777) == "0o1777" and os.stat(where).st_uid == 0
+
+
+def test_a_missing_lobby_is_not_made_by_a_user_who_is_told_how_the_administrator_makes_it(tmp_path, monkeypatch):
+    """A lobby the first host made would be that user's: its owner could remove the others' tables, and everyone
+    else refuses it. So a user is told the administrator's one command, and codes still work."""
+    monkeypatch.setenv(lobby.ENV, str(tmp_path / "lobby"))
+    monkeypatch.setattr(lobby.os, "geteuid", lambda: 1000)
+    with pytest.raises(lobby.LobbyUnsafe, match=r"no lobby on this machine yet: the administrator makes one .*"
+                                                r"install -d -m 1777 .*join codes still work"):
+        lobby.lobby_dir()
+    assert not (tmp_path / "lobby").exists()
 
 
 def test_an_unsafe_lobby_is_refused_with_a_sentence(tmp_path, monkeypatch):
@@ -215,3 +227,38 @@ def test_join_finds_the_table_waiting_for_me_by_name_or_alone(own_lobby):
         assert find_table("nobody", "carol").startswith("no table 'nobody' in this machine's lobby")
     finally:
         sock.close()
+
+
+def test_join_alone_never_sits_a_stranger_at_a_free_seat(own_lobby):
+    """Found by a newcomer: `dune-tui join` alone sat mallory at carol's free seat instead of asking for a code.
+    Alone it finds only a table with a seat kept for you (reserved, or yours from another terminal)."""
+    from dune_tui.net.commands import find_table
+
+    me = my_login()
+    free = msgspec.structs.replace(card(me), seats=(lobby.SeatCard(seat=0, status="taken", login="carol"),
+                                                    lobby.SeatCard(seat=1, status="free")))
+    lobby.publish(own_lobby, free)
+    sock = listen_at(own_lobby / f"{free.table}.sock")
+    try:
+        assert find_table(None, "mallory") is None, "a free seat is no invitation: mallory is asked for a code"
+        assert find_table(None, "carol").stem == free.table, "carol's own seat, from another terminal"
+        assert find_table(me, "mallory").stem == free.table, "named, the free seat is hers to ask for"
+    finally:
+        sock.close()
+
+
+def test_a_hosted_game_is_not_opened_at_one_keyboard_while_its_seats_are_other_players(save_dir, capsys):
+    """Found by a newcomer: bob's `dune-tui load` (or Continue) of the game hosted for alice let bob play and see
+    alice's seat. An unfinished game with seats kept for other logins resumes only at a table (`host --load`)."""
+    from dune_tui import saves
+
+    me = my_login()
+    seats = [SeatConfig(kind="human", login=me), SeatConfig(kind="human", login="alice"), SeatConfig()]
+    session = Session(Options(players=3, seed=5), seats)
+    path = saves.autosave(session, save_dir)
+    assert main(["load", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert "this game was played at a table and seat 2 is alice's: resume it with `dune-tui host --load" in said
+    assert session.kept_for_others("alice") == "" or "seat 1" in session.kept_for_others("alice")
+    mine = Session(Options(players=2, seed=5), [SeatConfig(kind="human", login=me), SeatConfig()])
+    assert mine.kept_for_others(me) == "", "a table of one's own seats opens at one's keyboard as before"

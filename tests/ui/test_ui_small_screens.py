@@ -256,3 +256,14 @@ def test_snapshot_full_log_at_80x24(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(long_log(), resumed=True), terminal_size=(80, 24), run_before=run_before)
+
+
+@pilot_test
+async def test_the_main_menus_footer_shows_every_key_and_help_at_80_columns():
+    """Found by a newcomer: with the lobby's two items the footer ran out at "h Host a": Rules, Quit and `? Help`
+    were off the screen at 80x24 though the README says the footer shows the keys."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "c Continue" in footer(app), what="the footer")
+        for key in ("n New", "c Continue", "l Load", "t Tables", "h Host", "r Rules", "q Quit", "? Help"):
+            assert key in footer(app), footer(app)

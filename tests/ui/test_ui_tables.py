@@ -136,6 +136,15 @@ async def test_enter_sits_down_at_a_free_seat_and_a_kept_seat_refuses_with_whose
             await pilot.press("down" if on_full else "up", "enter")
             await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game screen")
             await until(pilot, lambda: free.seats[0].login == me, what="the seat kept for me")
+            # The host closes the table: the screen says how it comes back, and q leaves at once (a newcomer was
+            # told "the table waits for you" by the leave dialog of a table that was gone).
+            two.table.close()
+            await two.server.close()
+            await until(pilot, lambda: any("if the host resumes the game (`dune-tui host --load`)" in str(n.message)
+                                           for n in app._notifications), what="the closed table told")
+            await pilot.press("q")
+            await until(pilot, lambda: type(app.screen).__name__ != "GameScreen", what="q leaving the closed table")
+            assert "waits for you" not in screen_text(app)
         for card in cards:
             card.close()
         await asyncio.sleep(0)

@@ -588,6 +588,10 @@ class GameScreen(DuneScreen):
             self.save("name", name=name)
 
     def action_leave(self) -> None:
+        if self.rejoin and getattr(self.table, "closed", False):  # the table is gone: nothing waits, nothing to keep
+            self.leaving = "menu"  # back to where the player sat down from (the lobby's list)
+            self._leave(saved=True)
+            return
         self.app.push_screen(LeaveTable(self.rejoin) if self.rejoin else ConfirmLeave(), self._left)
 
     def _left(self, choice: str | None) -> None:

@@ -26,19 +26,19 @@ TITLE = """\
 |____/ \\___/|_| \\_|_____|   The Dice Game"""
 
 INVITE_SECONDS = 1.0
-ITEMS = (
-    ("new", "n", "New game"),
-    ("continue", "c", "Continue"),
-    ("load", "l", "Load a saved game"),
-    ("tables", "t", "Tables on this server"),
-    ("host", "h", "Host a table"),
-    ("rules", "r", "Rules"),
-    ("quit", "q", "Quit"),
+ITEMS = (  # (name, key, the menu's line, the footer's word: all of the footer fits 80 columns)
+    ("new", "n", "New game", "New"),
+    ("continue", "c", "Continue", "Continue"),
+    ("load", "l", "Load a saved game", "Load"),
+    ("tables", "t", "Tables on this server", "Tables"),
+    ("host", "h", "Host a table", "Host"),
+    ("rules", "r", "Rules", "Rules"),
+    ("quit", "q", "Quit", "Quit"),
 )
 
 
 class MainMenu(DuneScreen):
-    BINDINGS = [Binding(key, f"pick('{name}')", label) for name, key, label in ITEMS]
+    BINDINGS = [Binding(key, f"pick('{name}')", word, tooltip=label) for name, key, label, word in ITEMS]
 
     def __init__(self, settings) -> None:
         super().__init__()
@@ -50,7 +50,7 @@ class MainMenu(DuneScreen):
             yield Static("Heiko Günther's Dune: The Dice Game (rules v1.06), against bots or friends.",
                          id="subtitle")
             yield Static(id="menu-invite")
-            yield OptionList(*(Option(f"{key}  {label}", id=name) for name, key, label in ITEMS), id="menu-list")
+            yield OptionList(*(Option(f"{key}  {label}", id=name) for name, key, label, _ in ITEMS), id="menu-list")
             yield Static(id="menu-note")
         yield Footer()
 

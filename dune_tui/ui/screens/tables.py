@@ -139,5 +139,6 @@ class TablesScreen(DuneScreen):
 
     def _ended(self, reason: str) -> None:
         if reason != "you left the table":
-            self.app.notify(f"{reason}. Press q to leave; the table is in this list again if it comes back.",
+            self.app.notify(f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it "
+                            "is in Tables on this server again, your seat still yours.",
                             severity="error", timeout=30, markup=False)
