@@ -61,6 +61,7 @@ PRINTS = {"saves": "{game_id}", "replay": "verified", "ruff": "All checks passed
 BROKEN = ("Traceback", "Bot of seat", "not found", "No such file")
 SAMPLES = {"express": "express-mid-game", "dune": "mid-battle-sealed-commit"}
 HELP = re.compile(r"█\s+Keys\s")
+MENU = re.compile(r"\bn\s+New game\b")  # the main menu's list
 SHARED = "Playing together on a shared server"  # the README's section whose first block runs as the users named
 USERS = ("alice", "bob", "carol")
 RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
@@ -240,7 +241,7 @@ def test_a_readme_command_as_written(command, terminal):
     kind = command.kind
     if kind == "menu":
         terminal.run(command, line, "one")
-        terminal.wait("one", "n New game")
+        terminal.wait("one", MENU)
         leave_by_keys(terminal, "one", [])
     elif kind in ("new", "load"):
         terminal.run(command, line, "one")
@@ -329,7 +330,7 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     terminal.keys("host", "q")
     terminal.wait("host", "Leave this game?")
     terminal.keys("host", "m")  # saved, back to the menu: the table is closed, the host's program still runs
-    terminal.wait("host", "n New game")
+    terminal.wait("host", MENU)
     # The friend is told the truth at once, and q leaves.
     friend = terminal.wait("friend", "--load")
     assert "is away" not in friend and "same code" not in friend, friend
