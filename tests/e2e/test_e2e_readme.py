@@ -32,11 +32,13 @@ How each is run:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -424,9 +426,31 @@ def shared_server():
             pytest.skip(f"the test users cannot run this checkout: {probe.stderr.strip()[-200:]}")
         yield place
     finally:
+        _end_stragglers(place)  # a test that failed half-way: its players' programs still save on their way out
         for user in created:
             _run("userdel", "-r", "-f", user)
         shutil.rmtree(place, ignore_errors=True)
+
+
+def _end_stragglers(place: Path, timeout: float = 15.0) -> None:
+    """Wait for the programs started in `place` (hung up with their terminals) to end; then kill, by pid, any left."""
+    def running() -> list[int]:
+        found = []
+        for proc in Path("/proc").iterdir():
+            try:
+                cwd = os.readlink(proc / "cwd")
+            except OSError:
+                continue
+            if proc.name.isdigit() and (cwd == str(place) or cwd.startswith(f"{place}/")):
+                found.append(int(proc.name))
+        return found
+
+    end = time.monotonic() + timeout
+    while running() and time.monotonic() < end:
+        time.sleep(0.1)
+    for pid in running():
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
