@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -165,10 +166,11 @@ class ProcessBots:
         try:
             with real_stdio():
                 ours, theirs = self._ctx.Pipe()
-                self._cancel = self._ctx.Event()
+                self._cancel = self._ctx.Event()  # (starts the resource tracker, which unblocks SIGINT as it does)
                 proc = self._ctx.Process(target=_child_main, name="dune-tui-bots", daemon=True,
                                          args=(theirs, self._cancel, self.specs, self.bots_secret, _ai_root()))
-                proc.start()
+                with deaf_to_ctrl_c():
+                    proc.start()
         except Exception as e:  # no process for us here: think in a thread instead
             self.fallback_reason = f"{type(e).__name__}: {e}"
             self.fallback = ThreadBots(self.specs, self.bots_secret)
@@ -262,6 +264,21 @@ def real_stdio():
         yield
     finally:
         sys.stdout, sys.stderr = saved
+
+
+@contextlib.contextmanager
+def deaf_to_ctrl_c():
+    """Ctrl-C on a terminal goes to its whole foreground group, the bots' child too (a half-started Python prints a
+    traceback on the player's screen).  SIGINT blocked in this thread while the child starts stays blocked in it (a
+    signal mask survives fork and exec, as multiprocessing's resource tracker relies on); the parent stops it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def make_runner(kind: str, specs: dict[int, str], bots_secret: int):

@@ -12,21 +12,37 @@ How each is run:
   sample game (an Express one for docs/EXPRESS.md) for `load`, `saves` and `replay`; a placeholder of the docs
   (`autosave-...`, `[NAME|PATH]`) stands for that save, or for nothing (PLACEHOLDERS).
 - The main menu, a game (new, load): `?` opens the help, Esc closes it, `q` (and `y` in a game) leaves; status 0.
+- `review`: its first position appears, `?` opens the help, Esc closes it, `q` leaves; status 0 (an analysis it
+  keeps beside a save of the checkout is removed after).
 - `saves`, `replay`, other programs: status 0 and what they print (PRINTS).
 - `sim` plays for minutes (100 games of search bots): run as written until its first line, then stopped.
-- `host`: the README's `dune-tui join` line runs in a second terminal and its player pastes seat 2's code at the
-  prompt before the host sits down; the host sits down, opens the help, leaves the game for the menu; the joiner is
-  told at once that the table closed and how it resumes, and leaves with `q`; the host quits, and the
-  `dune-tui host --load FILE` it printed resumes the game with new codes.  At 80 columns
-  every line of seats and codes is at most 79 characters (a line of 80 loses its last character to a copy).
+- The README's "Playing together on a shared server" block: each line as the Unix user its comment names (`bob
+  hosts`, `alice:`, `carol`), real users of those names (made for the test if missing, removed after if made), each
+  in a terminal of their own (`runuser -u USER -- sh -c 'cd CHECKOUT && . .venv/bin/activate && LINE'`, from a venv
+  every user can run, with a lobby of the test's own: `DUNE_TUI_LOBBY`).  bob hosts and sits down at seat 1 (the
+  host's real path: he plays), alice finds the invitation in her menu (`t`, Enter) and gets the game, carol's
+  `join bob` gets the game; carol leaves, then alice, then bob; status 0 everywhere.  A new line there: "teach it".
+- `host` (the others, which give codes): the README's TCP `dune-tui join` line runs in a second terminal (another
+  machine: no lobby there) and its player pastes seat 2's code at the prompt before the host sits down; the host
+  sits down, opens the help, leaves the game for the menu; the joiner is told at once that the table closed and how
+  it resumes, and leaves with `q`; the host quits, and the `dune-tui host --load FILE` it printed resumes the game
+  with new codes.  At 80 columns every line of seats and codes is at most 79 characters (a line of 80 loses its last
+  character to a copy).  Every terminal has a lobby of the test's own (`DUNE_TUI_LOBBY`), never the machine's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pwd
 import re
 import shlex
+import shutil
+import signal
+import subprocess
 import sys
+import sysconfig
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +63,10 @@ PRINTS = {"saves": "{game_id}", "replay": "verified", "ruff": "All checks passed
 BROKEN = ("Traceback", "Bot of seat", "not found", "No such file")
 SAMPLES = {"express": "express-mid-game", "dune": "mid-battle-sealed-commit"}
 HELP = re.compile(r"█\s+Keys\s")
+MENU = re.compile(r"\bn\s+New game\b")  # the main menu's list
+SHARED = "Playing together on a shared server"  # the README's section whose first block runs as the users named
+USERS = ("alice", "bob", "carol")
+RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
 
 pytestmark = [
     pytest.mark.e2e,
@@ -61,10 +81,18 @@ class Command:
     source: str  # file:line
     line: str  # exactly as written
     prelude: str  # what the set-up left in the reader's shell (`. .venv/bin/activate`), "" if nothing
+    section: str = ""  # the README's `## ` heading above it ("" in docs/)
+    block: int = 0  # its code block's ordinal under that heading (1: the first)
 
     @property
     def words(self) -> list[str]:
         return shlex.split(self.line, comments=True)
+
+    @property
+    def user(self) -> str:
+        """Who runs it, in the shared server's block: its comment's first word (`# bob hosts`, `# alice: ...`)."""
+        comment = self.line.partition("#")[2].split()
+        return comment[0].strip(":,") if comment else ""
 
     @property
     def kind(self) -> str:
@@ -75,17 +103,24 @@ class Command:
         return self.words[1] if len(self.words) > 1 else "menu"
 
 
-def code_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, text) of the lines in fenced and indented code blocks."""
-    out, fenced, indented, previous = [], False, False, ""
+def code_lines(text: str) -> list[tuple[int, str, str, int]]:
+    """(line number, text, the `## ` heading above it, the ordinal of its block under that heading) of the lines in
+    fenced and indented code blocks."""
+    out, fenced, indented, previous, section, block = [], False, False, "", "", 0
     for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("## ") and not fenced:
+            section, block = line[3:].strip(), 0
+        if line.startswith("```") and not fenced:
+            block += 1
         if line.startswith("```"):
             fenced = not fenced
             continue
         if line.strip():  # an indented block opens after a blank line and lasts while its lines are indented
+            opens = line.startswith("    ") and not indented and not previous.strip() and not fenced
             indented = line.startswith("    ") and (indented or not previous.strip())
+            block += opens
         if (fenced or indented) and line.strip():
-            out.append((number, line.strip()))
+            out.append((number, line.strip(), section, block))
         previous = line
     return out
 
@@ -93,13 +128,13 @@ def code_lines(text: str) -> list[tuple[int, str]]:
 def commands() -> list[Command]:
     found, prelude = [], []
     for name in SOURCES:
-        for number, line in code_lines((ROOT / name).read_text()):
+        for number, line, section, block in code_lines((ROOT / name).read_text()):
             if name != "README.md" and not line.startswith("dune-tui"):
                 continue
-            where = f"{name}:{number}"
+            where, section = f"{name}:{number}", section if name == "README.md" else ""
             steps = line.split(" && ")
             if not any(p.match(steps[0]) for p in ALREADY_RAN):  # a command, after the set-up
-                found.append(Command(where, line, " && ".join(prelude)))
+                found.append(Command(where, line, " && ".join(prelude), section, block))
                 continue
             for step in steps:  # a set-up line: what it leaves in the shell, and what it runs
                 if ACTIVATE.match(step):
@@ -110,7 +145,9 @@ def commands() -> list[Command]:
 
 
 COMMANDS = commands()
-JOINER = next(c for c in COMMANDS if c.kind == "join")  # the README's line for the other terminal
+SHARED_LINES = [c for c in COMMANDS if (c.section, c.block) == (SHARED, 1)]  # run as their users, together
+ALONE = [c for c in COMMANDS if c not in SHARED_LINES and c.kind != "join"]
+JOINER = next(c for c in COMMANDS if c.kind == "join" and c not in SHARED_LINES)  # the TCP line: another terminal
 
 
 # --------------------------------------------------------------------------------------------- the terminal
@@ -128,11 +165,19 @@ class Terminal:
                  if p and Path(p).resolve() != (VENV / "bin").resolve()]
         self.env = {"PATH": ":".join(clean), "HOME": str(self.home), "DUNE_TUI_SAVE_DIR": str(self.save_dir),
                     "TERM": "xterm-256color"}
+        self.places = Path(tempfile.mkdtemp(prefix="dune-tui-e2e-"))  # short: a Unix socket's path has 107 bytes
+        self.env["DUNE_TUI_LOBBY"] = str(self.places / "lobby")  # the test's own lobby, never the machine's
+        self.elsewhere = {"DUNE_TUI_LOBBY": str(self.places / "another-machine")}  # no lobby: a code is asked
         self.names: list[str] = []
 
-    def run(self, command: Command, line: str, name: str) -> None:
+    def run(self, command: Command, line: str, name: str, env: dict[str, str] | None = None, user: str = "",
+            checkout: Path = ROOT) -> None:
+        """`line` after the set-up's prelude; as `user` (runuser), from `checkout` (a venv that user can run)."""
         script = f"{command.prelude} && {line}" if command.prelude else line
-        self.tmux.start(["sh", "-c", script], env=self.env, report_exit=True, name=name)
+        argv = ["sh", "-c", script]
+        if user:
+            argv = [RUNUSER, "-u", user, "--", "sh", "-c", f"cd {shlex.quote(str(checkout))} && {script}"]
+        self.tmux.start(argv, env={**self.env, **(env or {})}, report_exit=True, name=name)
         self.names.append(name)
 
     def screen(self, name: str) -> str:
@@ -173,6 +218,7 @@ def terminal(tmp_path):
     t = Terminal(tmp_path)
     yield t
     t.tmux.kill()
+    shutil.rmtree(t.places, ignore_errors=True)
 
 
 def sample_autosave(save_dir: Path, rules: str) -> Path:
@@ -188,7 +234,7 @@ def as_written(command: Command, autosave: Path) -> str:
 
 
 # ------------------------------------------------------------------------------------------- the commands
-@pytest.mark.parametrize("command", [c for c in COMMANDS if c.kind != "join"],
+@pytest.mark.parametrize("command", ALONE,
                          ids=lambda c: f"{c.source} {' '.join(c.words)}")
 def test_a_readme_command_as_written(command, terminal):
     autosave = sample_autosave(terminal.save_dir, "express" if "EXPRESS" in command.source else "dune")
@@ -197,12 +243,22 @@ def test_a_readme_command_as_written(command, terminal):
     kind = command.kind
     if kind == "menu":
         terminal.run(command, line, "one")
-        terminal.wait("one", "n New game")
+        terminal.wait("one", MENU)
         leave_by_keys(terminal, "one", [])
     elif kind in ("new", "load"):
         terminal.run(command, line, "one")
         wait_for_game(terminal, "one")
         leave_by_keys(terminal, "one", ["Leave this game?", "y"])
+    elif kind == "review":  # its analysis is kept beside the save (a sample of the checkout's: not left there)
+        caches = [ROOT / f"{word}.review.json" for word in command.words[2:] if word.endswith(".json")]
+        fresh = [cache for cache in caches if not cache.exists()]
+        try:
+            terminal.run(command, line, "one")
+            terminal.wait("one", re.compile(r"Decision 1 of \d+"))
+            leave_by_keys(terminal, "one", [])
+        finally:
+            for cache in fresh:
+                cache.unlink(missing_ok=True)
     elif kind == "sim":
         terminal.run(command, line, "one")
         terminal.wait("one", "dune-tui sim: playing")  # then it may play for minutes: its arguments were taken
@@ -253,16 +309,16 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     terminal.run(command, line, "host")
     terminal.wait("host", "Press Enter to sit down at seat 1")
     codes = codes_at_80_columns(terminal, "host")
-    first = command == next(c for c in COMMANDS if c.kind == "host")  # the others' tables: the same but for
+    first = command == next(c for c in ALONE if c.kind == "host")  # the others' tables: the same but for
     if first:  # a code that lost its last character, and the resumed game
-        terminal.run(JOINER, JOINER.line, "mistyped")  # "connecting…", then one sentence and no traceback
+        terminal.run(JOINER, JOINER.line, "mistyped", terminal.elsewhere)  # one sentence and no traceback
         terminal.wait("mistyped", "Join code")
         terminal.keys("mistyped", "-l", codes["seat 2"][:-1])
         terminal.keys("mistyped", "Enter")
         assert terminal.status("mistyped") == 2
         assert "dune-tui: the table refused: wrong code" in terminal.screen("mistyped")
     # The friend joins before the host sits down, with the README's join line, pasting the code at its prompt.
-    terminal.run(JOINER, JOINER.line, "friend")
+    terminal.run(JOINER, JOINER.line, "friend", terminal.elsewhere)
     terminal.wait("friend", "Join code")
     terminal.keys("friend", "-l", codes["seat 2"])
     terminal.keys("friend", "Enter")
@@ -276,7 +332,7 @@ def host_join_quit_and_resume(terminal: Terminal, command: Command, line: str) -
     terminal.keys("host", "q")
     terminal.wait("host", "Leave this game?")
     terminal.keys("host", "m")  # saved, back to the menu: the table is closed, the host's program still runs
-    terminal.wait("host", "n New game")
+    terminal.wait("host", MENU)
     # The friend is told the truth at once, and q leaves.
     friend = terminal.wait("friend", "--load")
     assert "is away" not in friend and "same code" not in friend, friend
@@ -307,9 +363,12 @@ def test_the_readme_and_the_quick_starts_are_all_here():
     lines = [c.line for c in COMMANDS]
     assert COMMANDS[0].line == "dune-tui" and COMMANDS[0].prelude == ". .venv/bin/activate"
     assert all(c.prelude for c in COMMANDS), "every command after the set-up runs where the set-up left the shell"
-    for expected in ("dune-tui host --seat human --seat human --players 4", "dune-tui load", "dune-tui saves",
-                     ".venv/bin/ruff check ."):
+    for expected in ("dune-tui host --seat human --seat user:alice --seat human --players 4", "dune-tui load",
+                     "dune-tui saves", ".venv/bin/ruff check ."):
         assert any(line.startswith(expected) for line in lines), expected
+    assert JOINER.words == ["dune-tui", "join"] and JOINER.source.startswith("README.md"), "the TCP join: a code"
+    assert [(c.kind, c.user) for c in SHARED_LINES] == [("host", "bob"), ("menu", "alice"), ("join", "carol")]
+    assert any(c.kind == "host" for c in ALONE), "a host line with codes (the TCP path) runs with the README's join"
     assert not any(THIS_RUN.match(line) or "pip install" in line for line in lines)
     assert {c.source.split(":")[0] for c in COMMANDS} == set(SOURCES)
 
@@ -322,3 +381,120 @@ def test_ctrl_c_at_the_hosts_prompt_saves_the_game_and_says_how_to_resume(termin
     terminal.keys("host", "C-c")  # (the shell around the program hears it too: no exit status to read)
     terminal.wait("host", re.compile(r"Resume it with: dune-tui host --load \S+"))
     terminal.wait("host", "Pane is dead")
+
+
+# ------------------------------------------------------------------------------ three users of a shared server
+def _run(*argv: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60, **kw)
+
+
+@pytest.fixture(scope="module")
+def shared_server():
+    """alice, bob and carol, real users (made if missing, removed after if made here), and a checkout they can all
+    run from: a 0755 directory with a `.venv` of the system Python importing this one's packages and its
+    `dune-tui`, a 1777 lobby, and a save directory each."""
+    if os.name != "posix" or os.geteuid() != 0 or not have("useradd", "userdel", RUNUSER):
+        pytest.skip("needs root, useradd and runuser (real Unix users)")
+    system, version = "/usr/bin/python3", f"{sys.version_info.major}.{sys.version_info.minor}"
+    if not os.path.exists(system) or _run(system, "-c", "import sys; print(sys.version[:4])").stdout.strip() \
+            != version:
+        pytest.skip(f"no Python {version} other users can run")
+    place = Path(tempfile.mkdtemp(prefix="dune-tui-readme-e2e-"))
+    created = []
+    try:
+        os.chmod(place, 0o755)
+        (place / "lobby").mkdir(mode=0o1777)
+        os.chmod(place / "lobby", 0o1777)
+        venv = place / ".venv"
+        _run(system, "-m", "venv", "--without-pip", str(venv), check=True)
+        site = next(venv.glob("lib/python*/site-packages"))
+        (site / "dune_tui_checkout.pth").write_text(f"{ROOT}\n{sysconfig.get_paths()['purelib']}\n")
+        script = (VENV / "bin" / "dune-tui").read_text().split("\n", 1)[1]  # pip's entry point, our Python's
+        (venv / "bin" / "dune-tui").write_text(f"#!{venv / 'bin' / 'python'}\n{script}")
+        _run("chmod", "-R", "a+rX", str(place), check=True)
+        os.chmod(venv / "bin" / "dune-tui", 0o755)
+        for user in USERS:
+            try:
+                pwd.getpwnam(user)
+            except KeyError:
+                _run("useradd", "-m", "-s", "/bin/sh", user, check=True)
+                created.append(user)
+            _run("install", "-d", "-m", "700", "-o", user, "-g", str(pwd.getpwnam(user).pw_gid),
+                 str(place / f"saves-{user}"), check=True)
+        probe = _run(RUNUSER, "-u", "alice", "--", str(venv / "bin" / "dune-tui"), "--version")
+        if probe.returncode != 0:
+            pytest.skip(f"the test users cannot run this checkout: {probe.stderr.strip()[-200:]}")
+        yield place
+    finally:
+        _end_stragglers(place)  # a test that failed half-way: its players' programs still save on their way out
+        for user in created:
+            _run("userdel", "-r", "-f", user)
+        shutil.rmtree(place, ignore_errors=True)
+
+
+def _end_stragglers(place: Path, timeout: float = 15.0) -> None:
+    """Wait for the programs started in `place` (hung up with their terminals) to end; then kill, by pid, any left."""
+    def running() -> list[int]:
+        found = []
+        for proc in Path("/proc").iterdir():
+            try:
+                cwd = os.readlink(proc / "cwd")
+            except OSError:
+                continue
+            if proc.name.isdigit() and (cwd == str(place) or cwd.startswith(f"{place}/")):
+                found.append(int(proc.name))
+        return found
+
+    end = time.monotonic() + timeout
+    while running() and time.monotonic() < end:
+        time.sleep(0.1)
+    for pid in running():
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
+    """bob hosts and plays, alice sits down from her menu's invitation, carol joins bob by his login; each leaves."""
+    by = {c.kind: c for c in SHARED_LINES}
+    if sorted((c.kind, c.user) for c in SHARED_LINES) != [("host", "bob"), ("join", "carol"), ("menu", "alice")]:
+        pytest.fail(f"the README's {SHARED!r} block has lines this test does not know how to run; teach it: "
+                    f"{[c.line for c in SHARED_LINES]}")
+    host, menu, join = by["host"], by["menu"], by["join"]
+    assert join.words[2] == host.user, "carol joins the host by his login"
+
+    def run(command: Command) -> None:
+        terminal.run(command, command.line, command.user, {"DUNE_TUI_LOBBY": str(shared_server / "lobby"),
+                     "DUNE_TUI_SAVE_DIR": str(shared_server / f"saves-{command.user}")}, command.user, shared_server)
+
+    started = time.monotonic()
+    run(host)
+    terminal.wait("bob", "Press Enter to sit down at seat 1")
+    codes_at_80_columns(terminal, "bob")
+    terminal.keys("bob", "Enter")  # the host's own path: he plays
+    wait_for_game(terminal, "bob")
+    run(menu)
+    terminal.wait("alice", f"{host.user} invites you to a table")
+    terminal.keys("alice", "t")
+    terminal.wait("alice", f"{host.user}'s table")
+    terminal.keys("alice", "Enter")
+    wait_for_game(terminal, "alice")
+    run(join)
+    wait_for_game(terminal, "carol")
+    print(f"three users at the table after {time.monotonic() - started:.1f} s")
+    # The paragraph's `dune-tui tables`, as carol: each seat its player's, by the kernel's word (the card is
+    # rewritten a moment after a player sits down: asked again until then)
+    seats = f"seats: 1 {host.user}, 2 {menu.user}, 3 {join.user}, 4 bot"
+    for attempt in range(20):
+        terminal.run(join, "dune-tui tables", f"tables{attempt}", {"DUNE_TUI_LOBBY": str(shared_server / "lobby")},
+                     join.user, shared_server)
+        assert terminal.status(f"tables{attempt}") == 0
+        if seats in terminal.screen(f"tables{attempt}"):
+            break
+    assert seats in terminal.screen(f"tables{attempt}")
+    for user in ("carol", "alice", "bob"):  # each leaves (a joined seat's dialog, then the host's): y quits
+        terminal.keys(user, "q")
+        terminal.wait(user, "Leave this game?")
+        terminal.keys(user, "y")
+        assert terminal.status(user) == 0, terminal.screen(user)
+    assert "Resume it with: dune-tui host --load" in terminal.screen("bob")
+    print(f"{time.monotonic() - started:.1f} s")

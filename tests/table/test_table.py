@@ -312,3 +312,28 @@ def test_a_process_runner_closed_while_its_child_starts_stops_the_child(monkeypa
     monkeypatch.setattr(SpawnProcess, "start", closed_first)
     runner.start()
     assert started and not started[0].is_alive() and runner.fallback is None
+
+
+def test_ctrl_c_on_the_terminal_never_reaches_the_bots_child():
+    """Ctrl-C goes to the terminal's whole foreground group: the host's bots' child too, which is still starting
+    while the host waits at its prompt.  The child must not take it (a half-started Python's traceback on the host's
+    terminal, a dead bot): the host stops the game, and the child with it."""
+    import os
+    import signal
+    import threading
+
+    from dune_tui.table.bots import make_runner
+
+    game = session(2, seats=[bot(), bot()])
+    runner = make_runner("process", {0: "random", 1: "random"}, 7)
+    try:
+        runner.start()
+        child = runner._proc.pid
+        os.kill(child, signal.SIGINT)  # at once: the child is importing
+        request = game.controller.pending()[0]
+        assert runner.decide(request, threading.Event()) in request.legal
+        os.kill(child, signal.SIGINT)  # and waiting for the next decision
+        assert runner.decide(request, threading.Event()) in request.legal
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, []), "the host still hears Ctrl-C"
+    finally:
+        runner.close()
