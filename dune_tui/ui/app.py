@@ -182,7 +182,7 @@ class DuneApp(App[int]):
         seen = set()
         for active in self.screen.active_bindings.values():
             b = active.binding
-            label = b.description or b.action
+            label = b.tooltip or b.description or b.action  # the tooltip: a footer word's whole sentence
             if not b.show and not b.key_display:
                 continue
             shown = b.key_display or self.get_key_display(b)
