@@ -235,7 +235,8 @@ class GameScreen(DuneScreen):
             log.note(chat_line(line))
         log.add(w.events[shown:])
         if w.resumed:
-            log.note(f"Game resumed: round {w.view.round}, {w.decisions} decisions so far.")
+            plural = "" if w.decisions == 1 else "s"
+            log.note(f"Game resumed: round {w.view.round}, {w.decisions} decision{plural} so far.")
         if w.warning:
             self.notify(w.warning, severity="warning", timeout=10)
         self.show_board()
