@@ -97,7 +97,8 @@ def lobby_dir(create: bool = True) -> Path:
         info = os.lstat(where)
     except FileNotFoundError:
         if not create:
-            raise LobbyUnsafe(f"there is no lobby on this machine ({where} does not exist)") from None
+            raise LobbyUnsafe(f"there is no lobby on this machine ({where} does not exist: root's first table makes "
+                              f"it, or the administrator with `install -d -m 1777 {where}`)") from None
         if os.geteuid() != 0:
             raise LobbyUnsafe(f"there is no lobby on this machine yet: the administrator makes one for every user "
                               f"with `install -d -m 1777 {where}` (a lobby one user made would be theirs to "
