@@ -19,6 +19,7 @@ from . import wire
 from .codes import parse_address
 from .identity import peer_login
 
+LEFT = "you left the table"  # the reason a table closes when its player leaves it
 CONNECT_SECONDS = 15.0
 
 
@@ -121,7 +122,7 @@ class RemoteTable:
         self._send = None
         self.close()
 
-    def close(self, reason: str = "you left the table") -> None:
+    def close(self, reason: str = LEFT) -> None:
         if not self.closed:
             self.closed, self.reason = True, reason
             self.writer.close()
@@ -150,7 +151,7 @@ class RemoteTable:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         except asyncio.CancelledError:
-            reason = "you left the table"
+            reason = LEFT
         finally:
             with contextlib.suppress(Exception):
                 self.close(reason)

@@ -24,13 +24,13 @@ import socket
 import sys
 import textwrap
 from pathlib import Path
-from typing import NamedTuple
 
 from ..rulesets import ruleset_of
 from ..table.messages import SPECTATOR
 from ..text import printable
 from . import lobby
 from .codes import Codes, address, label
+from .hosting import Local, serve_local
 from .identity import my_login
 from .seating import choose, claim
 
@@ -197,24 +197,6 @@ def open_local(session, me: str) -> Local | None:
                         f"the menu's \"Tables on this server\", and sit down with `dune-tui join {me}` (no code).",
                         WIDTH, break_on_hyphens=False), flush=True)
     return Local(where, sock, name)
-
-
-class Local(NamedTuple):
-    """The table's place in the lobby: the directory, its bound Unix socket, its name."""
-
-    where: Path
-    sock: socket.socket
-    name: str
-
-
-async def serve_local(server, table, local: Local | None):
-    """Listen on the lobby's socket and keep the card; the Publisher (None without a lobby) to close at the end."""
-    if local is None:
-        return None
-    from .publisher import Publisher
-
-    await server.start_local(local.sock)
-    return Publisher(table, local.where, my_login(), held=lambda: server.by_code)
 
 
 def listen(bind: str, port: int) -> socket.socket:

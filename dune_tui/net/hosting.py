@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import NamedTuple
 
 from . import lobby
 from .codes import Codes
@@ -29,12 +30,27 @@ def open_in_lobby(session) -> tuple[Path, socket.socket, int]:
     return where, sock, seat
 
 
+class Local(NamedTuple):
+    """The table's place in the lobby: the directory, its bound Unix socket, its name."""
+
+    where: Path
+    sock: socket.socket
+    name: str
+
+
+async def serve_local(server, table, local: Local | None) -> Publisher | None:
+    """Listen on the lobby's socket and keep the card; the Publisher (None without a lobby) to close at the end."""
+    if local is None:
+        return None
+    await server.start_local(local.sock)
+    return Publisher(table, local.where, my_login(), held=lambda: server.by_code)
+
+
 async def serve_in_lobby(table, where: Path, sock: socket.socket) -> None:
     from .server import TableServer
 
     server = TableServer(table, Codes([]))
-    await server.start_local(sock)
-    card = Publisher(table, where, my_login(), held=lambda: server.by_code)
+    card = await serve_local(server, table, Local(where, sock, lobby.table_name(my_login(), table.session.game_id)))
     try:
         await table.run()
     finally:

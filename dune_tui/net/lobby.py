@@ -134,6 +134,12 @@ def unsafe(info: os.stat_result) -> str:
     return ""
 
 
+def join_command(table: str, watching: bool) -> str:
+    """The command that sits a player down at a lobby table again (`table`: its name or its host's login); it
+    holds no secret, so the leave dialog may show it."""
+    return f"dune-tui join {table}" + (" --watch" if watching else "")
+
+
 def table_name(host: str, game_id: str) -> str:
     return f"{host}-{game_id}"
 

@@ -18,9 +18,9 @@ from textual.widgets import Static
 from .. import ui
 from ..ui.app import DuneApp
 from ..ui.settings import Settings
-from .client import JoinRefused, RemoteTable
+from . import lobby
+from .client import LEFT, JoinRefused, RemoteTable
 
-LEFT = "you left the table"
 UI_CSS = Path(ui.__file__).parent / DuneApp.CSS_PATH  # a subclass elsewhere would look for it beside itself
 CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
 ENDED = {
@@ -77,8 +77,7 @@ class JoinedApp(DuneApp):
             return
         self.table = remote
         remote.on_close = self._connection_ended
-        again = self.address.strip() if not self.path else \
-            f"dune-tui join {self.address}" + (" --watch" if remote.seat < 0 else "")
+        again = lobby.join_command(self.address, remote.seat < 0) if self.path else self.address.strip()
         self.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=again))
 
     def _connection_ended(self, reason: str) -> None:
@@ -143,7 +142,8 @@ def host_and_play(session, args, sock, codes, resumed: bool, prompt: str, *, loc
 
 async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str, local, seat: int):
     from ..ui import _settings
-    from .commands import make_table, serve_local
+    from .commands import make_table
+    from .hosting import serve_local
     from .server import TableServer
 
     table = make_table(session, args, resumed)

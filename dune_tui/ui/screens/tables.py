@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net import lobby
+from ...net.client import LEFT
 from ...net.identity import my_login
 from ...table.messages import SPECTATOR
 from ...text import printable
@@ -134,11 +135,11 @@ class TablesScreen(DuneScreen):
             return
         self.app.table = remote
         remote.on_close = self._ended
-        again = f"dune-tui join {entry.card.host}" + (" --watch" if remote.seat == SPECTATOR else "")
+        again = lobby.join_command(entry.card.host, remote.seat == SPECTATOR)
         self.app.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=again))
 
     def _ended(self, reason: str) -> None:
-        if reason != "you left the table":
+        if reason != LEFT:
             self.app.notify(f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it "
                             "is in Tables on this server again, your seat still yours.",
                             severity="error", timeout=30, markup=False)
