@@ -56,23 +56,22 @@ class Review:
         """Whether the review may show `seat`'s secrets: any seat once the game is over, else only its own."""
         return self.over or self.seat is None or seat == self.seat
 
-    def view(self, k: int, seat: int, reveal: bool = False):
-        """What `seat` saw at position `k` (-1: the public view); `reveal`: every secret, a finished game only."""
-        state = self.states[k]
-        if reveal:
-            if not self.over:
-                raise ReviewError("every secret is revealed only once the game is over")
-            return state.copy()
-        if seat >= 0 and not self.may_see(seat):
-            raise ReviewError(f"this review shows seat {self.seat + 1}'s secrets only: the game is not over")
-        return self.rules.engine.view(state, seat)
-
-    def events_seen(self, k: int, seat: int, reveal: bool = False) -> list:
-        """The events up to position `k` that `seat` may see (every one with `reveal`, a finished game only)."""
+    def _allowed(self, seat: int, reveal: bool) -> None:
+        """Refuse a look this review does not allow: every secret before the end, another seat's before the end."""
         if reveal and not self.over:
             raise ReviewError("every secret is revealed only once the game is over")
         if seat >= 0 and not reveal and not self.may_see(seat):
             raise ReviewError(f"this review shows seat {self.seat + 1}'s secrets only: the game is not over")
+
+    def view(self, k: int, seat: int, reveal: bool = False):
+        """What `seat` saw at position `k` (-1: the public view); `reveal`: every secret, a finished game only."""
+        self._allowed(seat, reveal)
+        state = self.states[k]
+        return state.copy() if reveal else self.rules.engine.view(state, seat)
+
+    def events_seen(self, k: int, seat: int, reveal: bool = False) -> list:
+        """The events up to position `k` that `seat` may see (every one with `reveal`, a finished game only)."""
+        self._allowed(seat, reveal)
         return [e for e in self.events[:self.counts[k]] if reveal or e.visible_to(seat)]
 
     def side_name(self, seat: int) -> str:
