@@ -15,7 +15,7 @@ from pathlib import Path
 from ..rulesets import Ruleset, ruleset
 from ..saves import SaveError
 from ..saves.schema import Save, rules_of_save
-from ..saves.store import game_options, read_save, resolve
+from ..saves.store import game_options, read_save_and_bytes, resolve
 from ..session import seat_label
 
 
@@ -109,8 +109,7 @@ def open_review(path_or_name, directory=None, seat: int | None = None) -> Review
     ReviewError (a sentence) for a file that cannot be read or replayed, or an unfinished game without a seat."""
     try:
         path = resolve(path_or_name, directory)
-        data = path.read_bytes()
-        save = read_save(path)
+        save, data = read_save_and_bytes(path)  # read once: the analysis's cache is keyed by these very bytes
         options = game_options(save, f"cannot review {path}")
     except SaveError as e:
         raise ReviewError(str(e)) from None

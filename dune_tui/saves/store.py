@@ -261,12 +261,18 @@ def _describe(save: Save, name: str, path: Path) -> SaveInfo:
 
 def read_save(path: Path) -> Save:
     """The save in a file (older formats migrated), without replaying it.  Never changes the file."""
+    return read_save_and_bytes(path)[0]
+
+
+def read_save_and_bytes(path: Path) -> tuple[Save, bytes]:
+    """The save in a file and the bytes it was read from (read once: `review` keys its cache by them)."""
     try:
-        save = schema.decode(read_limited(path))
+        data = read_limited(path)
+        save = schema.decode(data)
         check_hints(save)
     except SaveError as e:
         raise SaveError(f"cannot load {printable(path, limit=200)}: {e}") from None
-    return save
+    return save, data
 
 
 def check_hints(save: Save) -> None:
