@@ -87,7 +87,8 @@ class GameScreen(DuneScreen):
 
     def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
         """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat);
-        `rejoin`: for a seat joined to a table hosted elsewhere, the code (HOST:PORT/CODE) that sits it down again."""
+        `rejoin`: for a seat joined to a table hosted elsewhere, what sits it down again: the code (HOST:PORT/CODE),
+        or a lobby's table's command (`lobby.join_command`)."""
         super().__init__()
         self.rejoin = rejoin
         self.table = table  # to attach and send; the screen never reads the table's game
