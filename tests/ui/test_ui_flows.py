@@ -427,4 +427,5 @@ async def test_a_key_typed_before_the_first_question_is_answered_by_it():
         await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "roll")
         form = app.screen.query_one("#dice-form")
         await until(pilot, lambda: form.marks == 1 << 5, timeout=3, what="the spice die marked by the early key")
-        assert "●keep" in screen_text(app)
+        # the mark is drawn on the next refresh: wait for the text (a loaded machine drew it after the assert)
+        await until(pilot, lambda: "●keep" in screen_text(app), timeout=3, what="the mark drawn")
