@@ -6,8 +6,8 @@ full state), so the heuristic and the search's evaluation can share it.
 
 from __future__ import annotations
 
-from dune_tui.engine import NU
-from dune_tui.engine.data import (
+from dune_tui.games.dune import NU
+from dune_tui.games.dune.data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
     FACTION_UNITS,
@@ -17,7 +17,7 @@ from dune_tui.engine.data import (
     UNIT_OWNER,
     UNIT_STRENGTH,
 )
-from dune_tui.engine.queries import strategic_needed
+from dune_tui.games.dune.queries import strategic_needed
 
 ALL_FACTIONS = range(8)
 

@@ -7,8 +7,8 @@ roll, so when none is, the one that gives up least is."""
 
 from __future__ import annotations
 
-from dune_tui.engine import NU
-from dune_tui.engine.data import (
+from dune_tui.games.dune import NU
+from dune_tui.games.dune.data import (
     ALL_DICE_MASK,
     CORRINO,
     CRYSKNIFE,
@@ -37,7 +37,7 @@ from dune_tui.engine.data import (
     WORM,
     ZONE_REGIONS,
 )
-from dune_tui.engine.queries import kanly_immune
+from dune_tui.games.dune.queries import kanly_immune
 
 from . import board
 from .plan import Ctx, target_value

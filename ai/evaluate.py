@@ -23,8 +23,8 @@ from importlib import resources
 
 import msgspec
 
-from dune_tui.engine.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
-from dune_tui.engine.queries import held_alone, held_regions
+from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
+from dune_tui.games.dune.queries import held_alone, held_regions
 
 from . import board
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from dune_tui.engine import apply, returns
+from dune_tui.games.dune import apply, returns
 
 from . import heuristic
 from .evaluate import DRAW, leaf_value

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from dune_tui.express import apply, legal_actions, returns
+from dune_tui.games.express import apply, legal_actions, returns
 
 from . import express_heuristic
 from .evaluator import outcome

@@ -4,14 +4,14 @@ Each legal action is tried on a few determinizations of the view (the same dice 
 comparison is fair), the rest of the seat's turn played on greedily, and the position scored: a win, the
 territories held (its own against the leader's), its troops on the board against the others', its manned
 fortresses (the fortress modification).  It knows the
-verbs of `dune_tui.express` and the State's public queries (`held`, `units`, `on_board`), nothing of the rules.
+verbs of `dune_tui.games.express` and the State's public queries (`held`, `units`, `on_board`), nothing of the rules.
 """
 
 from __future__ import annotations
 
 import random
 
-from dune_tui.express import apply, determinize, legal_actions
+from dune_tui.games.express import apply, determinize, legal_actions
 
 WIN = 1000.0
 SAMPLES = 3

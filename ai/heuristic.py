@@ -12,8 +12,8 @@ win it for sure, or nothing when it cannot be won.
 
 from __future__ import annotations
 
-from dune_tui.engine import legal_actions, queries
-from dune_tui.engine.data import (
+from dune_tui.games.dune import legal_actions, queries
+from dune_tui.games.dune.data import (
     ATREIDES,
     BENE_GESSERIT,
     CORRINO,
@@ -35,7 +35,7 @@ from dune_tui.engine.data import (
     UNIT_OWNER,
     UNIT_STRENGTH,
 )
-from dune_tui.engine.queries import held_regions
+from dune_tui.games.dune.queries import held_regions
 
 from . import board
 from .dice_policy import choose_roll, kanly_face_value, kill_value, rank_roll

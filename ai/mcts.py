@@ -43,7 +43,7 @@ import math
 import random
 import time
 
-from dune_tui.rulesets import rules_name
+from dune_tui.games import rules_name
 
 from .evaluator import Evaluator, outcome
 from .search_rules import HEURISTIC_PHASES, MINOR_PHASES, SearchRules, search_rules

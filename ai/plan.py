@@ -3,8 +3,8 @@ and what each movement target is worth this turn (in troop-strength units)."""
 
 from __future__ import annotations
 
-from dune_tui.engine import NU
-from dune_tui.engine.data import (
+from dune_tui.games.dune import NU
+from dune_tui.games.dune.data import (
     CORRINO,
     FACTION_UNITS,
     GUILD,
@@ -15,7 +15,7 @@ from dune_tui.engine.data import (
     STRATEGIC,
     UNIT_STRENGTH,
 )
-from dune_tui.engine.queries import held_regions, movement_targets, neighbours
+from dune_tui.games.dune.queries import held_regions, movement_targets, neighbours
 
 from . import board
 

@@ -1,7 +1,7 @@
 """What the search (ai/mcts.py) needs of each rule set, in one place: the engine that plays it, the evaluator
 that judges it, the heuristic that answers when a search is not worth it, and which decisions get less.
 
-    rules = search_rules("express", config, seed)   # the name as dune_tui.rulesets spells it
+    rules = search_rules("express", config, seed)   # the name as dune_tui.games spells it
     rules.engine.apply(...); rules.evaluator.prior(...); rules.choose(view, seat, legal, rng)
 """
 
@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from types import ModuleType
 
-from dune_tui.rulesets import ruleset
+from dune_tui.games import game_named
 
 from .evaluator import Evaluator, HeuristicRollouts
 
@@ -42,7 +42,7 @@ def _first_game_choice(view, seat: int, legal: list, rng: random.Random) -> tupl
 def search_rules(rules: str, two_player_models: bool = True, seed: int = 0,
                  evaluator: Evaluator | None = None) -> SearchRules:
     """The search's view of rule set `rules` ("dune" or "express"); `evaluator` replaces the rule set's own."""
-    engine = ruleset(rules).engine
+    engine = game_named(rules).engine
     if rules == "express":
         from . import express_heuristic
         from .express_evaluator import ExpressRollouts

@@ -21,8 +21,8 @@ import json
 import pathlib
 import sys
 
-from dune_tui.engine import faction_id
-from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.games.dune import faction_id
+from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.sim import run, summarize
 
 # The two-player deals with the Spacing Guild, whose default win decides most two-player games (R11):

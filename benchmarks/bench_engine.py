@@ -21,8 +21,8 @@ import time
 import msgspec
 
 from dune_tui.controller import Controller
-from dune_tui.engine import Options, apply, legal_actions, new_game
-from dune_tui.engine.state import _LISTS, _SCALARS
+from dune_tui.games.dune import Options, apply, legal_actions, new_game
+from dune_tui.games.dune.state import _LISTS, _SCALARS
 
 
 def random_game(players: int, seed: int, dice: str = "keyed") -> tuple[object, int]:

@@ -14,7 +14,7 @@ import json
 import random
 import time
 
-from dune_tui.express import Options, apply, legal_actions, new_game
+from dune_tui.games.express import Options, apply, legal_actions, new_game
 
 VARIANTS = {
     "base": {},

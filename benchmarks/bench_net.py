@@ -24,7 +24,7 @@ import tracemalloc
 from pathlib import Path
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import lobby
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.codes import Codes, address

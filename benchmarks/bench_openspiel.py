@@ -31,8 +31,8 @@ import pyspiel
 
 from ai import heuristic, make_agent
 from dune_tui.controller import DecisionRequest
-from dune_tui.engine import Options, apply, legal_actions, new_game, view
-from dune_tui.engine.data import FACTION_KEYS, FACTION_NAMES, GUILD
+from dune_tui.games.dune import Options, apply, legal_actions, new_game, view
+from dune_tui.games.dune.data import FACTION_KEYS, FACTION_NAMES, GUILD
 from dune_tui.sim import deal, wilson
 from lab.openspiel_game import SHORT_NAME, IsmctsAgent
 

@@ -35,7 +35,7 @@ def make_game(folder: Path) -> Path:
     code = f"""
 from pathlib import Path
 from tests.review.games import play, write, SEATS
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 options = Options(players=4, seed={SEED})
 write(options, play(options), Path({str(folder / 'four.dune.json')!r}), [SEATS[1]] * 4)
 """

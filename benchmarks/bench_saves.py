@@ -21,7 +21,7 @@ import time
 
 from ai import make_agent
 from dune_tui.controller import Controller
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import autosave, load, schema
 from dune_tui.saves.store import to_file
 from dune_tui.session import SeatConfig, Session

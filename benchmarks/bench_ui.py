@@ -236,7 +236,7 @@ def advisor_positions(runs: int, save_dir: str) -> list[tuple[str, str]]:
     from ai.mcts import HEURISTIC_PHASES
     from dune_tui import saves
     from dune_tui.controller import Decision
-    from dune_tui.engine import Options, legal_actions
+    from dune_tui.games.dune import Options, legal_actions
     from dune_tui.session import SeatConfig, Session
 
     out = []

@@ -6,12 +6,8 @@ import argparse
 import sys
 
 from . import __version__, net, saves, sim, ui
-from .games import add_rule_set_arguments, new_game, spec_from_args
+from .game_spec import add_rule_set_arguments, new_game, spec_from_args
 from .review import command as review_command
-from .rulesets import ruleset_of
-
-NOT_DRAWN = ("the terminal screen cannot draw a game of {title} yet (its board is still to be built); "
-             "`dune-tui sim --rules {name}` plays it between bots, `dune-tui replay` shows a saved one")
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -59,12 +55,7 @@ def express_session(args):
 
 
 def play_session(session, save_dir=None, **how) -> int:
-    """Play a session in the terminal game (`dune-tui load`, `new`), or say plainly that its rule set cannot be
-    drawn (a rule set whose `Ruleset.screen` is False; exit 1)."""
-    rules = ruleset_of(session.options)
-    if not rules.screen:
-        print(f"dune-tui: {NOT_DRAWN.format(title=rules.title, name=rules.name)}", file=sys.stderr)
-        return 1
+    """Play a session in the terminal game (`dune-tui load`, `new`); exit 2 when a seat is kept for another login."""
     from .net.identity import my_login
 
     if why_not := session.kept_for_others(my_login()):

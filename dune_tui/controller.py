@@ -14,7 +14,7 @@ It speaks in messages and knows nothing of how they travel:
 
 Every applied decision is appended to `log`: with the options it replays the
 game exactly (see `replay`).  The verbs come from the options' rule set
-(`dune_tui.rulesets`): the same controller plays either game.
+(`dune_tui.games`): the same controller plays either game.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from .engine import Event, Options, State
-from .rulesets import ruleset_of
+from .games import game_of
+from .games.dune import Event, Options, State
 
 
 class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,8 +72,8 @@ class StaleDecision(ValueError):
 class Controller:
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.ruleset = ruleset_of(options)
-        self.rules = self.ruleset.engine  # the rule set's verbs: new_game, apply, view, legal_actions...
+        self.game = game_of(options)
+        self.rules = self.game.engine  # the rule set's verbs: new_game, apply, view, legal_actions...
         self.state: State = self.rules.new_game(options)
         self.log: list[LogEntry] = []
         self.opening: list[Event] = self.rules.opening_events(self.state)
@@ -92,7 +92,7 @@ class Controller:
             self._open = {}
         have = {r.seat for r in self._open.values()}
         sealed = self.state.phase == "commit"
-        rules, prompt = self.rules, self.ruleset.describe.prompt
+        rules, prompt = self.rules, self.game.describe.prompt
         for seat in awaiting:
             if seat in have:
                 continue

@@ -15,7 +15,7 @@ from typing import Literal
 import msgspec
 
 from .controller import Controller, LogEntry, replay
-from .engine import Event, Options, random_seed  # the first game's; a Session holds either rule set's
+from .games.dune import Event, Options, random_seed  # the first game's; a Session holds either rule set's
 from .text import NAME_LIMIT, printable
 
 

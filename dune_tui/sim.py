@@ -26,12 +26,12 @@ import msgspec
 from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
-from .engine import Options, OptionsError, available_factions, faction_id, random_seed
-from .engine.data import BENE_GESSERIT, FACTION_KEYS, GUILD
-from .rulesets import RULESETS, ruleset
+from .games import GAMES, game_named
+from .games.dune import Options, OptionsError, available_factions, faction_id, random_seed
+from .games.dune.data import BENE_GESSERIT, FACTION_KEYS, GUILD
 from .table.bots import bot_seed
 
-PLAYERS = range(2, 9)  # the first game's; a rule set says its own (rulesets.Ruleset.players)
+PLAYERS = range(2, 9)  # the first game's; a rule set says its own (rulesets.Game.players)
 
 
 class GameRecord(msgspec.Struct, kw_only=True):
@@ -52,7 +52,7 @@ def deal(players: int, seed: int, rules: str = "dune", variant: str = "") -> lis
     """A random legal faction (or house) set in random seat order (R12 availability; Dune Express: X3)."""
     r = random.Random(seed)
     if rules == "express":
-        express = ruleset("express").engine
+        express = game_named("express").engine
         factions = list(express.available_houses(players, express.with_variants(variant, players=players).abilities))
     else:
         factions = list(available_factions(players))
@@ -73,9 +73,9 @@ def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
 def game_options(players: int, seed: int, factions: list[int], face_dancers: str = "dice", rules: str = "dune",
                  variant: str = ""):
     """The options of one game: the first game's, or Dune Express's with its variants."""
-    from .games import game_options as options_of
+    from .game_spec import game_options as options_of
 
-    keys = ruleset("express").engine.data.HOUSE_KEYS if rules == "express" else FACTION_KEYS
+    keys = game_named("express").engine.data.HOUSE_KEYS if rules == "express" else FACTION_KEYS
     return options_of(rules, players, seed, tuple(keys[f] for f in factions), face_dancers=face_dancers,
                       variant=variant)
 
@@ -153,7 +153,7 @@ def head_to_head(records: list[GameRecord], a: str, b: str, rules: str = "dune")
 
 def summarize(records: list[GameRecord], players: int, seconds: float, rules: str = "dune") -> dict:
     ok = [r for r in records if not r.error]
-    names = ruleset(rules).side_names
+    names = game_named(rules).side_names
     by_faction: Counter = Counter()
     played_faction: Counter = Counter()
     seat_games: Counter = Counter()
@@ -218,7 +218,7 @@ def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jo
 
 def add_parser(sub) -> None:
     p = sub.add_parser("sim", help="play whole games between bots and print statistics")
-    p.add_argument("--rules", choices=tuple(RULESETS), default="dune",
+    p.add_argument("--rules", choices=tuple(GAMES), default="dune",
                    help="dune (Dune: The Dice Game, default) or express (Dune Express)")
     p.add_argument("--variant", default="", metavar="LIST",
                    help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
@@ -242,7 +242,7 @@ def add_parser(sub) -> None:
 
 
 def main(args) -> int:
-    rules = ruleset(args.rules)
+    rules = game_named(args.rules)
     if args.players not in rules.players:
         return _bad(f"--players must be {rules.players.start} to {rules.players.stop - 1}"
                     f"{'' if args.rules == 'dune' else ' for ' + rules.title}, not {args.players}")
@@ -299,7 +299,7 @@ def _bad(message: str) -> int:
 
 
 def _print_table(s: dict) -> None:
-    title = "" if s["rules"] == "dune" else f" of {ruleset(s['rules']).title}"
+    title = "" if s["rules"] == "dune" else f" of {game_named(s['rules']).title}"
     print(f"{s['games']} games{title} of {s['players']} players in {s['seconds']} s ({s['games_per_second']} "
           f"games/s), {s['mean_turns']} turns a game, {s['errors']} errors")
     if s["rules"] == "dune":

@@ -39,9 +39,9 @@ from ai.evaluate import duel_features, general_value, threat_features
 from ai.mcts import MctsAgent
 from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
-from dune_tui.engine import Options, available_factions
-from dune_tui.engine.data import FACTION_KEYS, GUILD
-from dune_tui.engine.queries import held_alone, strategic_needed
+from dune_tui.games.dune import Options, available_factions
+from dune_tui.games.dune.data import FACTION_KEYS, GUILD
+from dune_tui.games.dune.queries import held_alone, strategic_needed
 from dune_tui.sim import plan_game, wilson
 from dune_tui.table.bots import bot_seed
 

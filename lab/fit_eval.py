@@ -38,7 +38,7 @@ import msgspec
 
 from ai import heuristic
 from ai.evaluate import DRAW, features, model
-from dune_tui.engine import Options, apply, legal_actions, new_game, returns
+from dune_tui.games.dune import Options, apply, legal_actions, new_game, returns
 
 from . import anti_guild
 

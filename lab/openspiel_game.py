@@ -4,7 +4,7 @@ An outside yardstick for `ai.mcts` (issue 24, item 5); the product never imports
 
 - **Registered** as `python_dune` (`pyspiel.load_game("python_dune", {"players": 4, "seed": 7})`; an optional
   `factions` parameter, comma-separated keys by seat).  Sequential, imperfect information, general sum: the
-  returns are `dune_tui.engine.returns` (1.0 per winning seat, an alliance wins twice, nobody at all is all 0.0).
+  returns are `dune_tui.games.dune.returns` (1.0 per winning seat, an alliance wins twice, nobody at all is all 0.0).
 - **Actions** are indices into `legal_actions(state, seat)`, whose order the engine fixes for a state; the
   same information set gives the same list, so an index names the same action in every determinization.
 - **The sealed battle commit** is simultaneous in the engine (both sides await).  OpenSpiel's ISMCTS wants
@@ -34,7 +34,7 @@ from open_spiel.python.algorithms import ismcts
 from open_spiel.python.algorithms.mcts import Evaluator, RandomRolloutEvaluator
 
 from ai import heuristic
-from dune_tui.engine import (
+from dune_tui.games.dune import (
     Options,
     apply,
     determinize,

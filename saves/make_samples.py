@@ -18,9 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ai import make_agent
-from dune_tui import express
 from dune_tui.controller import Controller, Decision, replay
-from dune_tui.engine import Options
+from dune_tui.games import express
+from dune_tui.games.dune import Options
 from dune_tui.saves import schema
 from dune_tui.saves.files import SUFFIX, write_atomic
 from dune_tui.saves.store import to_file

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from dune_tui.controller import Decision
-from dune_tui.engine import legal_actions
+from dune_tui.games.dune import legal_actions
 from dune_tui.session import Session
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from dune_tui.controller import Controller, Decision, StaleDecision, replay
-from dune_tui.engine import SEALED, IllegalAction, Options
-from dune_tui.engine.data import BENE_GESSERIT
+from dune_tui.games.dune import SEALED, IllegalAction, Options
+from dune_tui.games.dune.data import BENE_GESSERIT
 
 
 class Random:
@@ -60,7 +60,7 @@ def test_a_sealed_commit_is_asked_of_both_seats_before_either_answer_is_seen():
     assert still.id == defender.id
     assert defender.view.b_commits == (None, None)
     # A fresh view for the defender shows the attacker's commit only as sealed.
-    from dune_tui.engine import view
+    from dune_tui.games.dune import view
 
     fresh = view(c.state, defender.seat)
     assert SEALED in fresh.b_commits

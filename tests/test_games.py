@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dune_tui.cli import build_parser, express_session
-from dune_tui.games import GameSpec, new_game
+from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.net.commands import session_for
 from dune_tui.ui import session_from_args
 from dune_tui.ui.screens.new_game import new_session

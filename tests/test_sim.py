@@ -7,7 +7,7 @@ import json
 import pytest
 
 from dune_tui.cli import main
-from dune_tui.engine.data import ATREIDES, FREMEN, GUILD
+from dune_tui.games.dune.data import ATREIDES, FREMEN, GUILD
 from dune_tui.sim import GameRecord, head_to_head, plan_game, wilson
 
 KEYS = {"games", "players", "errors", "seconds", "games_per_second", "mean_turns", "wins_by_faction",

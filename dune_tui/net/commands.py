@@ -25,7 +25,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-from ..rulesets import ruleset_of
 from ..table.messages import SPECTATOR
 from ..text import printable
 from . import lobby
@@ -42,7 +41,7 @@ WIDTH = 79  # a line of 80 in an 80-column terminal wraps, and a copy of it lose
 
 
 def add_parsers(sub) -> None:
-    from ..games import add_rule_set_arguments
+    from ..game_spec import add_rule_set_arguments
     from ..ui import add_parsers as add_new
 
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
@@ -88,7 +87,7 @@ def _fail(text: str, status: int = 2) -> int:
 def session_for(args):
     """The game to host: a loaded save, or a new one (two human seats unless --seat says otherwise)."""
     from .. import saves
-    from ..games import new_game, spec_from_args
+    from ..game_spec import new_game, spec_from_args
 
     if args.load:
         if args.rules != "dune" or args.variant:
@@ -117,9 +116,6 @@ def cmd_host(args) -> int:
         session, resumed = session_for(args)
     except (ValueError, saves.SaveError) as e:
         return _fail(str(e))
-    rules = ruleset_of(session.options)
-    if not rules.screen:  # a joined terminal could not draw it, nor the wire carry its view
-        return _fail(f"a game of {rules.title} cannot be hosted yet: the terminal screen cannot draw it", 1)
     humans = session.humans()
     if not humans:
         return _fail("this game has no human seat to join: give --seat human")

@@ -13,7 +13,7 @@ import contextlib
 import logging
 from pathlib import Path
 
-from ..rulesets import rules_name, ruleset
+from ..games import game_named, rules_name
 from ..table.messages import SPECTATOR, Board, GameOver, Seats, Welcome
 from . import lobby
 
@@ -52,7 +52,7 @@ class Publisher:
 
     def card(self) -> lobby.Card:
         options = self.table.session.options
-        rs = ruleset(rules_name(options))
+        rs = game_named(rules_name(options))
         held = frozenset(self.held())
         seats = tuple(seat_card(s, held) for s in self.seats)
         if self.over:

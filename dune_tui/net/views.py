@@ -1,5 +1,5 @@
 """The wire form of a seat's view, one per rule set.  A `State` is a `__slots__` class, not a Struct: each rule
-set's wire Struct mirrors its State's fields (`Ruleset.state_fields()`, typed as the rule set's save snapshot,
+set's wire Struct mirrors its State's fields (`Game.state_fields()`, typed as the rule set's save snapshot,
 `saves.schema.SNAPSHOTS`, with the few a view changes: `rng` None; in the first game `prediction` maybe HIDDEN
 and `b_commits` maybe SEALED; in Dune Express `prediction` maybe its HIDDEN), tagged with the rule set's name in a
 field "rules" ("dune" | "express").  `to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a
@@ -18,7 +18,7 @@ from typing import Any, Union
 
 import msgspec
 
-from ..rulesets import RULESETS, rules_name, ruleset
+from ..games import GAMES, game_named, rules_name
 from ..saves.schema import SNAPSHOTS
 
 Pairs = tuple[tuple[int, int], ...]
@@ -35,7 +35,7 @@ class NotAView(ValueError):
 @functools.cache
 def wire_type(rules: str) -> type:
     """The wire Struct of a view of rule set `rules`."""
-    rs = ruleset(rules)
+    rs = game_named(rules)
     engine = rs.engine
     types = {f.name: f.type for f in msgspec.structs.fields(SNAPSHOTS[rules])}
     types.update(options=engine.Options, rng=None, result=engine.Result | None, **VIEW_TYPES.get(rules, {}))
@@ -47,7 +47,7 @@ def wire_type(rules: str) -> type:
 @functools.cache
 def any_view() -> Any:
     """The union of every rule set's wire form (told apart by the "rules" tag)."""
-    return Union[tuple(wire_type(name) for name in RULESETS)]  # noqa: UP007 (a runtime tuple of types)
+    return Union[tuple(wire_type(name) for name in GAMES)]  # noqa: UP007 (a runtime tuple of types)
 
 
 @functools.cache
@@ -62,7 +62,7 @@ def rules_of_view(obj) -> str | None:
     if options is None:
         return None
     name = rules_name(options)
-    return name if name in RULESETS and isinstance(obj, ruleset(name).engine.State) else None
+    return name if name in GAMES and isinstance(obj, game_named(name).engine.State) else None
 
 
 def to_wire(state):
@@ -71,13 +71,13 @@ def to_wire(state):
         raise NotAView(f"a {type(state).__name__} is not a view of a game")
     if state.rng is not None or state.options.seed != 0:
         raise NotAView("only a seat's view (no dice, no seed) may cross the wire")
-    return wire_type(rules)(**{name: getattr(state, name) for name in ruleset(rules).state_fields()})
+    return wire_type(rules)(**{name: getattr(state, name) for name in game_named(rules).state_fields()})
 
 
 def from_wire(wire):
     """A State again (a view: it cannot be advanced).  A first-game commit must be SEALED, None or a commit."""
     rules = type(wire).__struct_config__.tag
-    rs = ruleset(rules)
+    rs = game_named(rules)
     state = rs.engine.State.__new__(rs.engine.State)
     for name in rs.state_fields():
         setattr(state, name, getattr(wire, name))
@@ -97,7 +97,7 @@ def decode_view(value):
 def events_rules(events) -> str:
     """The rule set whose events these are ("dune" for none): the engine whose Event they are."""
     for event in events:
-        for name, rs in RULESETS.items():
+        for name, rs in GAMES.items():
             if rs.package in sys.modules and isinstance(event, rs.engine.Event):
                 return name
     return "dune"
@@ -105,17 +105,17 @@ def events_rules(events) -> str:
 
 @functools.cache
 def _event_decoder(rules: str) -> msgspec.msgpack.Decoder:
-    return msgspec.msgpack.Decoder(ruleset(rules).engine.Event)
+    return msgspec.msgpack.Decoder(game_named(rules).engine.Event)
 
 
 def decode_events(raws, rules: str) -> list:
     """Events of rule set `rules` from their msgpack (ValidationError, or UnknownRules, if they are not)."""
-    decoder = _event_decoder(ruleset(rules).name)
+    decoder = _event_decoder(game_named(rules).name)
     return [decoder.decode(raw) for raw in raws]
 
 
 def _commit(value) -> tuple | None:
-    from ..engine import SEALED, as_action
+    from ..games.dune import SEALED, as_action
 
     if value is None:
         return None

@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..rulesets import Ruleset, ruleset
+from ..games import Game, game_named
 from ..saves import SaveError
 from ..saves.schema import Save, rules_of_save
 from ..saves.store import game_options, read_save_and_bytes, resolve
@@ -32,7 +32,7 @@ class Review:
     path: Path
     digest: str  # sha256 of the save file: the analysis cache belongs to exactly this file
     save: Save
-    rules: Ruleset
+    rules: Game
     log: list[tuple[int, tuple]]
     states: list = field(repr=False)
     events: list = field(repr=False)  # every event of the game, in order
@@ -115,7 +115,7 @@ def open_review(path_or_name, directory=None, seat: int | None = None) -> Review
         raise ReviewError(str(e)) from None
     except OSError as e:
         raise ReviewError(f"cannot review {path_or_name}: {e.strerror or e}") from None
-    rules = ruleset(rules_of_save(save))
+    rules = game_named(rules_of_save(save))
     if seat is not None and not 0 <= seat < options.players:
         raise ReviewError(f"--seat must be 1 to {options.players}")
     engine = rules.engine

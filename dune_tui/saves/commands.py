@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 
-from ..rulesets import ruleset
+from ..games import game_named
 from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 from .errors import SaveError, SnapshotMismatch
 from .files import ENV, SUFFIX, default_dir, save_dir
@@ -112,7 +112,7 @@ def format_info(info: SaveInfo, width: int = 0) -> str:
 
 def game_of(info: SaveInfo) -> str:
     """ " of Dune Express" for a game of another rule set than the first game's."""
-    return "" if info.rules == "dune" else f" of {ruleset(info.rules).title}"
+    return "" if info.rules == "dune" else f" of {game_named(info.rules).title}"
 
 
 def cmd_load(args) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
-from ..engine import State
-from ..rulesets import rules_name, ruleset
+from ..games import game_named, rules_name
+from ..games.dune import State
 from .schema import OPTIONS, SNAPSHOTS
 
 FIELDS = State.FIELDS  # the first game's fields
@@ -20,13 +20,13 @@ def options_to_file(options):
 def options_from_file(options):
     """Validated like a user's options: msgspec.ValidationError (or the engine's OptionsError) says what is
     wrong.  A file's options without a `rules` field are the first game's."""
-    rules = ruleset(rules_name(options))
+    rules = game_named(next(name for name, kind in OPTIONS.items() if isinstance(options, kind)))
     return msgspec.convert(msgspec.structs.asdict(options), rules.engine.Options)
 
 
 def snapshot_of(state):
     rules = rules_name(state.options)
-    fields = {name: getattr(state, name) for name in ruleset(rules).state_fields()}
+    fields = {name: getattr(state, name) for name in game_named(rules).state_fields()}
     return msgspec.convert(msgspec.to_builtins(fields), SNAPSHOTS[rules])
 
 

@@ -22,8 +22,8 @@ from ai import AgentSpecError, parse_spec
 
 from .. import __version__
 from ..controller import Controller, replay
-from ..engine import DuneError
-from ..rulesets import UnknownRules, rules_name, ruleset
+from ..games import UnknownRules, game_named, rules_name
+from ..games.dune import DuneError
 from ..session import SeatConfig, Session, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
@@ -43,7 +43,7 @@ class SaveInfo(msgspec.Struct, frozen=True, kw_only=True):
     path: Path
     date: datetime | None  # when it was saved (aware; the file's time if unreadable)
     kind: str = ""  # "auto" or "named"
-    rules: str = "dune"  # the rule set (dune_tui.rulesets): "dune" or "express"
+    rules: str = "dune"  # the rule set (dune_tui.games): "dune" or "express"
     players: int = 0
     seats: tuple[str, ...] = ()  # who sits where: "Alice", "Bot (heuristic)"
     factions: tuple[str, ...] = ()  # by seat; "" while not yet chosen
@@ -241,7 +241,7 @@ def _info(path: Path) -> SaveInfo:
 
 
 def _describe(save: Save, name: str, path: Path) -> SaveInfo:
-    snap, players, rules = save.snapshot, save.options.players, ruleset(schema.rules_of_save(save))
+    snap, players, rules = save.snapshot, save.options.players, game_named(schema.rules_of_save(save))
     if players not in rules.players or len(save.seats) != players:
         raise SaveError(f"cannot load {path}: {len(save.seats)} seats for {players} players")
     labels = [SeatConfig(kind=s.kind, agent=s.agent, name=s.name).label() for s in save.seats]

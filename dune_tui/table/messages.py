@@ -39,7 +39,7 @@ from typing import Any, Literal
 import msgspec
 
 from ..controller import Decision, DecisionRequest, EventBatch
-from ..engine import Event
+from ..games.dune import Event
 from ..session import seat_label
 
 SPECTATOR = -1

@@ -27,7 +27,7 @@ import msgspec
 
 from .. import saves
 from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
-from ..engine import DuneError
+from ..games.dune import DuneError
 from ..text import NAME_LIMIT, printable
 from .agreement import EndVote
 from .bots import BotCancelled, BotFailed, bot_specs, make_runner
@@ -210,7 +210,7 @@ class Table:
         "Host" for the host's own screen watching a hot-seat or bots' game, else "Spectator"."""
         if conn.seat == SPECTATOR:
             return "Host" if conn.host else "Spectator"
-        rules = self.controller.ruleset
+        rules = self.controller.game
         side = rules.side_name(rules.seat_sides(self.controller.state)[conn.seat])
         name = printable(self.session.seats[conn.seat].name, limit=NAME_LIMIT)
         return f"Seat {conn.seat + 1}" + (f" · {side}" if side else "") + (f" ({name})" if name else "")
@@ -376,7 +376,7 @@ class Table:
             sides = (state.active, state.faction_seat[state.b_def])
             done = [s for s in sides if s not in state.awaiting]
             if len(done) == 1:
-                side = self.controller.ruleset.side_name(state.seat_faction[done[0]])
+                side = self.controller.game.side_name(state.seat_faction[done[0]])
                 note = Sealed(seat=done[0], text=f"The {side} have sealed theirs.")
         if note != self.sealed:
             self.sealed = note

@@ -10,7 +10,7 @@ import contextlib
 import sys
 from pathlib import Path
 
-from ..games import DEFAULT_PLAYERS
+from ..game_spec import DEFAULT_PLAYERS
 
 NO_TERMINAL = ("dune-tui: the game needs a terminal (stdin and stdout must be a TTY); "
                "over ssh use `ssh -t`.")
@@ -58,7 +58,7 @@ def _settings(save_dir=None, pause: float | None = None, bots: str = "process"):
 
 def session_from_args(args):
     """The Session `dune-tui new` asks for; ValueError (with a sentence) when the arguments do not fit."""
-    from ..games import new_game, spec_from_args
+    from ..game_spec import new_game, spec_from_args
 
     return new_game(spec_from_args(args))
 

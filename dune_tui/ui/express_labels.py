@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..express.data import (
+from ..games.express.data import (
     HOUSE_DICE,
     HOUSE_NAMES,
     LOCATION_NAMES,
@@ -20,7 +20,7 @@ from ..express.data import (
     UNIT_OWNER,
     WORM,
 )
-from ..express.text import traitor_names
+from ..games.express.text import traitor_names
 from .labels import FACTION_COLOURS
 
 HOUSE_LETTERS = ("H", "F", "C", "B", "A", "G")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine.data import (
+from ..games.dune.data import (
     CONSTRUCTION_NAMES,
     FACTION_DICE,
     FACTION_LETTERS,

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import saves
-from ..rulesets import ruleset_of
 
 
 def _call(func, *args, **kwargs) -> tuple[Any, str | None]:
@@ -47,8 +46,4 @@ def list_saves(directory: Path | None) -> tuple[list, str | None]:
 
 
 def load(path_or_name, directory: Path | None):
-    session, error = _call(saves.load, path_or_name, directory=directory)
-    rules = None if session is None else ruleset_of(session.options)
-    if rules is not None and not rules.screen:  # a game of a rule set this screen cannot draw (Ruleset.screen)
-        return None, f"This screen cannot draw a game of {rules.title} yet; `dune-tui replay` shows it."
-    return session, error
+    return _call(saves.load, path_or_name, directory=directory)

@@ -6,8 +6,8 @@ import random
 
 from ai import heuristic
 from dune_tui.controller import DecisionRequest
-from dune_tui.engine import Options, apply, legal_actions, new_game, view
-from dune_tui.engine.describe import prompt
+from dune_tui.games.dune import Options, apply, legal_actions, new_game, view
+from dune_tui.games.dune.describe import prompt
 
 FACTIONS_BY_COUNT = {
     2: ("atreides", "guild"),

@@ -9,8 +9,8 @@ from ai_positions import find, request
 from ai import make_agent
 from ai.advice import ADVICE_CONFIG, analyse
 from ai.mcts import MctsAgent
-from dune_tui.engine import apply, legal_actions
-from dune_tui.engine.data import GUILD
+from dune_tui.games.dune import apply, legal_actions
+from dune_tui.games.dune.data import GUILD
 
 TINY = dataclasses.replace(ADVICE_CONFIG, iters=50)
 

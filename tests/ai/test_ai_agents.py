@@ -12,7 +12,7 @@ from ai_positions import FACTIONS_BY_COUNT, play, request
 
 from ai import Agent, AgentSpecError, agent_names, make_agent, parse_spec
 from ai.mcts import MctsAgent, Node, SearchConfig, prior
-from dune_tui.engine import Options, apply, new_game
+from dune_tui.games.dune import Options, apply, new_game
 
 
 @pytest.mark.parametrize("players", range(2, 9))

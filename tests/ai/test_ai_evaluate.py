@@ -11,8 +11,8 @@ from ai_positions import find, play, reach, request
 from ai import mcts
 from ai.evaluate import DRAW, duel_value, evaluate, facing_guild, facing_rival, general_value, model
 from ai.evaluator import HeuristicRollouts
-from dune_tui.engine import Options, new_game
-from dune_tui.engine.data import (
+from dune_tui.games.dune import Options, new_game
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     CARTHAG,
@@ -26,7 +26,7 @@ from dune_tui.engine.data import (
     STRATEGIC_ORDER,
     TUEKS_SIETCH,
 )
-from dune_tui.engine.state import NU
+from dune_tui.games.dune.state import NU
 
 
 def test_chances_are_probabilities_for_every_player_count():

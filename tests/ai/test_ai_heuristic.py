@@ -6,8 +6,8 @@ import pytest
 from ai_positions import find, request
 
 from ai import heuristic, make_agent
-from dune_tui.engine import legal_actions
-from dune_tui.engine.data import (
+from dune_tui.games.dune import legal_actions
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     CARTHAG,
     GUILD,
@@ -20,8 +20,8 @@ from dune_tui.engine.data import (
     TUEKS_SIETCH,
     ZONE,
 )
-from dune_tui.engine.rules import battle
-from dune_tui.engine.state import NU
+from dune_tui.games.dune.rules import battle
+from dune_tui.games.dune.state import NU
 
 
 def _clear_board(s):
@@ -129,7 +129,7 @@ def test_the_heuristic_chooses_a_faction_before_it_has_one(players):
     """`--faction-choice choose` (the README's hot-seat example): a seat with no faction yet picks one; before,
     the heuristic's reasoning shifted by the faction -1 and the bot failed at its first decision."""
     from dune_tui.controller import Controller
-    from dune_tui.engine import Options
+    from dune_tui.games.dune import Options
 
     c = Controller(Options(players=players, seed=3, faction_choice="choose"))
     state = c.run([make_agent("heuristic", seed=s) for s in range(players)], observe=False)

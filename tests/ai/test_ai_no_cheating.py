@@ -15,8 +15,9 @@ import pytest
 from ai_positions import find, request
 
 from ai import make_agent
-from dune_tui.engine import State, apply, determinize, legal_actions, rng, view
-from dune_tui.engine.data import BENE_GESSERIT, GUILD
+from dune_tui.games import rng
+from dune_tui.games.dune import State, apply, determinize, legal_actions, view
+from dune_tui.games.dune.data import BENE_GESSERIT, GUILD
 from dune_tui.table.bots import bot_seed
 
 SPECS = ("random", "heuristic", "mcts:iters=40")

@@ -13,7 +13,7 @@ from ai_positions import reach, request
 
 from ai import make_agent
 from ai.mcts import MctsAgent
-from dune_tui.engine import as_action
+from dune_tui.games.dune import as_action
 
 PINNED = json.loads((pathlib.Path(__file__).parent / "pinned_decisions.json").read_text())
 SPECS = ("heuristic", "mcts:easy", "mcts:iters=250")

@@ -13,7 +13,7 @@ import sys
 
 from dune_tui.cli import parse_args
 from dune_tui.controller import Decision
-from dune_tui.engine.data import ALL_DICE_MASK
+from dune_tui.games.dune.data import ALL_DICE_MASK
 from dune_tui.net.commands import session_for
 from dune_tui.table import Table
 from dune_tui.table.messages import DecisionRequest, GameOver, Welcome

@@ -18,8 +18,9 @@ so troops are conserved from the start.  Seats follow the order of `factions`
 
 from __future__ import annotations
 
-from dune_tui.engine import Options, apply, flow, legal_actions, rng
-from dune_tui.engine.data import (
+from dune_tui.games import rng
+from dune_tui.games.dune import Options, apply, flow, legal_actions
+from dune_tui.games.dune.data import (
     ALL_DICE_MASK,
     FACTION_KEYS,
     FACTION_UNITS,
@@ -33,7 +34,7 @@ from dune_tui.engine.data import (
     UNITS,
     ZONE,
 )
-from dune_tui.engine.state import NU, State
+from dune_tui.games.dune.state import NU, State
 
 
 def position(factions, *, active=None, round=1, storm=1, troops=None, card=None, leaders=None,
@@ -215,7 +216,7 @@ def rolling(state: State, dice, kept=0) -> None:
 
 def snapshot(state: State) -> dict:
     """Every field of a state, for before/after comparisons."""
-    from dune_tui.engine.state import _LISTS, _SCALARS
+    from dune_tui.games.dune.state import _LISTS, _SCALARS
 
     return {name: list(getattr(state, name)) if name in _LISTS else getattr(state, name)
             for name in _LISTS + _SCALARS}

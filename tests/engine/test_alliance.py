@@ -1,6 +1,6 @@
 """2. Alliance (R5, R13): one proposal a turn with 4+ players, on a kept symbol."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ATREIDES,
     BENE_GESSERIT,
     CORRINO,

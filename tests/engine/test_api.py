@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from dune_tui.engine import (
+from dune_tui.games.dune import (
     HIDDEN,
     SEALED,
     GameOver,
@@ -20,10 +20,10 @@ from dune_tui.engine import (
     opening_events,
     view,
 )
-from dune_tui.engine.data import ARRAKEEN, ATREIDES, BENE_GESSERIT, CORRINO, FREMEN, HARKONNEN
-from dune_tui.engine.describe import PROMPTS, action_text, prompt
-from dune_tui.engine.rules.setup import prediction_choices
-from dune_tui.engine.state import _LISTS
+from dune_tui.games.dune.data import ARRAKEEN, ATREIDES, BENE_GESSERIT, CORRINO, FREMEN, HARKONNEN
+from dune_tui.games.dune.describe import PROMPTS, action_text, prompt
+from dune_tui.games.dune.rules.setup import prediction_choices
+from dune_tui.games.dune.state import _LISTS
 
 from .scenario import act, position, roll, snapshot, start_at
 

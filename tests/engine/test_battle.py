@@ -1,6 +1,6 @@
 """7. Battle (R10, H7, H11, H12, H13, H17, H18): Fortification, Face Dancers, offers, sealed commits."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

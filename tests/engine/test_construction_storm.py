@@ -1,6 +1,6 @@
 """8. Construction (R11, H10) and 9. the storm (R2, R11, H3, H12)."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BROKEN_LAND,

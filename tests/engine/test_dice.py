@@ -1,6 +1,6 @@
 """1. The dice roll (R4), Piter De Vries, and the Tleilaxu Axolotl Tanks (R13)."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ALL_DICE_MASK,
     ATREIDES,
     CORRINO,

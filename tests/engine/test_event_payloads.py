@@ -8,9 +8,9 @@ import re
 import msgspec
 import pytest
 
-from dune_tui.engine import Event, Options, apply, legal_actions, new_game, opening_events, payloads
-from dune_tui.engine import events as events_module
-from dune_tui.engine.data import FACTION_NAMES, REGION_NAMES
+from dune_tui.games.dune import Event, Options, apply, legal_actions, new_game, opening_events, payloads
+from dune_tui.games.dune import events as events_module
+from dune_tui.games.dune.data import FACTION_NAMES, REGION_NAMES
 
 # Random play over these games shows every kind of event; "defender" (a Face Dancer took the defender's
 # last troop while another enemy stays, H18) needs eight players and many games: game 2285 has it.

@@ -1,6 +1,6 @@
 """The rulebook's worked examples, played through the engine."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BROKEN_LAND,

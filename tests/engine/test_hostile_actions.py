@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from dune_tui.controller import Controller, Decision
-from dune_tui.engine import GameOver, IllegalAction, NotYourTurn, Options, apply, legal_actions, new_game
-from dune_tui.engine.describe import PROMPTS
+from dune_tui.games.dune import GameOver, IllegalAction, NotYourTurn, Options, apply, legal_actions, new_game
+from dune_tui.games.dune.describe import PROMPTS
 
 from .scenario import snapshot
 

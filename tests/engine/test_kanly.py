@@ -1,6 +1,6 @@
 """4. Kanly (R7): assassins, the Snooper and Shield markers, Thumpers."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

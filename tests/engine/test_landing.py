@@ -1,6 +1,6 @@
 """5. Landing (R3, R8, H4, H5, H6, H19): the turn's spice, then troops from the card to the map."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

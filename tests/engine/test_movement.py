@@ -1,6 +1,6 @@
 """6. Movement (R9, H14, H15): one target, troops move in from its neighbours and Ornithopters."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

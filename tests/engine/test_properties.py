@@ -8,9 +8,9 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dune_tui.engine import HIDDEN, SEALED, Options, apply, determinize, flow, legal_actions, new_game, view
-from dune_tui.engine.data import FACTION_KEYS
-from dune_tui.engine.options import available_factions
+from dune_tui.games.dune import HIDDEN, SEALED, Options, apply, determinize, flow, legal_actions, new_game, view
+from dune_tui.games.dune.data import FACTION_KEYS
+from dune_tui.games.dune.options import available_factions
 
 from .scenario import battles_pending, check_invariants
 

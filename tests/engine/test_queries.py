@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dune_tui.engine import Options, apply, legal_actions, new_game, queries, view
-from dune_tui.engine.data import (
+from dune_tui.games.dune import Options, apply, legal_actions, new_game, queries, view
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,
@@ -34,7 +34,7 @@ from dune_tui.engine.data import (
     TUEKS_SIETCH,
     WORM,
 )
-from dune_tui.engine.describe import action_hint, consequences, kanly_text, prompt, spice_text, storm_text
+from dune_tui.games.dune.describe import action_hint, consequences, kanly_text, prompt, spice_text, storm_text
 
 from .scenario import act, at, legal, position, roll, start_at
 

@@ -1,6 +1,6 @@
 """3. Recruitment (R6, R13, H1, H2): faction dice bring troops and leaders from reserve to the card."""
 
-from dune_tui.engine.data import (
+from dune_tui.games.dune.data import (
     ATREIDES,
     BENE_GESSERIT,
     CORRINO,

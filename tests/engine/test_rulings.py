@@ -1,9 +1,9 @@
-"""Every ruling of dune_tui/engine/rulings.py (H1...) is pinned by a test named after it."""
+"""Every ruling of dune_tui/games/dune/rulings.py (H1...) is pinned by a test named after it."""
 
 import pathlib
 import re
 
-from dune_tui.engine import rulings
+from dune_tui.games.dune import rulings
 
 
 def test_every_ruling_has_a_test_named_after_it():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from dune_tui.engine import Options, OptionsError, apply, legal_actions, new_game, opening_events
-from dune_tui.engine.data import (
+from dune_tui.games.dune import Options, OptionsError, apply, legal_actions, new_game, opening_events
+from dune_tui.games.dune.data import (
     ADJACENT,
     ARRAKEEN,
     ATREIDES,

@@ -1,7 +1,7 @@
 """10. End of turn and of the game (R11, H8, H9): solo and alliance wins, the Guild, the prediction."""
 
-from dune_tui.engine import returns
-from dune_tui.engine.data import (
+from dune_tui.games.dune import returns
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

@@ -14,10 +14,9 @@ from __future__ import annotations
 import contextlib
 from unittest import mock
 
-from dune_tui import verbs
-from dune_tui.engine import rng
-from dune_tui.express import Options, apply, flow, legal_actions
-from dune_tui.express.data import (
+from dune_tui.games import rng, verbs
+from dune_tui.games.express import Options, apply, flow, legal_actions
+from dune_tui.games.express.data import (
     CORRINO,
     HOUSE_KEYS,
     SARDAUKAR,
@@ -26,9 +25,9 @@ from dune_tui.express.data import (
     UNIT_OWNER,
     UNITS,
 )
-from dune_tui.express.options import supply_counts
-from dune_tui.express.rules import dice, setup, victory
-from dune_tui.express.state import NU, State
+from dune_tui.games.express.options import supply_counts
+from dune_tui.games.express.rules import dice, setup, victory
+from dune_tui.games.express.state import NU, State
 
 
 def position(houses, *, active=None, troops=None, tokens=None, supply=None, store=0, round=1, prediction=-1,

@@ -7,7 +7,7 @@ import pytest
 
 from dune_tui import cli
 from dune_tui.controller import Decision
-from dune_tui.express import (
+from dune_tui.games.express import (
     AGREE_END,
     IllegalAction,
     NotYourTurn,
@@ -18,7 +18,7 @@ from dune_tui.express import (
     new_game,
     returns,
 )
-from dune_tui.express.describe import action_text
+from dune_tui.games.express.describe import action_text
 from dune_tui.saves import autosave
 from dune_tui.session import SeatConfig, Session
 

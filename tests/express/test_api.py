@@ -5,7 +5,7 @@ import random
 import msgspec
 import pytest
 
-from dune_tui.express import (
+from dune_tui.games.express import (
     HIDDEN,
     Event,
     GameOver,
@@ -21,9 +21,9 @@ from dune_tui.express import (
     returns,
     view,
 )
-from dune_tui.express.data import ARRAKEEN, ATREIDES, FREMEN
-from dune_tui.express.describe import PROMPTS, action_text, prompt
-from dune_tui.express.flow import PHASES
+from dune_tui.games.express.data import ARRAKEEN, ATREIDES, FREMEN
+from dune_tui.games.express.describe import PROMPTS, action_text, prompt
+from dune_tui.games.express.flow import PHASES
 
 from .scenario import position, set_dice, start_at
 

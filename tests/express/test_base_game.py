@@ -2,8 +2,8 @@
 
 import pytest
 
-from dune_tui.express import Options, OptionsError, new_game
-from dune_tui.express.data import (
+from dune_tui.games.express import Options, OptionsError, new_game
+from dune_tui.games.express.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,
@@ -154,7 +154,7 @@ def test_traitor_kills_one_enemy_unit_anywhere_the_polar_sink_too_never_ones_own
 
 def test_traitor_texts_say_an_atreides_unit():
     """Issue 33: "a Atreides": the option, the log's traitor line and its death line read "an Atreides"."""
-    from dune_tui.express.describe import action_text
+    from dune_tui.games.express.describe import action_text
 
     state = position((FREMEN, ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 2}, POLAR_SINK: {HARKONNEN: 1}})
     set_dice(state, traitor=POISON, territory=CARTHAG)

@@ -1,8 +1,8 @@
 """The fortress modification (Modifikace PEVNOSTI): the tactical die, fortresses, the storm, Assignment, Atomic
 (X19, X29-X35)."""
 
-from dune_tui.express import new_game, with_variants
-from dune_tui.express.data import (
+from dune_tui.games.express import new_game, with_variants
+from dune_tui.games.express.data import (
     ARRAKEEN,
     ASSIGNMENT_FACES,
     ATOMIC,
@@ -210,7 +210,7 @@ def test_the_heuristic_plays_fortresses():
 def _fortified(seed: int = 2):
     import random
 
-    from dune_tui.express import apply, legal_actions
+    from dune_tui.games.express import apply, legal_actions
 
     for s in range(seed, seed + 20):  # random players build one in most games
         state = new_game(with_variants("fortresses,houses,shorter:8,tiebreak", players=3, seed=s))
@@ -226,7 +226,7 @@ def _fortified(seed: int = 2):
 def test_fortresses_cross_the_wire_in_a_view():
     import msgspec
 
-    from dune_tui.express import view
+    from dune_tui.games.express import view
     from dune_tui.net import views
 
     state = _fortified()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ai import make_agent
 from ai.random_agent import RandomAgent
-from dune_tui import express
 from dune_tui.controller import Controller
+from dune_tui.games import express
 
 
 class _Checked:

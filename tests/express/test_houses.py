@@ -2,9 +2,9 @@
 
 import pytest
 
-from dune_tui.express import Options, OptionsError, new_game, view
-from dune_tui.express.api import HIDDEN
-from dune_tui.express.data import (
+from dune_tui.games.express import Options, OptionsError, new_game, view
+from dune_tui.games.express.api import HIDDEN
+from dune_tui.games.express.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,
@@ -27,7 +27,7 @@ from dune_tui.express.data import (
     TUEKS_SIETCH,
     WORM,
 )
-from dune_tui.express.rules.battle import losses
+from dune_tui.games.express.rules.battle import losses
 
 from .scenario import (
     WORM_SPICE,

@@ -1,5 +1,5 @@
 """Dune Express as a second game of the same program: the controller, the table, the saves, `replay --verify`,
-`sim` and `new` play it through `dune_tui.rulesets`, and the first game never loads it."""
+`sim` and `new` play it through `dune_tui.games`, and the first game never loads it."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from ai.random_agent import RandomAgent
-from dune_tui import express, saves
+from dune_tui import saves
 from dune_tui.cli import main
 from dune_tui.controller import Controller, Decision, replay
-from dune_tui.express.data import STOP_ROUND
-from dune_tui.rulesets import rules_of, ruleset, ruleset_of
+from dune_tui.games import express, game_named, game_of, rules_of
+from dune_tui.games.express.data import STOP_ROUND
 from dune_tui.saves import schema
 from dune_tui.saves.files import MAX_BYTES
 from dune_tui.session import SeatConfig, Session
@@ -55,17 +55,17 @@ class Watcher:
 
 def test_each_rule_set_names_its_engine():
     assert rules_of(express.Options()) is express
-    assert ruleset_of(express.Options()).name == "express" and ruleset("express").players == range(2, 7)
-    import dune_tui.engine as engine
+    assert game_of(express.Options()).name == "express" and game_named("express").players == range(2, 7)
+    import dune_tui.games.dune as engine
 
-    assert rules_of(engine.Options()) is engine and ruleset().side_names[0] == "Atreides"
-    assert ruleset("express").side_names[3] == "Bene Gesserit"
+    assert rules_of(engine.Options()) is engine and game_named().side_names[0] == "Atreides"
+    assert game_named("express").side_names[3] == "Bene Gesserit"
 
 
 def test_the_first_game_never_imports_dune_express():
     code = ("import sys; from dune_tui import cli, controller, session, sim, saves; from dune_tui.table import Table; "
-            "from dune_tui.engine import Options; c = controller.Controller(Options(players=3, seed=1)); "
-            "print(any(m.startswith('dune_tui.express') for m in sys.modules))")
+            "from dune_tui.games.dune import Options; c = controller.Controller(Options(players=3, seed=1)); "
+            "print(any(m.startswith('dune_tui.games.express') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
 
@@ -101,7 +101,7 @@ def test_a_whole_game_at_the_table_is_saved_loaded_and_replayed(save_dir):
     assert isinstance(loaded.options, express.Options) and loaded.options == OPTIONS
     assert loaded.state.result == state.result and loaded.state.board == state.board
     info = saves.list_saves(save_dir)[0]
-    assert info.finished and info.players == 4 and set(info.factions) <= set(ruleset("express").side_names)
+    assert info.finished and info.players == 4 and set(info.factions) <= set(game_named("express").side_names)
     assert info.rules == "express"
     assert main(["replay", str(path), "--verify", "--quiet"]) == 0
 
@@ -154,7 +154,7 @@ def test_sim_plays_dune_express(capsys):
                  "--games", "6", "--seed", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rules"] == "express" and out["games"] == 6 and out["errors"] == 0
-    assert set(out["wins_by_faction"]) <= set(ruleset("express").side_names)
+    assert set(out["wins_by_faction"]) <= set(game_named("express").side_names)
     assert set(out["wins_by_reason"]) <= {"territories", "manipulation", "round_limit", "nobody", "stopped"}
     assert main(["sim", "--rules", "express", "--players", "2", "--games", "2", "--factions", "fremen,guild"]) == 0
     assert "Dune Express" in capsys.readouterr().out

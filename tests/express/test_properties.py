@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dune_tui.express import HIDDEN, Event, Options, apply, determinize, legal_actions, new_game, view
-from dune_tui.express.data import BENE_GESSERIT, STOP_ROUND
-from dune_tui.express.describe import action_text, prompt
-from dune_tui.express.rules.victory import to_win
+from dune_tui.games.express import HIDDEN, Event, Options, apply, determinize, legal_actions, new_game, view
+from dune_tui.games.express.data import BENE_GESSERIT, STOP_ROUND
+from dune_tui.games.express.describe import action_text, prompt
+from dune_tui.games.express.rules.victory import to_win
 
 from .scenario import check_invariants
 

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_ruling_is_written_and_cited():
     cited: set[str] = set()
-    for path in (ROOT / "dune_tui" / "express").rglob("*.py"):
+    for path in (ROOT / "dune_tui" / "games" / "express").rglob("*.py"):
         cited |= set(re.findall(r"\b(X\d{1,2})\b", path.read_text()))
     written = re.findall(r"^\| (X\d{1,2}) \|", (ROOT / "docs" / "EXPRESS.md").read_text(), flags=re.M)
     numbers = [int(x[1:]) for x in written]  # in order, each once (X27 is another branch's: rulings merge)

@@ -1,16 +1,16 @@
 """Dune Express offers every name the product takes from the first game's engine, with the same behaviour:
-the controller, given Dune Express's options, takes its verbs (dune_tui.rulesets) and plays a game to the end."""
+the controller, given Dune Express's options, takes its verbs (dune_tui.games) and plays a game to the end."""
 
 import pytest
 
-import dune_tui.engine as engine
-import dune_tui.express as express
+import dune_tui.games.dune as engine
+import dune_tui.games.express as express
 from ai.random_agent import RandomAgent
 from dune_tui import controller
-from dune_tui.express import describe
-from dune_tui.express.data import BENE_GESSERIT
+from dune_tui.games.express import describe
+from dune_tui.games.express.data import BENE_GESSERIT
 
-# what dune_tui.controller, session, table, saves and the bots import from dune_tui.engine
+# what dune_tui.controller, session, table, saves and the bots import from dune_tui.games.dune
 VERBS = ("Event", "Options", "State", "apply", "as_action", "legal_actions", "new_game", "opening_events", "view",
          "determinize", "returns", "observation_key", "DuneError", "IllegalAction", "OptionsError", "HIDDEN")
 
@@ -36,7 +36,7 @@ class _Watching(RandomAgent):
 
 def test_the_controller_plays_dune_express_unchanged_given_its_verbs():
     c = controller.Controller(express.Options(players=5, seed=8, abilities=True, round_limit=10, thumper=True))
-    assert c.rules is express and c.ruleset.describe is describe
+    assert c.rules is express and c.game.describe is describe
     bots = [_Watching(s) for s in range(5)]
     state = c.run(bots)
     again, _ = controller.replay(c.options, c.log)

@@ -12,12 +12,11 @@ import msgspec
 import pytest
 
 from ai import make_agent
-from dune_tui import express
 from dune_tui.cli import main
 from dune_tui.controller import Controller, DecisionRequest
-from dune_tui.engine import rng
-from dune_tui.express import HIDDEN
-from dune_tui.express.describe import prompt
+from dune_tui.games import express, rng
+from dune_tui.games.express import HIDDEN
+from dune_tui.games.express.describe import prompt
 from dune_tui.table.bots import bot_seed
 
 SEED = bot_seed(0xE4B5, 2)
@@ -69,9 +68,9 @@ def test_every_bot_may_sit_at_an_express_table():
 
 
 def express_refusals(specs) -> list[str]:
-    from dune_tui.rulesets import ruleset
+    from dune_tui.games import game_named
 
-    return [r for spec in specs if (r := ruleset("express").agent_refusal(spec))]
+    return [r for spec in specs if (r := game_named("express").agent_refusal(spec))]
 
 
 # ------------------------------------------------------------------ no cheating

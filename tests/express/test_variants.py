@@ -2,8 +2,8 @@
 
 import pytest
 
-from dune_tui.express import Options, OptionsError, new_game, with_variants
-from dune_tui.express.data import (
+from dune_tui.games.express import Options, OptionsError, new_game, with_variants
+from dune_tui.games.express.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

@@ -11,8 +11,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[bench]')")
 
 from dune_tui.controller import DecisionRequest  # noqa: E402
-from dune_tui.engine import Options, apply, legal_actions, new_game, returns, view  # noqa: E402
-from dune_tui.engine.data import BENE_GESSERIT, GUILD  # noqa: E402
+from dune_tui.games.dune import Options, apply, legal_actions, new_game, returns, view  # noqa: E402
+from dune_tui.games.dune.data import BENE_GESSERIT, GUILD  # noqa: E402
 from lab.openspiel_game import SHORT_NAME, IsmctsAgent, resample  # noqa: E402
 
 

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import wire
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.codes import Codes, address

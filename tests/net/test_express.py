@@ -6,7 +6,6 @@ set the screen cannot draw is refused with a sentence)."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 
 import msgspec
@@ -14,12 +13,12 @@ import pytest
 from net_helpers import ANN, BOB, Hosted, bot, state_fields, two_players_and_a_watcher_play_to_the_end, until
 from test_host_command import seats_1_and_2_play_to_the_end, start_host
 
-from dune_tui import express, saves
+from dune_tui import saves
 from dune_tui.controller import Decision, EventBatch
+from dune_tui.games import express
 from dune_tui.net import wire
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.views import NotAView, to_wire
-from dune_tui.rulesets import RULESETS
 from dune_tui.session import Session
 from dune_tui.table import messages as m
 from dune_tui.table.messages import SPECTATOR, DecisionRequest, GameOver, Refused, Welcome
@@ -196,18 +195,6 @@ def test_host_says_why_it_cannot_host_those_express_arguments(args, says, save_d
     assert main(["host", "--no-play", "--save-dir", str(save_dir), *args]) == 2
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
-
-
-def test_host_refuses_a_rule_set_no_screen_can_draw(save_dir, capsys, monkeypatch):
-    from dune_tui.cli import main
-    from dune_tui.controller import Controller
-
-    monkeypatch.setitem(RULESETS, "express", dataclasses.replace(RULESETS["express"], screen=False))
-    game = Controller(express.Options(players=2, seed=1))
-    path = saves.save_named(Session(game.options, [ANN, bot()], game), "express", save_dir)
-    assert main(["host", "--load", str(path), "--no-play", "--save-dir", str(save_dir)]) == 1
-    err = capsys.readouterr().err
-    assert "a game of Dune Express cannot be hosted yet" in err and "Traceback" not in err
 
 
 def test_a_hostile_client_s_express_decisions_are_refused_and_the_game_goes_on():

@@ -14,7 +14,7 @@ from test_server import assert_no_secrets
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import wire
 from dune_tui.net.client import RemoteTable
 from dune_tui.session import Session

@@ -19,7 +19,7 @@ from net_helpers import ANN, BOB, Hosted, Player, bot, hear, until
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import limits, server, wire
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.codes import parse_address

@@ -6,7 +6,7 @@ from net_helpers import ANN, BOB, Hosted, Player, bot, play_until
 from textual.widgets import Input
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
@@ -107,7 +107,7 @@ async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literall
             await pilot.press("ctrl+t")
             await until(pilot, lambda: "Say to the table" in screen_text(app), what="the chat line")
             await pilot.press(*"ally? [b]x", "enter")
-            said = f"Seat 2 · {game.controller.ruleset.side_name(game.state.seat_faction[1])} (Bob): ally? [b]x"
+            said = f"Seat 2 · {game.controller.game.side_name(game.state.seat_faction[1])} (Bob): ally? [b]x"
             await until(pilot, lambda: said in " ".join(screen_text(app).split()), what="the line in the log")
         assert [(c.seat, c.text) for _, c in hosted.table.chat] == [(1, "ally? [b]x")]
 

@@ -12,7 +12,7 @@ import pytest
 from net_helpers import ANN, Hosted, Player, bot, until
 
 from dune_tui.cli import main
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import lobby
 from dune_tui.net.identity import my_login
 from dune_tui.net.publisher import Publisher

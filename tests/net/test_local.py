@@ -15,7 +15,7 @@ from net_helpers import ANN, BOB, Hosted, Player, bot, hear, say, state_fields, 
 from test_server import assert_no_secrets
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import wire
 from dune_tui.net.client import JoinRefused, RemoteTable
 from dune_tui.net.identity import my_login

@@ -21,7 +21,7 @@ from net_helpers import (
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.engine import HIDDEN, SEALED, Options, State
+from dune_tui.games.dune import HIDDEN, SEALED, Options, State
 from dune_tui.net.client import JoinRefused, RemoteTable
 from dune_tui.session import Session
 from dune_tui.table.messages import (
@@ -155,7 +155,7 @@ def test_chat_reaches_every_seat_cleaned_and_is_in_a_rejoin_welcome():
     ann, bob, watcher, late = asyncio.run(main())
     line = bob.of(Chat)[0]
     assert line == watcher.of(Chat)[0] == ann.of(Chat)[0]
-    side = game.controller.ruleset.side_name(game.state.seat_faction[0])
+    side = game.controller.game.side_name(game.state.seat_faction[0])
     assert (line.seat, line.name) == (0, f"Seat 1 · {side} (Ann)"), "who said it is the table's to say"
     assert "\x1b" not in line.text and "\u202e" not in line.text and len(line.text) <= 300
     assert [msgspec.structs.replace(c, after=0) for c in late.of(Welcome)[0].chat] == [line]

@@ -8,7 +8,7 @@ import asyncio
 from net_helpers import ANN, BOB, Hosted, Player, bot, until
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.play import JoinedApp
 from dune_tui.session import SeatConfig, Session
@@ -19,7 +19,7 @@ from tests.ui.ui_helpers import until as ui_until
 
 
 def side(game: Session, seat: int) -> str:
-    return game.controller.ruleset.side_name(game.controller.ruleset.seat_sides(game.state)[seat])
+    return game.controller.game.side_name(game.controller.game.seat_sides(game.state)[seat])
 
 
 def footer_of(app) -> str:

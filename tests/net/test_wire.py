@@ -11,7 +11,7 @@ import pytest
 from net_helpers import ANN, BOB, bot, play_until, state_fields, two_humans_at_commit
 
 from dune_tui.controller import Decision, EventBatch
-from dune_tui.engine import HIDDEN, SEALED, Options, legal_actions, view
+from dune_tui.games.dune import HIDDEN, SEALED, Options, legal_actions, view
 from dune_tui.net import wire
 from dune_tui.net.views import NotAView, to_wire
 from dune_tui.session import Session

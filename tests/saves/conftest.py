@@ -6,7 +6,7 @@ import pytest
 
 from ai import make_agent
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session
 
 BG_GAME = Options(players=5, seed=4, factions=("bg", "atreides", "fremen", "corrino", "guild"))

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dune_tui import cli
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import SaveError, SnapshotMismatch, autosave, list_saves, load
 from dune_tui.saves.commands import format_info
 from dune_tui.saves.files import MAX_BYTES

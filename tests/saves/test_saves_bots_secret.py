@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from dune_tui import cli, session
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import load, save_named
 from dune_tui.saves.files import SUFFIX
 from dune_tui.table.bots import bot_seed

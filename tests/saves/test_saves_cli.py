@@ -13,8 +13,8 @@ import msgspec
 import pytest
 
 from dune_tui import cli, saves, ui
-from dune_tui.engine import Options
-from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.games.dune import Options
+from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.saves import autosave, save_named
 
 

@@ -9,7 +9,7 @@ import time
 import msgspec
 import pytest
 
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import (
     SaveError,
     autosave,

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from ai import make_agent
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
-from dune_tui.engine.state import State
+from dune_tui.games.dune import Options
+from dune_tui.games.dune.state import State
 from dune_tui.saves import autosave, load, save_named
 from dune_tui.saves.schema import SnapshotV1
 from dune_tui.saves.snapshot import FIELDS, snapshot_of

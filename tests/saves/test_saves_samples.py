@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from dune_tui.engine import SEALED, view
+from dune_tui.games.dune import SEALED, view
 from dune_tui.saves import load, schema
 from dune_tui.saves.files import SUFFIX
 

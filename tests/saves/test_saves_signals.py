@@ -18,7 +18,7 @@ CHILD = r'''
 import os, signal, sys, time
 from ai import make_agent
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import autosave, safe_autosave
 from dune_tui.saves import files
 from dune_tui.session import SeatConfig, Session
@@ -155,7 +155,7 @@ def test_a_killed_writers_temporary_file_goes_at_the_next_save_of_any_game(tmp_p
     """Each kill in the middle of a save left a `.tmp` that only a later save of the same file, an hour on,
     removed: a new game never saves that file, so they piled up.  Now any save removes those of a writer
     that is gone, and never one a living writer is busy with."""
-    from dune_tui.engine import Options
+    from dune_tui.games.dune import Options
     from dune_tui.saves import autosave
 
     proc = start(tmp_path, "hang-fsync")

@@ -9,7 +9,7 @@ import stat
 import pytest
 
 from dune_tui import cli
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import (
     SaveError,
     autosave,

@@ -6,7 +6,7 @@ import asyncio
 
 import msgspec
 
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.saves import autosave
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.settings import Settings

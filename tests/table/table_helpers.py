@@ -6,7 +6,7 @@ import asyncio
 import random
 
 from dune_tui.controller import Decision
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table import Table
 from dune_tui.table.messages import DecisionRequest

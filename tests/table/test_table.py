@@ -11,7 +11,7 @@ from table_helpers import HUMAN, Client, at_commit, bot, session, state_fields, 
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.engine import HIDDEN, SEALED, Options
+from dune_tui.games.dune import HIDDEN, SEALED, Options
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table.messages import (
     SPECTATOR,

@@ -9,7 +9,7 @@ import random
 from table_helpers import Client, bot, table, until
 
 from dune_tui.controller import Decision
-from dune_tui.express import AGREE_END, Options, end_offered
+from dune_tui.games.express import AGREE_END, Options, end_offered
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table.messages import AnswerEnd, EndProposal, GameOver, ProposeEnd, Refused, Welcome
 

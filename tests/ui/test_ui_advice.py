@@ -251,7 +251,7 @@ def test_the_advice_says_what_its_figures_are_and_how_sure():
     """Issue 33: win chances in lists, a mix frequency on battle forms, unexplained, and 21% against 22% as if
     that told them apart. A first line says which, and a chance of winning carries its margin."""
     from ai.advice import Advice
-    from dune_tui.engine import legal_actions
+    from dune_tui.games.dune import legal_actions
     from dune_tui.ui.widgets.advice import MIX, RANKED, WINS, advice_summary, advice_text
 
     state = session(2, seed=7).controller.state

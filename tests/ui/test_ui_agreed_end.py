@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_ui_express import OVER, advance, play_to_the_end
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
 
-from dune_tui.express import AGREE_END, end_offered, with_variants
+from dune_tui.games.express import AGREE_END, end_offered, with_variants
 from dune_tui.session import Session
 
 

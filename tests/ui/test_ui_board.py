@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
-from dune_tui.engine import Options
-from dune_tui.engine.data import ADJACENT, FACTION_LETTERS, POLAR_SINK, REGION_NAMES, RING, ZONE
+from dune_tui.games.dune import Options
+from dune_tui.games.dune.data import ADJACENT, FACTION_LETTERS, POLAR_SINK, REGION_NAMES, RING, ZONE
 from dune_tui.session import Session
 from dune_tui.ui.widgets.dice import DiceTray
 from dune_tui.ui.widgets.map import MapView

@@ -12,7 +12,7 @@ from ui_helpers import make_app, pilot_test, screen_name, until
 
 from dune_tui.cli import build_parser, main
 from dune_tui.controller import Controller
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.table.bots import BotCancelled, BotFailed, ProcessBots, ThreadBots
 from dune_tui.ui import session_from_args
 

@@ -8,8 +8,8 @@ import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_text, until
 
 from dune_tui.controller import Controller
-from dune_tui.engine import Options, apply
-from dune_tui.engine.data import (
+from dune_tui.games.dune import Options, apply
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
     BENE_GESSERIT,

@@ -14,8 +14,8 @@ from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_n
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.express import with_variants
-from dune_tui.rulesets import RULESETS
+from dune_tui.games import GAMES
+from dune_tui.games.express import with_variants
 from dune_tui.session import Session
 from dune_tui.ui.screens.new_game import variant_text
 
@@ -219,7 +219,7 @@ async def test_a_finished_express_game_loads_on_its_result(save_dir):
 
 @pilot_test
 async def test_the_new_game_screen_makes_express_options_from_its_choices(monkeypatch):
-    monkeypatch.setitem(RULESETS, "express", replace(RULESETS["express"], agents=("random", "heuristic")))
+    monkeypatch.setitem(GAMES, "express", replace(GAMES["express"], agents=("random", "heuristic")))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -230,7 +230,7 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         text = screen_text(app)
         assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
         assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
-        assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Ruleset.agents only
+        assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Game.agents only
         for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("ending", 1), ("thumper", 1),
                             ("defence", 1)):
             screen.query_one(f"#{name}").focus()
@@ -373,7 +373,7 @@ async def test_a_game_over_screen_gone_before_it_mounts_does_not_crash():
 
 def test_the_house_card_counts_one_unit_in_the_singular():
     """Issue 33: Express said "1 units"."""
-    from dune_tui.express.data import ARRAKEEN, ATREIDES, HARKONNEN
+    from dune_tui.games.express.data import ARRAKEEN, ATREIDES, HARKONNEN
     from dune_tui.ui.screens.express_houses import card
     from tests.express.scenario import position
 
@@ -384,8 +384,8 @@ def test_the_house_card_counts_one_unit_in_the_singular():
 
 def test_the_new_game_screen_spells_token_counts_as_the_command_line():
     """X28: a count per kind; Truth Trance or Thumper tokens as the traitor die has."""
-    from dune_tui.express.data import BOX_TOKENS
-    from dune_tui.express.data import TOKEN_KEYS as ENGINE_KEYS
+    from dune_tui.games.express.data import BOX_TOKENS
+    from dune_tui.games.express.data import TOKEN_KEYS as ENGINE_KEYS
     from dune_tui.ui.screens.new_game import TOKEN_COUNTS, TOKEN_KEYS
 
     assert TOKEN_KEYS == ENGINE_KEYS and max(TOKEN_COUNTS) == BOX_TOKENS

@@ -8,7 +8,7 @@ import os
 from ui_helpers import bot, human_waiting, make_app, pilot_test, play_until, screen_name, screen_text, session, until
 
 from dune_tui import saves
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session
 
 

@@ -18,7 +18,7 @@ from ui_helpers import (
 )
 
 from dune_tui import saves
-from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.games.dune.data import FACTION_NAMES
 
 TURN_PHASES = {"roll", "alliance", "recruit", "kanly", "land", "target", "move", "commit", "construct"}
 
@@ -314,7 +314,7 @@ async def test_help_lists_every_key_of_each_decision_form():
     m, 0, Enter; and the game screen's own keys with each."""
     from ui_helpers import at_commit
 
-    from dune_tui.engine import Options
+    from dune_tui.games.dune import Options
     from dune_tui.session import Session
 
     def has(text: str, *pairs: tuple[str, str]) -> None:
@@ -374,7 +374,7 @@ async def test_a_key_labelled_reroll_never_ends_the_roll():
 async def test_a_digit_on_a_move_opens_its_count_instead_of_moving_every_troop():
     """Issue 33: a number key moved all the troops with no chance to change the count. It highlights the move
     with its count open to ←/→; the same digit again (or Enter) moves that many."""
-    from dune_tui.engine import legal_actions
+    from dune_tui.games.dune import legal_actions
 
     def moving(s) -> bool:
         return (s.phase == "move" and s.awaiting == (0,)
@@ -405,7 +405,7 @@ async def test_a_key_typed_before_the_first_question_is_answered_by_it():
     """Issue 33: a key sent the moment the board was drawn did nothing (the bots' opening move came first, then
     the first question's key guard). Here a bot decides first, with a pause: the `6` typed as the board appears
     marks the spice die once the human's roll is asked."""
-    from dune_tui.engine import apply, legal_actions
+    from dune_tui.games.dune import apply, legal_actions
 
     def bot_then_our_roll(s) -> bool:
         if s.awaiting != (0,):

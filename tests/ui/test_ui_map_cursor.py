@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
 
-from dune_tui.engine import Options
-from dune_tui.engine.data import (
+from dune_tui.games.dune import Options
+from dune_tui.games.dune.data import (
     ARRAKEEN,
     BROKEN_LAND,
     CARTHAG,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dune_tui.engine import view
+from dune_tui.games.dune import view
 from dune_tui.ui.screens.new_game import new_session
 
 

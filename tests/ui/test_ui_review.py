@@ -10,7 +10,7 @@ import pytest
 from ui_helpers import make_app, pilot_test, screen_name, screen_text, until
 
 from dune_tui import saves
-from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.review import Budget, load_or_analyse, open_review
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.screens import review as review_screen

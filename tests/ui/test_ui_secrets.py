@@ -20,8 +20,8 @@ from ui_helpers import (
     until,
 )
 
-from dune_tui.engine import Options
-from dune_tui.engine.data import FACTION_NAMES, SPICE_DIE, WORM
+from dune_tui.games.dune import Options
+from dune_tui.games.dune.data import FACTION_NAMES, SPICE_DIE, WORM
 from dune_tui.session import Session
 
 
@@ -204,7 +204,7 @@ async def test_the_screen_gets_views_only_each_from_its_own_seat_and_public_ones
     """No cheating: the game screen holds no authoritative state (every State it gets is a view, without
     the dice generator); on a seat's connection only that seat's view, and a view for nobody in particular
     (viewer -1) only on the hot seat's spectator connection."""
-    from dune_tui.engine import State
+    from dune_tui.games.dune import State
     from dune_tui.ui.screens.game import GameScreen
 
     got: list[tuple[int, object]] = []

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_name, screen_text, until
 
-from dune_tui.engine import Options, legal_actions
-from dune_tui.engine.data import ATREIDES, SARDAUKAR
+from dune_tui.games.dune import Options, legal_actions
+from dune_tui.games.dune.data import ATREIDES, SARDAUKAR
 from dune_tui.session import Session
 from dune_tui.ui.screens.modals import Reveal
 from dune_tui.ui.widgets.dice import worm_forced

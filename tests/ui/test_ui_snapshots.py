@@ -23,7 +23,7 @@ from ui_helpers import (
     until,
 )
 
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.session import Session
 from dune_tui.ui.widgets.advice import AdvicePanel
 from dune_tui.ui.widgets.dice import worm_forced

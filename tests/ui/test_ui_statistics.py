@@ -7,8 +7,8 @@ from collections import Counter
 
 from ai import make_agent
 from dune_tui.controller import Controller
-from dune_tui.engine import Options
-from dune_tui.engine.data import FACTION_NAMES
+from dune_tui.games.dune import Options
+from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.session import SeatConfig, Session
 from dune_tui.ui.screens.game_over import statistics
 

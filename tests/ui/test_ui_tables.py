@@ -10,7 +10,7 @@ import msgspec
 import pytest
 from ui_helpers import make_app, pilot_test, screen_text, until
 
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.net import lobby
 from dune_tui.session import SeatConfig, Session
 from tests.net.net_helpers import Hosted

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 
-from dune_tui.engine import Options
+from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.settings import Settings

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ...rulesets import rules_name
+from ...games import rules_name
 
 BOARDS = {"dune": "dune_tui.ui.boards.dune", "express": "dune_tui.ui.boards.express"}
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from ...express.data import LOCATION_NAMES, TERRITORY_DIE
-from ...express.describe import action_text
+from ...games.express.data import LOCATION_NAMES, TERRITORY_DIE
+from ...games.express.describe import action_text
 from ..express_labels import house_label
 from ..widgets.choices import Choice
 from ..widgets.express_board import ExpressMap

@@ -9,8 +9,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from ...express.data import TOKEN_NAMES
-from ...express.text import counted
+from ...games.express.data import TOKEN_NAMES
+from ...games.express.text import counted
 from ..express_labels import house_label, needed, tokens_text
 from ..widgets.express_houses import reserve
 from .base import DuneModal

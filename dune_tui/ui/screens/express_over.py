@@ -11,8 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from ...express import payloads as pl
-from ...express.data import UNIT_OWNER
+from ...games.express import payloads as pl
+from ...games.express.data import UNIT_OWNER
 from ..express_labels import house_label
 from ..widgets.express_board import ExpressMap
 from .game_over import GameOverScreen

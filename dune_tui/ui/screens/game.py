@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer, OptionList
 
-from ...rulesets import ruleset_of
+from ...games import game_of
 from ...table import messages as m
 from .. import saving
 from ..boards import board_for
@@ -140,7 +140,7 @@ class GameScreen(DuneScreen):
         """X36: the request on the panel may propose to end the game by agreement (its rule set says)."""
         r = self.current
         return (r is not None and self.proposal is None
-                and ruleset_of(r.view.options).engine.end_offered(r.view, r.seat))
+                and game_of(r.view.options).engine.end_offered(r.view, r.seat))
 
     @property
     def help_tips(self) -> str:
@@ -421,7 +421,7 @@ class GameScreen(DuneScreen):
             self.query_one(DecisionPanel).focus_form()
 
     def seat_title(self, seat: int) -> Text:
-        f = ruleset_of(self.board.options).seat_sides(self.board)[seat]
+        f = game_of(self.board.options).seat_sides(self.board)[seat]
         title = Text(f"seat {seat + 1} ")
         if f >= 0:
             title.append_text(self.rules_board.side_label(f))
@@ -461,7 +461,7 @@ class GameScreen(DuneScreen):
         self.show_board()
         phase, key = self.last_choice
         if self.watching >= 0:
-            f = ruleset_of(request.view.options).seat_sides(request.view)[request.seat]
+            f = game_of(request.view.options).seat_sides(request.view)[request.seat]
             title = Text("Your decision", style="bold")
             if f >= 0:
                 title.append(" as ")
@@ -564,7 +564,7 @@ class GameScreen(DuneScreen):
         from .rules import RulesScreen
 
         if self.board is not None:
-            self.app.push_screen(RulesScreen(ruleset_of(self.board.options).name))
+            self.app.push_screen(RulesScreen(game_of(self.board.options).name))
 
     def action_focus_map(self) -> None:
         """`m`: the map takes the keys while the decision is about its places (arrows, Enter; Esc back)."""

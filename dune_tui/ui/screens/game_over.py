@@ -14,8 +14,8 @@ from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
-from ...engine import NU, payloads
-from ...engine.data import BENE_GESSERIT, FACTION_NAMES, FACTION_UNITS, STRATEGIC_ORDER, TLEILAXU
+from ...games.dune import NU, payloads
+from ...games.dune.data import BENE_GESSERIT, FACTION_NAMES, FACTION_UNITS, STRATEGIC_ORDER, TLEILAXU
 from ..labels import faction_label
 from ..widgets.map import MapView
 from .base import DuneScreen

@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from ...engine import payloads
-from ...engine.data import (
+from ...games.dune import payloads
+from ...games.dune.data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
     FACTION_NAMES,

@@ -11,9 +11,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from ...engine import OptionsError
-from ...games import GameSpec, new_game
-from ...rulesets import RULESETS, ruleset
+from ...game_spec import GameSpec, new_game
+from ...games import GAMES, game_named
+from ...games.dune import OptionsError
 from .. import DEFAULT_PLAYERS
 from ..seats import bot_specs, default_bot
 from ..settings import PAUSES
@@ -36,7 +36,7 @@ def count_text(n: int) -> str:
 
 
 DEFENCE = {"full": "one of each per player", "limited": "one of each in all", "none": "none (no tokens)"}
-MOST_SEATS = max(max(r.players) for r in RULESETS.values())
+MOST_SEATS = max(max(r.players) for r in GAMES.values())
 
 
 def variant_text(abilities: bool = False, round_limit: int = 0, thumper: bool = False, defence: str = "full",
@@ -61,8 +61,8 @@ def new_session(players: int, seats: list[str], seed: int | None, faction_choice
 
 
 def seat_choices(rules: str) -> list[str]:
-    """A human, and the bot levels that play the rule set (Ruleset.agents)."""
-    r = ruleset(rules)
+    """A human, and the bot levels that play the rule set (Game.agents)."""
+    r = game_named(rules)
     return ["human", *(s for s in bot_specs() if not r.agent_refusal(s))]
 
 
@@ -84,11 +84,11 @@ class NewGameScreen(DuneScreen):
 
     def compose(self) -> ComposeResult:
         bot = default_bot()
-        rules = ruleset(self.rules)
+        rules = game_named(self.rules)
         choices = seat_choices(self.rules)
         with VerticalScroll(id="new-game"):
             yield Static("Host a table on this server" if self.host else "New game", classes="screen-title")
-            yield Cycler("Game", list(RULESETS), self.rules, shown=lambda r: RULESETS[r].title, id="rules")
+            yield Cycler("Game", list(GAMES), self.rules, shown=lambda r: GAMES[r].title, id="rules")
             yield Cycler("Players", list(rules.players), DEFAULT_PLAYERS, id="players")
             for seat in range(MOST_SEATS):
                 yield Cycler(f"Seat {seat + 1}" + (" (plays first)" if seat == 0 else ""), choices,
@@ -125,7 +125,8 @@ class NewGameScreen(DuneScreen):
     def _rules_changed(self, event: Cycler.Changed) -> None:
         self.rules = event.value
         players = self.query_one("#players", Cycler)
-        players.set_values(list(ruleset(self.rules).players), min(players.value, max(ruleset(self.rules).players)))
+        seats = game_named(self.rules).players
+        players.set_values(list(seats), min(players.value, max(seats)))
         choices = seat_choices(self.rules)
         for seat in range(MOST_SEATS):
             cycler = self.query_one(f"#seat-{seat}", Cycler)

@@ -85,7 +85,7 @@ class ReviewScreen(DuneScreen):
         self.mark_index = -1
         self.cancel = threading.Event()
         self.analyse_on_mount = analyse
-        self.board = board_for(review.save.options)(self)
+        self.board = board_for(review.states[0].options)(self)
         self.seats = tuple(SeatInfo(seat=i, name=s.name, kind=s.kind, agent=s.agent)
                            for i, s in enumerate(review.save.seats))
         self.shown_events = 0

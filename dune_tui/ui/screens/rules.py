@@ -12,7 +12,7 @@ from textual.widgets import Footer, Markdown
 
 from .base import DuneScreen
 
-PAGES = {"dune": "rules.md", "express": "rules_express.md"}  # by rule set name (dune_tui.rulesets)
+PAGES = {"dune": "rules.md", "express": "rules_express.md"}  # by rule set name (dune_tui.games)
 
 
 def rules_text(rules: str = "dune") -> str:

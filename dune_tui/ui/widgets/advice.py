@@ -14,12 +14,12 @@ import math
 from rich.text import Text
 from textual.widgets import Static
 
-from ...rulesets import ruleset_of
+from ...games import game_of
 
 
 def action_text(view, action) -> str:
     """The option's words in its rule set's describe (the first game's or Dune Express's)."""
-    return ruleset_of(view.options).describe.action_text(view, action)
+    return game_of(view.options).describe.action_text(view, action)
 
 
 def option_text(view, action) -> str:

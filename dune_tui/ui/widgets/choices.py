@@ -16,9 +16,9 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...engine import queries
-from ...engine.data import REGION_NAMES, UNIT_NAMES
-from ...engine.describe import action_hint, action_text
+from ...games.dune import queries
+from ...games.dune.data import REGION_NAMES, UNIT_NAMES
+from ...games.dune.describe import action_hint, action_text
 from .messages import Picked
 
 COUNTED = {"move": 3, "gift": 1, "share": 1, "ally_lands": 1}  # kind -> index of the count

@@ -11,8 +11,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine import queries
-from ...engine.data import (
+from ...games.dune import queries
+from ...games.dune.data import (
     ALL_DICE_MASK,
     FACTION_DICE,
     FACTION_LETTERS,
@@ -26,7 +26,7 @@ from ...engine.data import (
     WEST_FACES,
     WORM,
 )
-from ...engine.describe import storm_text
+from ...games.dune.describe import storm_text
 from ..labels import FACTION_COLOURS, SHORT_NAMES
 from .map import fitting
 

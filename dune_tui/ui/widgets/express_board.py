@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from ...express.data import LOCATION_NAMES, POLAR_SINK
+from ...games.express.data import LOCATION_NAMES, POLAR_SINK
 from ..express_labels import (
     HOUSE_COLOURS,
     SHORT_PLACES,

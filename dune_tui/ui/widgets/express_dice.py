@@ -10,7 +10,7 @@ from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 
-from ...express.data import NO_FACE
+from ...games.express.data import NO_FACE
 from ..express_labels import face_text
 from .dice import lay_out
 from .dice_marks import MarkDice

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ...express.data import BENE_GESSERIT, CORRINO, SARDAUKAR, TOKEN_NAMES, UNIT_OWNER
+from ...games.express.data import BENE_GESSERIT, CORRINO, SARDAUKAR, TOKEN_NAMES, UNIT_OWNER
 from ..express_labels import HOUSE_COLOURS, SHORT_HOUSES, house_label, house_letter, needed, tokens_text
 
 STEPS = ("roll", "traitor", "move", "battle")

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
-from ...engine import SEALED
-from ...engine.data import (
+from ...games.dune import SEALED
+from ...games.dune.data import (
     ATREIDES,
     FACTION_NAMES,
     LEADER_NAMES,
@@ -26,7 +26,7 @@ from ...engine.data import (
     UNIT_NAMES,
     UNIT_STRENGTH,
 )
-from ...engine.describe import action_text, consequences
+from ...games.dune.describe import action_text, consequences
 from ..labels import die_face, troops_at
 from .choices import ChoiceList
 from .dice import worm_forced

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 
-from ...engine.data import (
+from ...games.dune.data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
     BENE_GESSERIT,

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.widgets import RichLog
 
-from ...engine.data import FACTION_NAMES
+from ...games.dune.data import FACTION_NAMES
 from ..labels import FACTION_COLOURS
 
 HEADLINES = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})

@@ -16,8 +16,8 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from ...engine import queries
-from ...engine.data import (
+from ...games.dune import queries
+from ...games.dune.data import (
     CONSTRUCTION_NAMES,
     DESERT,
     FACTION_LETTERS,

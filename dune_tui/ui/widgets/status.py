@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine.data import BENE_GESSERIT, FACTION_NAMES
+from ...games.dune.data import BENE_GESSERIT, FACTION_NAMES
 from ..labels import letter
 
 ROUNDS = 6

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from textual.widget import Widget
 
-from ...engine.describe import consequences
+from ...games.dune.describe import consequences
 from .choices import choice_hint, choice_text, group
 from .forms import CommitForm, DiceForm
 

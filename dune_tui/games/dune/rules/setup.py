@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ... import rng
 from .. import payloads as pl
-from .. import rng
 from ..data import (
     ATREIDES,
     BENE_GESSERIT,

@@ -2,7 +2,7 @@
 and `apply(state, seat, action)`): the legal actions cached per state, a checked `apply` that plays every
 forced step after it, the action's shape, copying a state, a view's unseeded options and the returns.
 
-Each engine (`dune_tui.engine`, `dune_tui.express`) keeps its own public functions in its `api.py` and calls
+Each engine (`dune_tui.games.dune`, `dune_tui.games.express`) keeps its own public functions in its `api.py` and calls
 these; nothing else imports this module.
 """
 
@@ -61,7 +61,7 @@ def play(state, seat: int, action, flow, check: bool) -> list:
 
 def refuse(state, seat: int, action, flow) -> None:
     """Raise why `seat` may not take `action` now (nothing if it may); the state is untouched."""
-    from .engine.errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted  # (engines import us)
+    from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted  # (engines import us)
 
     if state.viewer >= 0:
         raise HiddenInformation("a seat's view cannot be played on; determinize it first")

@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
-from .. import verbs
+from .. import rng, verbs
+from ..errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from ..verbs import as_action
-from . import flow, rng
+from . import flow
 from .data import BENE_GESSERIT, FACTION_NAMES
-from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices

@@ -6,7 +6,7 @@ dice.  Thumper: a Shai-Hulud on the spice die is set aside at once and only a Th
 
 from __future__ import annotations
 
-from ...engine import rng
+from ... import rng
 from .. import payloads as pl
 from ..data import (
     ATREIDES,

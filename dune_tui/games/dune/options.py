@@ -7,8 +7,8 @@ from typing import Literal
 
 import msgspec
 
+from ..errors import OptionsError
 from .data import FACTION_KEYS, FACTION_NAMES, MIN_PLAYERS
-from .errors import OptionsError
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

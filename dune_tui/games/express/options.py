@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from ..engine.errors import OptionsError
+from ..errors import OptionsError
 from .data import BENE_GESSERIT, BOX_TOKENS, HOUSE_KEYS, HOUSE_NAMES, THUMPER, TOKEN_KEYS, TRUTH_TRANCE
 
 
@@ -14,7 +14,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """How a game of Dune Express is set up.
 
     players: 2-6.  Seats are numbered clockwise; the first player is rolled for (PŘÍPRAVA HRY).
-    seed: the dice (see `dune_tui.engine.rng`); the same options and decisions replay the same game.
+    seed: the dice (see `dune_tui.games.rng`); the same options and decisions replay the same game.
     houses: each seat's house key, or None to deal them at random.
     abilities: the houses' special abilities (SPECIÁLNÍ VLASTNOSTI RODŮ).
     round_limit: the Shorter Game's last round (0: no limit, KRATŠÍ HRA; dune-tui still stops the game after round

@@ -1,5 +1,6 @@
 """The rules engine: pure, deterministic from a seed, no I/O.  See docs/ENGINE.md."""
 
+from ..errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from . import queries
 from .api import (
     AGREE_END,
@@ -14,7 +15,6 @@ from .api import (
     returns,
     view,
 )
-from .errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from .events import Event
 from .options import Options, available_factions, faction_id, random_seed
 from .queries import observation_key

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import rng
+from ... import rng
 from .. import payloads as pl
 from ..data import BENE_GESSERIT, CORRINO, HOUSE_NAMES, SARDAUKAR, SARDAUKAR_TROOPS, TROOPS
 from ..events import emit

@@ -8,8 +8,8 @@ spice die must be in the mask, unless the player discards its Thumper:
 
 from __future__ import annotations
 
+from ... import rng
 from .. import payloads as pl
-from .. import rng
 from ..data import (
     ALL_DICE_MASK,
     DIE_FACES,

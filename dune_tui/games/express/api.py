@@ -9,8 +9,7 @@
 
 from __future__ import annotations
 
-from .. import verbs
-from ..engine import rng
+from .. import rng, verbs
 from . import flow
 from .data import BENE_GESSERIT
 from .events import Event

@@ -6,9 +6,9 @@ Each rule set is a package with the same verbs (docs/ENGINE.md, docs/EXPRESS.md)
 the saves and the simulator take them from `rules_of(options)`; a package is imported only when a game
 of it is played (Dune Express is never loaded for the first game).
 
-    from dune_tui.rulesets import rules_of, ruleset
-    engine = rules_of(options)            # dune_tui.engine, or dune_tui.express when options.rules == "express"
-    ruleset("express").side_names         # ("Harkonnen", "Fremen", ...)
+    from dune_tui.games import rules_of, game_named
+    engine = rules_of(options)             # dune_tui.games.dune or dune_tui.games.express, by the options' class
+    game_named("express").side_names       # ("Harkonnen", "Fremen", ...)
 """
 
 from __future__ import annotations
@@ -22,17 +22,21 @@ DEFAULT = "dune"
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """What the product needs to know of a rule set beyond its verbs."""
+class Game:
+    """One game this program plays: its engine and what each layer above takes for it, named (as a module path)
+    rather than imported, so that this package imports nothing above it."""
 
     name: str  # as the command line, the options and the save files spell it
     title: str
-    package: str  # the engine's module
+    package: str  # the engine's package: the verbs (docs/ARCHITECTURE.md)
     players: range
     seat_field: str  # the state's list of each seat's side (faction or house id; -1 before the deal)
     names_field: str  # the package's data module's tuple of side names by id
+    board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME)
+    bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
+    save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
+    rules_page: str  # the in-app rules text, a file of dune_tui/ui
     agents: tuple[str, ...] | None = None  # the bots (agent spec kinds) that play it; None: every one
-    screen: bool = True  # the terminal game can draw it
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -66,11 +70,13 @@ class Ruleset:
         return self.engine.State.FIELDS
 
 
-RULESETS: dict[str, Ruleset] = {
-    "dune": Ruleset(name="dune", title="Dune: The Dice Game", package="dune_tui.engine", players=range(2, 9),
-                    seat_field="seat_faction", names_field="FACTION_NAMES"),
-    "express": Ruleset(name="express", title="Dune Express", package="dune_tui.express", players=range(2, 7),
-                       seat_field="seat_house", names_field="HOUSE_NAMES"),
+GAMES: dict[str, Game] = {
+    "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
+                 seat_field="seat_faction", names_field="FACTION_NAMES", board="dune_tui.ui.boards.dune",
+                 bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules.md"),
+    "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
+                    seat_field="seat_house", names_field="HOUSE_NAMES", board="dune_tui.ui.boards.express",
+                    bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules_express.md"),
 }
 
 
@@ -78,23 +84,28 @@ class UnknownRules(ValueError):
     pass
 
 
-def ruleset(name: str | None = None) -> Ruleset:
+def game_named(name: str | None = None) -> Game:
     """The rule set of that name (the first game when None or "")."""
     try:
-        return RULESETS[name or DEFAULT]
+        return GAMES[name or DEFAULT]
     except KeyError:
-        raise UnknownRules(f"unknown rules {name!r}; choose from {', '.join(RULESETS)}") from None
+        raise UnknownRules(f"unknown rules {name!r}; choose from {', '.join(GAMES)}") from None
+
+
+def game_of(options) -> Game:
+    """The game whose engine made these options (known by the options' class, not by a field)."""
+    module = type(options).__module__
+    for game in GAMES.values():
+        if module.startswith(game.package + "."):
+            return game
+    raise UnknownRules(f"{type(options).__qualname__} are not the options of a game this program plays")
 
 
 def rules_name(options) -> str:
-    """The rule set a game's options are for: its `rules` field ("dune" when it has none, as the first game's)."""
-    return getattr(options, "rules", DEFAULT)
-
-
-def ruleset_of(options) -> Ruleset:
-    return ruleset(rules_name(options))
+    """The name of the game these options are for."""
+    return game_of(options).name
 
 
 def rules_of(options) -> ModuleType:
     """The engine package that plays a game with these options."""
-    return ruleset_of(options).engine
+    return game_of(options).engine

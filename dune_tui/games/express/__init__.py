@@ -1,7 +1,7 @@
 """Dune Express, the dice game Dune: The Dice Game grew from, behind the first game's verbs.
 See docs/EXPRESS.md for its rules as played here and the rulings X1, X2, ..."""
 
-from ..engine.errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
+from ..errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from ..verbs import as_action
 from .api import (
     AGREE_END,

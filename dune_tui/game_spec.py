@@ -11,7 +11,7 @@ import argparse
 
 import msgspec
 
-from .rulesets import RULESETS, ruleset
+from .games import GAMES, game_named
 
 DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
 
@@ -32,7 +32,7 @@ class GameSpec(msgspec.Struct, kw_only=True):
 
 def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
     """`--rules dune|express` and `--variant LIST`, as `new` and `host` take them."""
-    parser.add_argument("--rules", choices=tuple(RULESETS), default="dune",
+    parser.add_argument("--rules", choices=tuple(GAMES), default="dune",
                         help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
                              "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
     parser.add_argument("--variant", default="", metavar="LIST",
@@ -53,11 +53,11 @@ def game_options(rules: str, players: int, seed: int, factions: tuple[str, ...] 
                  faction_choice: str = "random", face_dancers: str = "dice", variant: str = ""):
     """The engine's options of a game of `rules` (OptionsError: a sentence)."""
     if rules == "dune":
-        from .engine import Options
+        from .games.dune import Options
 
         return Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
                        factions=factions)
-    return ruleset(rules).engine.with_variants(variant, players=players, seed=seed, houses=factions)
+    return game_named(rules).engine.with_variants(variant, players=players, seed=seed, houses=factions)
 
 
 def _seats(spec: GameSpec, rules, players: int) -> list[str]:
@@ -81,11 +81,11 @@ def _seats(spec: GameSpec, rules, players: int) -> list[str]:
 
 def new_game(spec: GameSpec):
     """A new Session from `spec`; ValueError with a sentence when the parameters do not fit."""
-    from .engine import OptionsError, random_seed
+    from .games.dune import OptionsError, random_seed
     from .session import Session
     from .ui.seats import seat_config
 
-    rules = ruleset(spec.rules)
+    rules = game_named(spec.rules)
     if rules.name == "dune" and spec.variant:
         raise ValueError("--variant is for --rules express (Dune Express's modifications)")
     if rules.name != "dune" and (spec.faction_choice != "random" or spec.face_dancers != "dice"):
