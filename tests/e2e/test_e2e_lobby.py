@@ -183,10 +183,27 @@ def sshd(place, users):
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     (place / "known_hosts").write_text(f"[127.0.0.1]:{port} {(place / 'hostkey.pub').read_text()}")
     try:
+        _wait_until_listening(port, server, place / "sshd.log")
         yield port
     finally:
         server.terminate()
         server.wait(10)
+
+
+def _wait_until_listening(port: int, server: subprocess.Popen, log: Path) -> None:
+    """sshd -D takes a moment to bind on a loaded machine: the first ssh must not meet a refused connection
+    (seen once in a full run)."""
+    import socket
+
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        if server.poll() is not None:
+            pytest.fail(f"sshd exited ({server.returncode}):\n{log.read_text() if log.exists() else ''}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    pytest.fail(f"sshd did not listen on port {port} within 20 s")
 
 
 def _free_port() -> int:
