@@ -24,9 +24,11 @@ the hidden prediction and the other side's commit never split the tree.
   its two-player models for the searching seat, unless the config says not).
   At the levels' budgets the tree stays within the seat's own turn: the other
   seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
-- Any rule set: the engine, the evaluator and the heuristic come from the
-  request's rule set (ai/search_rules.py, the one place that pairs them);
-  Dune Express has its own evaluator (ai/express_evaluator.py).
+- Any game: the engine, the evaluator and the heuristic come from the
+  game's bots module that its record names (ai/games/NAME.py, through
+  ai/search_rules.py); a joint node is where the engine's `is_simultaneous`
+  says two seats choose at once.  Dune Express has its own evaluator
+  (ai/express_evaluator.py).
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
 
