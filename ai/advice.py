@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 from . import heuristic
-from .mcts import HEURISTIC_PHASES, LEVELS, MctsAgent
+from .games.dune import HEURISTIC_PHASES
+from .mcts import LEVELS, MctsAgent
 
 ADVICE_CONFIG = dataclasses.replace(LEVELS["normal"], seconds=0.9)  # an answer within a second (0.9-1.0 s measured)
 TOP = 4  # options shown

@@ -10,7 +10,7 @@ first comes back to it (True: for a costly prior, since most new nodes are never
 
 `HeuristicRollouts` is the shipped one: the heuristic's ranking as the prior, and a rollout by the heuristic to
 the end of the game or, at `horizon_turn`, the leaf value of ai/evaluate.py (`leaf_value`).  Dune Express has
-its own (ai/express_evaluator.py); ai/search_rules.py picks one per rule set.
+its own (ai/express_evaluator.py); each game's bots module (ai/games/) picks its own.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from dune_tui.games.dune import apply, returns
+from dune_tui.games.dune import apply, is_simultaneous, returns
 
 from . import heuristic
 from .evaluate import DRAW, leaf_value
@@ -52,7 +52,7 @@ class HeuristicRollouts:
         return cls(leaf_value(two_player_models))
 
     def prior(self, state, seat: int, legal: list) -> list:
-        if state.phase == "commit" and len(state.awaiting) == 2:
+        if len(state.awaiting) == 2 and is_simultaneous(state):  # both sides of the battle commit at once
             return heuristic.commit_frontier(legal)
         return heuristic.ranked(state, seat, legal)
 

@@ -457,17 +457,12 @@ def ranked(state, seat: int, legal: list) -> list:
 
 
 class HeuristicAgent:
+    """The first game's heuristic as a bot (the `heuristic` bot of any game is ai.games.HeuristicAgent)."""
+
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.express = None  # Dune Express has its own heuristic (ai/express_heuristic.py), made when first asked
 
     def decide(self, request, cancel=None):
-        if getattr(request.view.options, "rules", "dune") == "express":
-            if self.express is None:
-                from .express_heuristic import ExpressHeuristicAgent
-
-                self.express = ExpressHeuristicAgent(self.seed)
-            return self.express.decide(request)
         return choose(request.view, request.seat, list(request.legal))

@@ -24,9 +24,11 @@ the hidden prediction and the other side's commit never split the tree.
   its two-player models for the searching seat, unless the config says not).
   At the levels' budgets the tree stays within the seat's own turn: the other
   seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
-- Any rule set: the engine, the evaluator and the heuristic come from the
-  request's rule set (ai/search_rules.py, the one place that pairs them);
-  Dune Express has its own evaluator (ai/express_evaluator.py).
+- Any game: the engine, the evaluator and the heuristic come from the
+  game's bots module that its record names (ai/games/NAME.py, through
+  ai/search_rules.py); a joint node is where the engine's `is_simultaneous`
+  says two seats choose at once.  Dune Express has its own evaluator
+  (ai/express_evaluator.py).
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
 
@@ -43,12 +45,13 @@ import math
 import random
 import time
 
-from dune_tui.games import rules_name
+from dune_tui.games import game_of
 
+from .errors import AgentSpecError
 from .evaluator import Evaluator, outcome
-from .search_rules import HEURISTIC_PHASES, MINOR_PHASES, SearchRules, search_rules
+from .search_rules import SearchRules, search_rules
 
-__all__ = ["HEURISTIC_PHASES", "LEVELS", "MINOR_PHASES", "MctsAgent", "SearchConfig", "make"]
+__all__ = ["LEVELS", "MctsAgent", "SearchConfig", "make"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,12 +101,13 @@ class Node:
     __slots__ = ("actions", "children", "joint", "key", "n", "ranked", "regret", "seats", "strat", "visits",
                  "wins")
 
-    def __init__(self, s, key: bytes, evaluator: Evaluator, legal_actions, lazy: bool = False) -> None:
+    def __init__(self, s, key: bytes, evaluator: Evaluator, engine, lazy: bool = False) -> None:
+        legal_actions = engine.legal_actions
         self.key = key
         self.n = 0
         self.children: dict = {}
         self.seats = s.awaiting
-        self.joint = s.phase == "commit" and len(s.awaiting) == 2
+        self.joint = len(s.awaiting) == 2 and engine.is_simultaneous(s)  # two sides choosing at once
         self.ranked = True
         if self.joint:
             self.actions = [evaluator.prior(s, seat, legal_actions(s, seat)) for seat in self.seats]
@@ -227,7 +231,7 @@ class MctsAgent:
     # ------------------------------------------------------------ deciding
     def game(self, view) -> SearchRules:
         """The engine, evaluator and heuristic of the rule set the view's game is played by."""
-        name = rules_name(view.options)
+        name = game_of(view.options).name
         g = self.rules.get(name)
         if g is None:
             g = self.rules[name] = search_rules(name, self.config.two_player_models, self.seed, self.evaluator)
@@ -254,7 +258,7 @@ class MctsAgent:
         root = self._reuse(key)
         if root is None:
             probe = engine.determinize(view, self.rng.getrandbits(62))
-            root = Node(probe, key, g.evaluator, engine.legal_actions, getattr(g.evaluator, "lazy", False))
+            root = Node(probe, key, g.evaluator, engine, getattr(g.evaluator, "lazy", False))
         self.tree = root
         cfg = self.config
         target = cfg.iters // cfg.minor_share if request.phase in g.minor else cfg.iters
@@ -327,7 +331,8 @@ class MctsAgent:
     # ----------------------------------------------------------- iterating
     def _iterate(self, root: Node, s, seat: int, g: SearchRules) -> None:
         cfg, evaluator = self.config, g.evaluator
-        apply, observation_key, legal_actions = g.engine.apply, g.engine.observation_key, g.engine.legal_actions
+        engine = g.engine
+        apply, observation_key, simultaneous = engine.apply, engine.observation_key, engine.is_simultaneous
         lazy = getattr(evaluator, "lazy", False)
         path = []
         node = root
@@ -337,7 +342,7 @@ class MctsAgent:
             if s.result is not None:
                 rewards = outcome(s, g.engine.returns)
                 break
-            if node.joint and s.phase == "commit" and len(s.awaiting) == 2:
+            if node.joint and len(s.awaiting) == 2 and simultaneous(s):
                 picks, probs = node.select_joint(self.rng, cfg.rm_gamma)
                 for side in (0, 1):
                     apply(s, node.seats[side], node.actions[side][picks[side]], check=False)
@@ -355,7 +360,7 @@ class MctsAgent:
             k = observation_key(s, seat)
             child = node.children.get((choice, k))
             if child is None:
-                child = Node(s, k, evaluator, legal_actions, lazy)
+                child = Node(s, k, evaluator, engine, lazy)
                 node.children[(choice, k)] = child
                 node = child
                 break
@@ -374,8 +379,6 @@ class MctsAgent:
 
 def make(arg: str | None, seed: int) -> MctsAgent:
     """Build from a spec argument: easy, normal, hard, iters=N, time=SECONDS."""
-    from .registry import AgentSpecError
-
     if arg is None or arg.lower() in LEVELS:
         level = (arg or "normal").lower()
         return MctsAgent(seed, LEVELS[level], name=f"mcts:{level}")

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .heuristic import HeuristicAgent
+from .errors import AgentSpecError
+from .games import HeuristicAgent
 from .random_agent import RandomAgent
 
 AGENT_HELP = "random, heuristic, mcts, mcts:easy, mcts:normal, mcts:hard, mcts:iters=N, mcts:time=SECONDS"
-
-
-class AgentSpecError(ValueError):
-    """An agent spec nobody can build."""
 
 
 def _random(arg: str | None, seed: int):

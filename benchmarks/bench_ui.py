@@ -233,7 +233,7 @@ def advisor_positions(runs: int, save_dir: str) -> list[tuple[str, str]]:
     advisor answers at once (one option, HEURISTIC_PHASES) are skipped: the search's are the ones timed."""
     import random
 
-    from ai.mcts import HEURISTIC_PHASES
+    from ai.games.dune import HEURISTIC_PHASES
     from dune_tui import saves
     from dune_tui.controller import Decision
     from dune_tui.games.dune import Options, legal_actions

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__, net, saves, sim, ui
-from .game_spec import add_rule_set_arguments, new_game, spec_from_args
+from .game_spec import add_rule_set_arguments
 from .review import command as review_command
 
 
@@ -25,33 +25,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
 
 
 def add_rules_arguments(new: argparse.ArgumentParser) -> None:
-    """`dune-tui new --rules express [--variant ...]`: the rule set, then the first game's own command."""
+    """`dune-tui new --rules express [--variant ...]`: the game, on the terminal game's own `new` (which builds
+    any game through `game_spec.new_game`, refusing another game's parameters)."""
     add_rule_set_arguments(new)
-    new.set_defaults(func=cmd_new, play_new=new.get_default("func"))
-
-
-def cmd_new(args) -> int:
-    if args.rules == "dune":
-        if args.variant:
-            print("dune-tui: --variant is for --rules express (Dune Express's modifications)", file=sys.stderr)
-            return 2
-        return args.play_new(args)
-    try:
-        session = express_session(args)
-    except ValueError as e:
-        print(f"dune-tui: {e}", file=sys.stderr)
-        return 2
-    if args.pause is not None and not 0 <= args.pause <= 60:
-        print("dune-tui: --pause must be between 0 and 60 seconds", file=sys.stderr)
-        return 2
-    session.hints_allowed = args.hints
-    return play_session(session, save_dir=args.save_dir, resumed=False, pause=args.pause, bots=args.bots)
-
-
-def express_session(args):
-    """The Session `dune-tui new --rules express` asks for; ValueError (a sentence) when the arguments do not
-    fit.  Seats not given are heuristic bots, as in the first game."""
-    return new_game(spec_from_args(args))
 
 
 def play_session(session, save_dir=None, **how) -> int:

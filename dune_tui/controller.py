@@ -36,7 +36,7 @@ class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
     prompt: str
     view: Any  # State with viewer == seat
     legal: tuple
-    sealed: bool = False  # part of a secret simultaneous choice (battle commit)
+    sealed: bool = False  # part of a secret simultaneous choice (the engine's `is_simultaneous`: a battle commit)
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -91,7 +91,7 @@ class Controller:
         if any(s not in awaiting for s in (r.seat for r in self._open.values())):
             self._open = {}
         have = {r.seat for r in self._open.values()}
-        sealed = self.state.phase == "commit"
+        sealed = self.rules.is_simultaneous(self.state)
         rules, prompt = self.rules, self.game.describe.prompt
         for seat in awaiting:
             if seat in have:

@@ -11,7 +11,7 @@ import argparse
 
 import msgspec
 
-from .games import GAMES, game_named
+from .games import DEFAULT, GAMES, game_named
 
 DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
 
@@ -19,22 +19,28 @@ DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: 
 class GameSpec(msgspec.Struct, kw_only=True):
     """A new game's parameters, as `dune-tui new` and the new-game screen take them."""
 
-    rules: str = "dune"
+    rules: str = DEFAULT
     players: int | None = None  # None: the number of seats or factions given if 2 or more, else DEFAULT_PLAYERS
     seats: list[str] = []  # human, user:LOGIN or a bot spec, in play order; the rest are the default bot
     seed: int | None = None  # None: 128 bits from the OS
     factions: tuple[str, ...] | None = None  # faction keys (Dune Express: house keys), one per seat
+    # a game's own parameters (its engine's PARAMETERS say which it takes): new_game refuses another game's
     faction_choice: str = "random"  # the first game's only
     face_dancers: str = "dice"  # the first game's only
     variant: str = ""  # Dune Express's only
     hints: bool = True
 
 
+def games_help() -> str:
+    """The games `--rules` chooses from, in words: "dune (Dune: The Dice Game, default) or express (...)"."""
+    return " or ".join(f"{g.name} ({g.title}{', default' if g.is_default else ''})" for g in GAMES.values())
+
+
 def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--rules dune|express` and `--variant LIST`, as `new` and `host` take them."""
-    parser.add_argument("--rules", choices=tuple(GAMES), default="dune",
-                        help="dune (Dune: The Dice Game, default) or express (Dune Express, 2 to 6 players; "
-                             "--faction then names houses: harkonnen fremen corrino bg atreides guild)")
+    """`--rules NAME` and `--variant LIST`, as `new` and `host` take them (None: not given, the default game)."""
+    parser.add_argument("--rules", choices=tuple(GAMES), default=None,
+                        help=f"{games_help()}; with Dune Express, 2 to 6 players, --faction names houses: "
+                             "harkonnen fremen corrino bg atreides guild")
     parser.add_argument("--variant", default="", metavar="LIST",
                         help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
                              "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
@@ -43,21 +49,29 @@ def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
 
 def spec_from_args(args: argparse.Namespace) -> GameSpec:
     """The spec `dune-tui new` (or `host`) was given."""
-    return GameSpec(rules=getattr(args, "rules", "dune"), players=args.players, seats=list(args.seat),
+    return GameSpec(rules=getattr(args, "rules", None) or DEFAULT, players=args.players, seats=list(args.seat),
                     seed=args.seed, factions=tuple(args.faction) if args.faction else None,
                     faction_choice=args.faction_choice, face_dancers=args.face_dancers,
                     variant=getattr(args, "variant", ""), hints=args.hints)
 
 
-def game_options(rules: str, players: int, seed: int, factions: tuple[str, ...] | None = None,
-                 faction_choice: str = "random", face_dancers: str = "dice", variant: str = ""):
-    """The engine's options of a game of `rules` (OptionsError: a sentence)."""
-    if rules == "dune":
-        from .games.dune import Options
+def game_options(rules: str, players: int, seed: int, factions: tuple[str, ...] | None = None, **parameters):
+    """The engine's options of a game of `rules` from its own `parameters` (OptionsError: a sentence)."""
+    return game_named(rules).engine.options_from(players, seed, factions, **parameters)
 
-        return Options(players=players, seed=seed, faction_choice=faction_choice, face_dancers=face_dancers,
-                       factions=factions)
-    return game_named(rules).engine.with_variants(variant, players=players, seed=seed, houses=factions)
+
+def refusal(game, given: dict[str, object]) -> str:
+    """Why `game` cannot take the parameters `given` ("" if it can): each one it does not take and that is not
+    at its value for "not given" is refused, naming the game(s) that take it."""
+    for name, value in given.items():
+        takers = [g for g in GAMES.values() if name in g.parameters]
+        if name in game.parameters or all(value == g.parameters[name] for g in takers):
+            continue
+        own = [n for g in takers for n in g.parameters]
+        flags = " and ".join(f"--{n.replace('_', '-')}" for n in dict.fromkeys(own))
+        games = " or ".join(f"--rules {g.name} ({g.title})" for g in takers)
+        return f"{flags} {'are the options of' if len(own) > 1 else 'is for'} {games} only"
+    return ""
 
 
 def _seats(spec: GameSpec, rules, players: int) -> list[str]:
@@ -81,31 +95,30 @@ def _seats(spec: GameSpec, rules, players: int) -> list[str]:
 
 def new_game(spec: GameSpec):
     """A new Session from `spec`; ValueError with a sentence when the parameters do not fit."""
-    from .games.dune import OptionsError, random_seed
+    from .games.dune import random_seed
+    from .games.errors import OptionsError
     from .session import Session
     from .ui.seats import seat_config
 
     rules = game_named(spec.rules)
-    if rules.name == "dune" and spec.variant:
-        raise ValueError("--variant is for --rules express (Dune Express's modifications)")
-    if rules.name != "dune" and (spec.faction_choice != "random" or spec.face_dancers != "dice"):
-        raise ValueError("--faction-choice and --face-dancers are the first game's; Dune Express deals its "
-                         "houses at random unless --faction names them")
+    given = {name: getattr(spec, name) for g in GAMES.values() for name in g.parameters}
+    if why := refusal(rules, given):
+        raise ValueError(why)
     players = spec.players
     if players is None:
-        given = max(len(spec.seats), len(spec.factions or ()))
-        players = given if given >= 2 else DEFAULT_PLAYERS
+        given_seats = max(len(spec.seats), len(spec.factions or ()))
+        players = given_seats if given_seats >= 2 else DEFAULT_PLAYERS
     if players not in rules.players:
-        where = "" if rules.name == "dune" else f" for {rules.title}"
+        where = "" if rules.is_default else f" for {rules.title}"
         raise ValueError(f"--players must be {min(rules.players)} to {max(rules.players)}{where}, not {players}")
     seats = _seats(spec, rules, players)
     if spec.factions and len(spec.factions) != players:
-        raise ValueError(f"give one --faction{'' if rules.name == 'dune' else ' (house)'} per seat ({players}), "
-                         "or none")
+        word = "" if rules.side_word == "faction" else f" ({rules.side_word})"
+        raise ValueError(f"give one --faction{word} per seat ({players}), or none")
     seed = random_seed() if spec.seed is None else spec.seed  # 128 bits from the OS: the dice cannot be worked out
     try:
-        options = game_options(rules.name, players, seed, spec.factions, spec.faction_choice, spec.face_dancers,
-                               spec.variant)
+        options = game_options(rules.name, players, seed, spec.factions,
+                               **{name: getattr(spec, name) for name in rules.parameters})
     except OptionsError as e:
         raise ValueError(str(e)) from None
     session = Session(options, [seat_config(s) for s in seats])

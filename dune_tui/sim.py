@@ -26,12 +26,12 @@ import msgspec
 from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
-from .games import GAMES, game_named
-from .games.dune import Options, OptionsError, available_factions, faction_id, random_seed
-from .games.dune.data import BENE_GESSERIT, FACTION_KEYS, GUILD
+from .game_spec import games_help, refusal
+from .games import DEFAULT, GAMES, game_named
+from .games.dune import random_seed
+from .games.dune.data import BENE_GESSERIT
+from .games.errors import OptionsError
 from .table.bots import bot_seed
-
-PLAYERS = range(2, 9)  # the first game's; a rule set says its own (rulesets.Game.players)
 
 
 class GameRecord(msgspec.Struct, kw_only=True):
@@ -48,20 +48,23 @@ class GameRecord(msgspec.Struct, kw_only=True):
     error: str = ""
 
 
-def deal(players: int, seed: int, rules: str = "dune", variant: str = "") -> list[int]:
-    """A random legal faction (or house) set in random seat order (R12 availability; Dune Express: X3)."""
+def parameters(game, face_dancers: str = "dice", variant: str = "") -> dict[str, str]:
+    """Those of the simulator's game parameters that `game` takes (its engine's PARAMETERS)."""
+    return {k: v for k, v in {"face_dancers": face_dancers, "variant": variant}.items() if k in game.parameters}
+
+
+def deal(players: int, seed: int, rules: str = DEFAULT, variant: str = "") -> list[int]:
+    """A random legal faction (or house) set in random seat order (the game's `available_sides`: R12, X3)."""
     r = random.Random(seed)
-    if rules == "express":
-        express = game_named("express").engine
-        factions = list(express.available_houses(players, express.with_variants(variant, players=players).abilities))
-    else:
-        factions = list(available_factions(players))
+    game = game_named(rules)
+    engine = game.engine
+    factions = list(engine.available_sides(engine.options_from(players, 0, None, **parameters(game, variant=variant))))
     r.shuffle(factions)
     return factions[:players]
 
 
 def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
-              factions: list[int] | None = None, rules: str = "dune",
+              factions: list[int] | None = None, rules: str = DEFAULT,
               variant: str = "") -> tuple[int, list[int], list[str]]:
     """(game seed, factions by seat, agent specs by seat) for game number g."""
     block, shift = divmod(g, players) if rotate else (g, 0)
@@ -70,18 +73,17 @@ def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
     return seed + g, factions, seats
 
 
-def game_options(players: int, seed: int, factions: list[int], face_dancers: str = "dice", rules: str = "dune",
+def game_options(players: int, seed: int, factions: list[int], face_dancers: str = "dice", rules: str = DEFAULT,
                  variant: str = ""):
-    """The options of one game: the first game's, or Dune Express's with its variants."""
-    from .game_spec import game_options as options_of
-
-    keys = game_named("express").engine.data.HOUSE_KEYS if rules == "express" else FACTION_KEYS
-    return options_of(rules, players, seed, tuple(keys[f] for f in factions), face_dancers=face_dancers,
-                      variant=variant)
+    """The options of one game of `rules`, with those of the parameters it takes."""
+    game = game_named(rules)
+    keys = game.side_keys
+    return game.engine.options_from(players, seed, tuple(keys[f] for f in factions),
+                                    **parameters(game, face_dancers, variant))
 
 
 def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str,
-             rules: str = "dune", variant: str = "", bots_secret: int = 0) -> GameRecord:
+             rules: str = DEFAULT, variant: str = "", bots_secret: int = 0) -> GameRecord:
     rec = GameRecord(seed=game_seed, bots_secret=bots_secret, factions=factions, agents=specs)
     start = time.perf_counter()
     try:
@@ -135,23 +137,25 @@ def _tally(records: list[GameRecord], a: str, b: str) -> dict:
             "a_share_of_decided": round(wins_a / decided, 4) if decided else None, "ci95": wilson(wins_a, decided)}
 
 
-def head_to_head(records: list[GameRecord], a: str, b: str, rules: str = "dune") -> dict:
+def head_to_head(records: list[GameRecord], a: str, b: str, rules: str = DEFAULT) -> dict:
     """Games won by a seat of agent `a`, by one of `b`, by both (an alliance) and by neither ("draws"),
-    with a's share of the games either won alone; then the same split by who was dealt the Spacing Guild,
-    whose default win after six rounds decides most small games (R11)."""
+    with a's share of the games either won alone; then, in a game with a side that wins by default (the first
+    game's Spacing Guild, whose default win after six rounds decides most small games: R11), the same split by
+    who was dealt it ("by_guild")."""
     ok = [r for r in records if not r.error]
+    default_winner = game_named(rules).engine.DEFAULT_WINNER
 
     def guild_side(r: GameRecord) -> str:
-        spec = next((s for f, s in zip(r.factions, r.agents) if f == GUILD), None)
+        spec = next((s for f, s in zip(r.factions, r.agents) if f == default_winner), None)
         return "a" if spec == a else ("b" if spec == b else "none")
 
-    if rules != "dune":  # only the first game's Guild wins by default
+    if default_winner is None:
         return {"a": a, "b": b, **_tally(ok, a, b), "by_guild": {}}
     split = {side: _tally([r for r in ok if guild_side(r) == side], a, b) for side in ("a", "b", "none")}
     return {"a": a, "b": b, **_tally(ok, a, b), "by_guild": split}
 
 
-def summarize(records: list[GameRecord], players: int, seconds: float, rules: str = "dune") -> dict:
+def summarize(records: list[GameRecord], players: int, seconds: float, rules: str = DEFAULT) -> dict:
     ok = [r for r in records if not r.error]
     names = game_named(rules).side_names
     by_faction: Counter = Counter()
@@ -198,7 +202,7 @@ def summarize(records: list[GameRecord], players: int, seconds: float, rules: st
 
 
 def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jobs: int = 1,
-        face_dancers: str = "dice", factions: list[int] | None = None, rules: str = "dune",
+        face_dancers: str = "dice", factions: list[int] | None = None, rules: str = DEFAULT,
         variant: str = "", bots_secret: int | None = None) -> tuple[list[GameRecord], float]:
     """Play the games; game g's bots are seeded from `bots_secret + g` (None: a secret from the operating
     system), which each record keeps."""
@@ -218,13 +222,15 @@ def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jo
 
 def add_parser(sub) -> None:
     p = sub.add_parser("sim", help="play whole games between bots and print statistics")
-    p.add_argument("--rules", choices=tuple(GAMES), default="dune",
-                   help="dune (Dune: The Dice Game, default) or express (Dune Express)")
+    p.add_argument("--rules", choices=tuple(GAMES), default=DEFAULT,
+                   help=games_help())
     p.add_argument("--variant", default="", metavar="LIST",
                    help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
                         "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
                         "(token counts)")
-    p.add_argument("--players", type=int, default=4, help="2-8, Dune Express 2-6 (default 4)")
+    p.add_argument("--players", type=int, default=4,
+                   help=", ".join(f"{g.title} {g.players.start}-{g.players.stop - 1}" for g in GAMES.values())
+                   + " (default 4)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game's dice (default 1)")
     p.add_argument("--bot-secret", type=int, metavar="N",
@@ -245,9 +251,9 @@ def main(args) -> int:
     rules = game_named(args.rules)
     if args.players not in rules.players:
         return _bad(f"--players must be {rules.players.start} to {rules.players.stop - 1}"
-                    f"{'' if args.rules == 'dune' else ' for ' + rules.title}, not {args.players}")
-    if args.variant and args.rules != "express":
-        return _bad("--variant is for --rules express (Dune Express's modifications)")
+                    f"{'' if rules.is_default else ' for ' + rules.title}, not {args.players}")
+    if why := refusal(rules, {"variant": args.variant, "face_dancers": args.face_dancers}):
+        return _bad(why)
     if args.games < 1:
         return _bad("--games must be at least 1")
     if args.jobs < 1 or args.jobs > (os.cpu_count() or 1) * 4:
@@ -262,13 +268,10 @@ def main(args) -> int:
             if rules.agent_refusal(a):
                 return _bad(rules.agent_refusal(a))
         names = [f.strip() for f in args.factions.split(",")] if args.factions else None
-        if args.rules == "express":
-            express = rules.engine
-            express.with_variants(args.variant, players=args.players, houses=tuple(names) if names else None)
-            factions = [express.house_id(h) for h in names] if names else None
-        elif names:
-            Options(players=args.players, factions=tuple(names))  # validates count and availability (R12)
-            factions = [faction_id(f) for f in names]
+        engine = rules.engine  # the options validate the count and availability of the sides (R12, X3)
+        engine.options_from(args.players, 0, tuple(names) if names else None,
+                            **parameters(rules, args.face_dancers, args.variant))
+        factions = [engine.side_id(f) for f in names] if names else None
     except (AgentSpecError, OptionsError) as e:
         return _bad(str(e))
     secret = random_seed() if args.bot_secret is None else args.bot_secret
@@ -299,10 +302,10 @@ def _bad(message: str) -> int:
 
 
 def _print_table(s: dict) -> None:
-    title = "" if s["rules"] == "dune" else f" of {game_named(s['rules']).title}"
-    print(f"{s['games']} games{title} of {s['players']} players in {s['seconds']} s ({s['games_per_second']} "
-          f"games/s), {s['mean_turns']} turns a game, {s['errors']} errors")
-    if s["rules"] == "dune":
+    game = game_named(s["rules"])
+    print(f"{s['games']} games{game.of_title} of {s['players']} players in {s['seconds']} s "
+          f"({s['games_per_second']} games/s), {s['mean_turns']} turns a game, {s['errors']} errors")
+    if game.engine.DEFAULT_WINNER is not None:  # the first game's ways to win, with the Guild's by default
         print(f"solo {s['solo_wins']}, alliance {s['alliance_wins']}, Guild by default {s['guild_default_wins']}, "
               f"nobody {s['nobody_wins']}, Bene Gesserit steals {s['bg_steals']}")
     else:
@@ -317,7 +320,7 @@ def _print_table(s: dict) -> None:
         for side, label in (("a", f"{h['a']} has the Guild"), ("b", f"{h['b']} has the Guild"), ("none", "no Guild")):
             if side in h["by_guild"] and h["by_guild"][side]["games"]:
                 print(_h2h_line(h, h["by_guild"][side], f"  {label}"))
-    print(f"{'faction' if s['rules'] == 'dune' else 'house':<16} games   wins   rate")
+    print(f"{game.side_word:<16} games   wins   rate")
     for name, a in s["faction_win_rates"].items():
         print(f"{name:<16} {a['games']:>5} {a['wins']:>6} {a['win_rate']:>6.1%}")
 

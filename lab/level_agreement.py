@@ -27,7 +27,8 @@ import time
 import msgspec
 
 from ai import heuristic
-from ai.mcts import HEURISTIC_PHASES, LEVELS, MctsAgent
+from ai.games.dune import HEURISTIC_PHASES
+from ai.mcts import LEVELS, MctsAgent
 from dune_tui.controller import DecisionRequest
 from dune_tui.games.dune import apply, legal_actions, new_game, view
 from dune_tui.sim import deal, game_options

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dune_tui.cli import build_parser, express_session
+from dune_tui.cli import build_parser
 from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.net.commands import session_for
 from dune_tui.ui import session_from_args
@@ -21,7 +21,7 @@ def seats(session) -> list[tuple]:
 @pytest.mark.parametrize("rules, extra", [("dune", []), ("express", ["--variant", "houses,thumper"])])
 def test_new_host_and_the_screen_make_the_same_game(rules, extra):
     argv = ["--rules", rules, "--seed", "9", "--seat", "user:alice", "--seat", "human", "--seat", "random", *extra]
-    by_new = (session_from_args if rules == "dune" else express_session)(build_parser().parse_args(["new", *argv]))
+    by_new = session_from_args(build_parser().parse_args(["new", *argv]))
     by_host, resumed = session_for(build_parser().parse_args(["host", *argv]))
     variant = "houses,thumper" if rules == "express" else ""
     by_screen = new_session(3, ["user:alice", "human", "random"], 9, rules=rules, variant=variant)

@@ -1,8 +1,10 @@
 """The rule sets this program plays, and the one place that maps a rule set's name to its engine.
 
 Each rule set is a package with the same verbs (docs/ENGINE.md, docs/EXPRESS.md): `new_game`,
-`opening_events`, `legal_actions`, `apply`, `view`, `determinize`, `returns`, `observation_key`,
-`as_action`, `Options`, `State`, `Event`, and `describe.prompt`.  The controller, the session, the table,
+`opening_events`, `legal_actions`, `apply`, `view`, `final_view`, `determinize`, `returns`, `observation_key`,
+`as_action`, `is_simultaneous`, `public_note`, `PARAMETERS` and `options_from`, `available_sides`, `side_id`,
+`variants_in_words`, `DEFAULT_WINNER`, `Options`, `State`, `Event`, and `describe.prompt`.  Generic code asks
+these and the record, never a game's or a phase's name.  The controller, the session, the table,
 the saves and the simulator take them from `rules_of(options)`; a package is imported only when a game
 of it is played (Dune Express is never loaded for the first game).
 
@@ -32,6 +34,8 @@ class Game:
     players: range
     seat_field: str  # the state's list of each seat's side (faction or house id; -1 before the deal)
     names_field: str  # the package's data module's tuple of side names by id
+    keys_field: str  # ... and of side keys by id (as --faction spells them)
+    side_word: str  # what a side is called: "faction", "house"
     board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME)
     bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
     save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
@@ -49,6 +53,26 @@ class Game:
     @property
     def side_names(self) -> tuple[str, ...]:
         return getattr(import_module(f"{self.package}.data"), self.names_field)
+
+    @property
+    def side_keys(self) -> tuple[str, ...]:
+        return getattr(import_module(f"{self.package}.data"), self.keys_field)
+
+    @property
+    def parameters(self) -> dict[str, object]:
+        """The new game's parameters this game takes beyond players, seed and sides (GameSpec's fields), each with
+        its value when not given: the engine's `PARAMETERS`."""
+        return self.engine.PARAMETERS
+
+    @property
+    def is_default(self) -> bool:
+        """The game played when none is named (`--rules` not given, a save of version 1)."""
+        return self.name == DEFAULT
+
+    @property
+    def of_title(self) -> str:
+        """" of Dune Express" after "6 games"; nothing for the default game."""
+        return "" if self.is_default else f" of {self.title}"
 
     def seat_sides(self, state_or_snapshot) -> list[int]:
         """Each seat's faction or house id (-1 while not dealt)."""
@@ -72,11 +96,13 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
-                 seat_field="seat_faction", names_field="FACTION_NAMES", board="dune_tui.ui.boards.dune",
-                 bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules.md"),
+                 seat_field="seat_faction", names_field="FACTION_NAMES", keys_field="FACTION_KEYS",
+                 side_word="faction", board="dune_tui.ui.boards.dune", bots="ai.games.dune",
+                 save_schema="dune_tui.saves.schema", rules_page="rules.md"),
     "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
-                    seat_field="seat_house", names_field="HOUSE_NAMES", board="dune_tui.ui.boards.express",
-                    bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules_express.md"),
+                    seat_field="seat_house", names_field="HOUSE_NAMES", keys_field="HOUSE_KEYS",
+                    side_word="house", board="dune_tui.ui.boards.express", bots="ai.games.express",
+                    save_schema="dune_tui.saves.schema", rules_page="rules_express.md"),
 }
 
 
@@ -92,11 +118,18 @@ def game_named(name: str | None = None) -> Game:
         raise UnknownRules(f"unknown rules {name!r}; choose from {', '.join(GAMES)}") from None
 
 
+_BY_CLASS: dict[type, Game] = {}  # game_of's answers by the options' class
+
+
 def game_of(options) -> Game:
     """The game whose engine made these options (known by the options' class, not by a field)."""
-    module = type(options).__module__
+    kind = type(options)
+    game = _BY_CLASS.get(kind)
+    if game is not None:
+        return game
     for game in GAMES.values():
-        if module.startswith(game.package + "."):
+        if kind.__module__.startswith(game.package + "."):
+            _BY_CLASS[kind] = game
             return game
     raise UnknownRules(f"{type(options).__qualname__} are not the options of a game this program plays")
 

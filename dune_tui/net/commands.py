@@ -90,7 +90,7 @@ def session_for(args):
     from ..game_spec import new_game, spec_from_args
 
     if args.load:
-        if args.rules != "dune" or args.variant:
+        if args.rules is not None or args.variant:
             raise ValueError("--rules and --variant are for a new game; a loaded game keeps its own")
         return saves.load(args.load, args.save_dir, strict=False), True
     if not args.seat:

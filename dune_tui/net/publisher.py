@@ -13,7 +13,7 @@ import contextlib
 import logging
 from pathlib import Path
 
-from ..games import game_named, rules_name
+from ..games import game_of
 from ..table.messages import SPECTATOR, Board, GameOver, Seats, Welcome
 from . import lobby
 
@@ -21,12 +21,8 @@ log = logging.getLogger("dune_tui.net")
 
 
 def variants(options) -> str:
-    """The rule set's variants as `--variant` spells them (the first game: its Face Dancers' variant)."""
-    if rules_name(options) == "dune":
-        return "face dancers: spice" if options.face_dancers == "spice" else ""
-    parts = ["houses"] * options.abilities + [f"shorter:{options.round_limit}"] * bool(options.round_limit)
-    parts += ["thumper"] * options.thumper + [f"defence:{options.defence}"] * (options.defence != "full")
-    return ",".join(parts)
+    """The game's variants in a few words, as its engine says them (Dune Express: as `--variant` spells them)."""
+    return game_of(options).engine.variants_in_words(options)
 
 
 def seat_card(info, held: frozenset[int] = frozenset()) -> lobby.SeatCard:
@@ -52,7 +48,7 @@ class Publisher:
 
     def card(self) -> lobby.Card:
         options = self.table.session.options
-        rs = game_named(rules_name(options))
+        rs = game_of(options)
         held = frozenset(self.held())
         seats = tuple(seat_card(s, held) for s in self.seats)
         if self.over:

@@ -370,14 +370,9 @@ class Table:
         self._wake.set()
 
     def _sealed_note(self) -> None:
-        """R10: say (publicly) when one side of the battle has sealed its commit and the other has not."""
-        state, note = self.controller.state, None
-        if state.phase == "commit":
-            sides = (state.active, state.faction_seat[state.b_def])
-            done = [s for s in sides if s not in state.awaiting]
-            if len(done) == 1:
-                side = self.controller.game.side_name(state.seat_faction[done[0]])
-                note = Sealed(seat=done[0], text=f"The {side} have sealed theirs.")
+        """Forward the game's public note (R10: one side of the battle has sealed its commit), as it changes."""
+        said = self.controller.rules.public_note(self.controller.state)
+        note = Sealed(seat=said[0], text=said[1]) if said else None
         if note != self.sealed:
             self.sealed = note
             self._broadcast(note or Sealed(seat=SPECTATOR, text=""))
@@ -389,8 +384,7 @@ class Table:
         self.close()
 
     def game_over(self, seat: int) -> GameOver:
-        final = self.controller.rules.view(self.controller.state, seat)
-        final.prediction = self.controller.state.prediction  # the prediction is shown at the end
+        final = self.controller.rules.final_view(self.controller.state, seat)  # the prediction is shown at the end
         hints = tuple(Hint(text=t, seat=s, decision=d) for d, s, t in self.session.hints if s == seat)
         return GameOver(seat=seat, state=final, history=self.controller.events_for(seat, self.session.history),
                         decisions=len(self.controller.log), seats=self.seat_list(), hints=hints)

@@ -4,27 +4,43 @@ from ..errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotY
 from . import queries
 from .api import (
     AGREE_END,
+    DEFAULT_WINNER,
     HIDDEN,
     apply,
     as_action,
     determinize,
     end_offered,
+    final_view,
+    is_simultaneous,
     legal_actions,
     new_game,
     opening_events,
+    public_note,
     returns,
     view,
 )
 from .events import Event
-from .options import Options, available_factions, faction_id, random_seed
+from .options import (
+    PARAMETERS,
+    Options,
+    available_factions,
+    available_sides,
+    faction_id,
+    options_from,
+    random_seed,
+    side_id,
+    variants_in_words,
+)
 from .queries import observation_key
 from .rules.victory import Result
 from .state import NU, SEALED, State
 
 __all__ = [
     "AGREE_END",
+    "DEFAULT_WINNER",
     "HIDDEN",
     "NU",
+    "PARAMETERS",
     "SEALED",
     "DuneError",
     "Event",
@@ -39,15 +55,22 @@ __all__ = [
     "apply",
     "as_action",
     "available_factions",
+    "available_sides",
     "determinize",
     "end_offered",
     "faction_id",
+    "final_view",
+    "is_simultaneous",
     "legal_actions",
     "new_game",
     "observation_key",
     "opening_events",
+    "options_from",
+    "public_note",
     "queries",
     "random_seed",
     "returns",
+    "side_id",
+    "variants_in_words",
     "view",
 ]

@@ -14,7 +14,7 @@ from .. import rng, verbs
 from ..errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from ..verbs import as_action
 from . import flow
-from .data import BENE_GESSERIT, FACTION_NAMES
+from .data import BENE_GESSERIT, FACTION_NAMES, GUILD
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices
@@ -22,6 +22,7 @@ from .state import SEALED, State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit prediction
 AGREE_END = ("agree_end",)  # Dune Express's end by agreement (X36); never offered here (`end_offered`)
+DEFAULT_WINNER = GUILD  # the side that wins when nobody has by the last round (R11: the Spacing Guild; None: none)
 
 
 def new_game(options: Options) -> State:
@@ -78,6 +79,29 @@ def view(state: State, seat: int) -> State:
     return v
 
 
+def final_view(state: State, seat: int) -> State:
+    """What `seat` sees once the game is over: its view, and the Bene Gesserit prediction, shown at the end."""
+    v = view(state, seat)
+    v.prediction = state.prediction
+    return v
+
+
+def is_simultaneous(state: State) -> bool:
+    """Whether the seats awaited choose together, none seeing another's choice: the battle commit (R10)."""
+    return state.phase == "commit"
+
+
+def public_note(state: State) -> tuple[int, str] | None:
+    """What every seat is told beside the board now, as (the seat it is about, the words); None: nothing.
+    R10: one side of the battle has sealed its commit and the other has not."""
+    if state.phase != "commit":
+        return None
+    done = [s for s in (state.active, state.faction_seat[state.b_def]) if s not in state.awaiting]
+    if len(done) != 1:
+        return None
+    return done[0], f"The {FACTION_NAMES[state.seat_faction[done[0]]]} have sealed theirs."
+
+
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden
     prediction sampled (or given), another seat's sealed commit taken back so
@@ -117,5 +141,6 @@ def faction_name(faction: int) -> str:
 
 __all__ = [
     "HIDDEN", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn", "Options", "State",
-    "apply", "as_action", "determinize", "legal_actions", "new_game", "opening_events", "returns", "view",
+    "apply", "as_action", "determinize", "final_view", "is_simultaneous", "legal_actions", "new_game",
+    "opening_events", "public_note", "returns", "view",
 ]

@@ -64,6 +64,31 @@ def available_factions(players: int) -> tuple[int, ...]:
     return tuple(f for f, least in enumerate(MIN_PLAYERS) if players >= least)
 
 
+# What a new game's parameters (dune_tui.game_spec.GameSpec) say beyond the players, the seed and the sides: the
+# ones this game takes, with the value that means "not given".
+PARAMETERS = {"faction_choice": "random", "face_dancers": "dice"}
+
+
+def options_from(players: int, seed: int, sides: tuple[str, ...] | None = None, *, faction_choice: str = "random",
+                 face_dancers: str = "dice") -> Options:
+    """The options of a new game from its parameters (OptionsError: a sentence); `sides`: faction keys by seat."""
+    return Options(players=players, seed=seed, factions=sides, faction_choice=faction_choice,
+                   face_dancers=face_dancers)
+
+
+def available_sides(options: Options) -> tuple[int, ...]:
+    """The factions a game of these options may deal (R12)."""
+    return available_factions(options.players)
+
+
+side_id = faction_id  # a side (faction) id from its key or name
+
+
+def variants_in_words(options: Options) -> str:
+    """The variants these options play, in a few words ("" for none): the Face Dancers' spice variant."""
+    return "face dancers: spice" if options.face_dancers == "spice" else ""
+
+
 def validate(options: Options) -> None:
     if not isinstance(options.players, int) or not 2 <= options.players <= 8:
         raise OptionsError(f"players must be 2 to 8, not {options.players!r}")

@@ -20,6 +20,7 @@ from .state import State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit's round
 AGREE_END = ("agree_end",)  # X36: the players agree this round is the last; never among `legal_actions`
+DEFAULT_WINNER = None  # no house wins when nobody has by the last round (the first game's Guild does)
 
 
 def new_game(options: Options) -> State:
@@ -72,6 +73,23 @@ def view(state: State, seat: int) -> State:
     if state.prediction >= 0 and state.house_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     return v
+
+
+def final_view(state: State, seat: int) -> State:
+    """What `seat` sees once the game is over: its view, and the Bene Gesserit's round, shown at the end."""
+    v = view(state, seat)
+    v.prediction = state.prediction
+    return v
+
+
+def is_simultaneous(state: State) -> bool:
+    """Whether the seats awaited choose together: never (one seat decides at a time)."""
+    return False
+
+
+def public_note(state: State) -> tuple[int, str] | None:
+    """What every seat is told beside the board now, as (the seat it is about, the words): nothing."""
+    return None
 
 
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:

@@ -63,6 +63,33 @@ def available_houses(players: int, abilities: bool) -> tuple[int, ...]:
     return tuple(h for h in range(6) if not (h == BENE_GESSERIT and abilities and players == 2))
 
 
+# What a new game's parameters (dune_tui.game_spec.GameSpec) say beyond the players, the seed and the sides: the
+# ones this game takes, with the value that means "not given".
+PARAMETERS = {"variant": ""}
+
+
+def options_from(players: int, seed: int, sides: tuple[str, ...] | None = None, *, variant: str = "") -> Options:
+    """The options of a new game from its parameters (OptionsError: a sentence); `sides`: house keys by seat,
+    `variant`: the modifications as `--variant` spells them (`with_variants`)."""
+    return with_variants(variant, players=players, seed=seed, houses=sides)
+
+
+def available_sides(options: Options) -> tuple[int, ...]:
+    """The houses a game of these options may deal (X3)."""
+    return available_houses(options.players, options.abilities)
+
+
+side_id = house_id  # a side (house) id from its key or name
+
+
+def variants_in_words(options: Options) -> str:
+    """The modifications these options play, as `--variant` spells them ("" for none)."""
+    o = options
+    parts = ["houses"] * o.abilities + [f"shorter:{o.round_limit}"] * bool(o.round_limit)
+    parts += ["thumper"] * o.thumper + [f"defence:{o.defence}"] * (o.defence != "full")
+    return ",".join(parts)
+
+
 def validate(o: Options) -> None:
     if type(o.players) is not int or not 2 <= o.players <= 6:
         raise OptionsError(f"Dune Express is for 2 to 6 players, not {o.players!r}")
