@@ -19,12 +19,15 @@ game exactly (see `replay`).  The verbs come from the options' rule set
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from .games import game_of
 from .games.dune import Event, Options, State
+
+if TYPE_CHECKING:
+    from ai.agent import Agent
 
 
 class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -57,12 +60,6 @@ class EventBatch(msgspec.Struct, frozen=True):
 class LogEntry(msgspec.Struct, frozen=True, array_like=True):
     seat: int
     action: tuple
-
-
-class Agent(Protocol):
-    """Anything that answers decision requests: a bot, a person at the keyboard, a remote terminal."""
-
-    def decide(self, request: DecisionRequest) -> Any: ...
 
 
 class StaleDecision(ValueError):
@@ -118,8 +115,8 @@ class Controller:
         self.log.append(LogEntry(decision.seat, action))
         return [EventBatch(s, self.events_for(s, events)) for s in range(self.state.n)]
 
-    def run(self, agents: list[Agent], observe: bool = True, max_decisions: int = 100_000) -> State:
-        """Play to the end, asking `agents[seat]`.  Requests issued together are
+    def run(self, agents: list[Agent], max_decisions: int = 100_000) -> State:
+        """Play to the end, asking `agents[seat]` (bots: `ai.agent.Agent`).  Requests issued together are
         all answered before any answer is applied (sealed commits)."""
         for _ in range(max_decisions):
             if self.state.over:
@@ -127,12 +124,7 @@ class Controller:
             requests = self.pending()
             answers = [Decision(r.id, r.seat, agents[r.seat].decide(r)) for r in requests]
             for answer in answers:
-                batches = self.submit(answer)
-                if observe:
-                    for b in batches:
-                        notify = getattr(agents[b.seat], "observe", None)
-                        if notify is not None and b.events:
-                            notify(b.events)
+                self.submit(answer)
         raise RuntimeError(f"game did not end within {max_decisions} decisions")
 
 

@@ -60,7 +60,7 @@ def game_options(rules: str, players: int, seed: int, factions: tuple[str, ...] 
     return game_named(rules).engine.with_variants(variant, players=players, seed=seed, houses=factions)
 
 
-def _seats(spec: GameSpec, rules, players: int) -> list[str]:
+def _seats(spec: GameSpec, players: int) -> list[str]:
     from ai import AgentSpecError, parse_spec
 
     from .ui.seats import default_bot, human_spec
@@ -74,8 +74,6 @@ def _seats(spec: GameSpec, rules, players: int) -> list[str]:
                 parse_spec(choice)
             except AgentSpecError as e:
                 raise ValueError(f"--seat: {e}") from None
-            if rules.agent_refusal(choice):
-                raise ValueError(f"--seat: {rules.agent_refusal(choice)}")
     return (given or ["human"]) + [default_bot()] * (players - max(len(given), 1))
 
 
@@ -98,7 +96,7 @@ def new_game(spec: GameSpec):
     if players not in rules.players:
         where = "" if rules.name == "dune" else f" for {rules.title}"
         raise ValueError(f"--players must be {min(rules.players)} to {max(rules.players)}{where}, not {players}")
-    seats = _seats(spec, rules, players)
+    seats = _seats(spec, players)
     if spec.factions and len(spec.factions) != players:
         raise ValueError(f"give one --faction{'' if rules.name == 'dune' else ' (house)'} per seat ({players}), "
                          "or none")

@@ -36,7 +36,6 @@ class Game:
     bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
     save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
     rules_page: str  # the in-app rules text, a file of dune_tui/ui
-    agents: tuple[str, ...] | None = None  # the bots (agent spec kinds) that play it; None: every one
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -57,13 +56,6 @@ class Game:
     def side_name(self, side: int) -> str:
         names = self.side_names
         return names[side] if 0 <= side < len(names) else ""
-
-    def agent_refusal(self, spec: str) -> str:
-        """Why a bot of that spec cannot play this rule set ("" if it can)."""
-        kind = spec.strip().lower().partition(":")[0]
-        if self.agents is None or kind in self.agents or kind == "human":
-            return ""
-        return f"{self.title} is played by the {' and '.join(self.agents)} bots only for now, not {spec!r}"
 
     def state_fields(self) -> tuple[str, ...]:
         """Every field of the rule set's State a save's snapshot holds (all but `events` and `_legal`)."""

@@ -82,11 +82,6 @@ def autosave(session: Session, directory: str | os.PathLike | None = None) -> Pa
     return path
 
 
-def maybe_autosave(session: Session, directory: str | os.PathLike | None = None) -> Path | None:
-    """Autosave if a turn has ended since the last autosave; call it after every decision."""
-    return autosave(session, directory) if autosave_due(session) else None
-
-
 def try_autosave(session: Session, directory: str | os.PathLike | None = None) -> tuple[Path | None, str | None]:
     """Autosave that never raises: (path, None), or (None, why it failed) for the player to read."""
     try:
@@ -95,12 +90,6 @@ def try_autosave(session: Session, directory: str | os.PathLike | None = None) -
         return None, str(e)
     except Exception as e:  # exit paths and signal handlers must go on
         return None, printable(f"cannot autosave: {schema.one_line(e)}", limit=MESSAGE_LIMIT)
-
-
-def safe_autosave(session: Session, directory: str | os.PathLike | None = None) -> Path | None:
-    """Autosave for exit paths and signal handlers (SIGHUP, SIGTERM): never raises; None if it failed
-    (try_autosave also says why)."""
-    return try_autosave(session, directory)[0]
 
 
 def save_named(session: Session, name: str, directory: str | os.PathLike | None = None) -> Path:

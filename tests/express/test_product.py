@@ -203,7 +203,7 @@ def test_new_express_fills_the_seats_not_given_with_the_heuristic():
 def test_every_variant_saves_and_replays_to_the_same_state(players, variant, save_dir):
     options = express.with_variants(variant, players=players, seed=players * 31)
     c = Controller(options)
-    c.run([RandomAgent(s) for s in range(players)], observe=False, max_decisions=100_000)
+    c.run([RandomAgent(s) for s in range(players)], max_decisions=100_000)
     path = saves.save_named(Session(options, BOTS[:1] * players, c), f"x{players}", save_dir)
     loaded = saves.load(path)  # verifies the replayed state against the file's snapshot
     assert loaded.options == options and loaded.state.result == c.state.result

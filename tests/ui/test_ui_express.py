@@ -7,17 +7,16 @@ and look at them before committing."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.games import GAMES
 from dune_tui.games.express import with_variants
 from dune_tui.session import Session
 from dune_tui.ui.screens.new_game import variant_text
+from dune_tui.ui.seats import bot_specs
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 OVER = "ExpressGameOverScreen"
@@ -218,8 +217,7 @@ async def test_a_finished_express_game_loads_on_its_result(save_dir):
 
 
 @pilot_test
-async def test_the_new_game_screen_makes_express_options_from_its_choices(monkeypatch):
-    monkeypatch.setitem(GAMES, "express", replace(GAMES["express"], agents=("random", "heuristic")))
+async def test_the_new_game_screen_makes_express_options_from_its_choices():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -230,7 +228,7 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         text = screen_text(app)
         assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
         assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
-        assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Game.agents only
+        assert screen.query_one("#seat-1").values == ["human", *bot_specs()]  # every bot plays either game
         for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("ending", 1), ("thumper", 1),
                             ("defence", 1)):
             screen.query_one(f"#{name}").focus()

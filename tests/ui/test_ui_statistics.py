@@ -19,7 +19,7 @@ def finished_session(seed: int) -> Session:
     """A whole 4-player game between heuristic bots, loaded back from its log as a saved game would be."""
     options = Options(players=4, seed=seed)
     controller = Controller(options)
-    controller.run([make_agent("heuristic", seed=seed * 10 + s) for s in range(4)], observe=False)
+    controller.run([make_agent("heuristic", seed=seed * 10 + s) for s in range(4)])
     return Session.from_log(options, [SeatConfig()] * 4, controller.log)
 
 
