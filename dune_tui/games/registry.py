@@ -65,10 +65,11 @@ class Game:
 GAMES: dict[str, Game] = {
     "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
                  seat_field="seat_faction", names_field="FACTION_NAMES", board="dune_tui.ui.boards.dune",
-                 bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules.md"),
+                 bots="ai.search_rules", save_schema="dune_tui.saves.games.dune", rules_page="rules.md"),
     "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
                     seat_field="seat_house", names_field="HOUSE_NAMES", board="dune_tui.ui.boards.express",
-                    bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules_express.md"),
+                    bots="ai.search_rules", save_schema="dune_tui.saves.games.express",
+                    rules_page="rules_express.md"),
 }
 
 

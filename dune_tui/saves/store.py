@@ -22,14 +22,14 @@ from ai import AgentSpecError, parse_spec
 
 from .. import __version__
 from ..controller import Controller, replay
-from ..games import UnknownRules, game_named, rules_name
+from ..games import UnknownRules, game_named, game_of
 from ..games.dune import DuneError
 from ..session import SeatConfig, Session, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
 from .errors import SaveError, SnapshotMismatch
 from .files import MAX_BYTES, SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
-from .schema import LogEntryV1, Save, SeatV1
+from .schema import LogEntryV1, Save, SeatV1, schema_of
 from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
 AUTOSAVE = "autosave-"
@@ -112,7 +112,7 @@ def check_name(name: str) -> str:
 
 
 def to_file(session: Session, name: str, kind: str) -> Save:
-    return schema.SAVES[rules_name(session.options)](
+    return schema_of(game_of(session.options)).Save(
         format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
         game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC), bots_secret=session.bots_secret,
         options=options_to_file(session.options),

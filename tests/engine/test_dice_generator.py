@@ -10,7 +10,7 @@ import pytest
 from dune_tui.games import rng
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, opening_events, random_seed, view
 from dune_tui.games.dune.data import CONSTRUCTION_KINDS, CONSTRUCTION_TOTAL, DIE_FACES, N_DICE, STRATEGIC_ORDER
-from dune_tui.saves.schema import OptionsV1
+from dune_tui.saves.games.dune import OptionsV1
 from dune_tui.saves.snapshot import options_from_file, options_to_file
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 import tempfile
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai import make_agent
 from dune_tui.controller import Decision
+from dune_tui.games import GAMES
 from dune_tui.games.dune import Options
-from dune_tui.games.dune.state import State
 from dune_tui.saves import autosave, load, save_named
-from dune_tui.saves.schema import SnapshotV1
-from dune_tui.saves.snapshot import FIELDS, snapshot_of
+from dune_tui.saves.schema import schema_of
+from dune_tui.saves.snapshot import snapshot_of
 from dune_tui.session import SeatConfig
 
 
@@ -83,10 +84,11 @@ def test_history_holds_every_event_after_load(finished_bg_game, save_dir):
     assert any(e.to is not None for e in loaded.history)  # the Bene Gesserit prediction
 
 
-def test_snapshot_schema_covers_every_state_field():
-    """If the engine's State gains a field, the save format must get a new version (see saves/README.md)."""
-    state_fields = set(State.__slots__) - {"events", "_legal"}
-    assert set(SnapshotV1.__struct_fields__) == state_fields == set(FIELDS)
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES)
+def test_snapshot_schema_covers_every_state_field(game):
+    """If an engine's State gains a field, the save format must get a new version (see saves/README.md)."""
+    state_fields = set(game.engine.State.__slots__) - {"events", "_legal"}
+    assert set(schema_of(game).Snapshot.__struct_fields__) == state_fields == set(game.state_fields())
 
 
 def test_finished_game_round_trip(finished_bg_game, save_dir):

@@ -82,13 +82,13 @@ def test_generator_reaches_the_four_positions(tmp_path):
 # --------------------------------------------------------------- migrations
 
 
-class SaveV2(schema.SaveV1, kw_only=True):
+class SaveV2(schema.SCHEMAS[1], kw_only=True):
     """A pretend next version: saves gain a note."""
 
     note: str
 
 
-def migrate_v1_v2(old: schema.SaveV1) -> SaveV2:
+def migrate_v1_v2(old) -> SaveV2:
     return SaveV2(**msgspec.structs.asdict(old), note="migrated from v1")
 
 
