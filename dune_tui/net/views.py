@@ -19,7 +19,7 @@ from typing import Any, Union
 
 import msgspec
 
-from ..games import GAMES, game_named, rules_name
+from ..games import DEFAULT, GAMES, game_named, rules_name
 from ..saves.schema import schema_of
 
 
@@ -92,12 +92,12 @@ def decode_view(value):
 
 
 def events_rules(events) -> str:
-    """The rule set whose events these are ("dune" for none): the engine whose Event they are."""
+    """The rule set whose events these are (the first game's for none): the engine whose Event they are."""
     for event in events:
         for name, rs in GAMES.items():
             if rs.package in sys.modules and isinstance(event, rs.engine.Event):
                 return name
-    return "dune"
+    return DEFAULT
 
 
 @functools.cache

@@ -22,7 +22,7 @@ from ai import AgentSpecError, parse_spec
 
 from .. import __version__
 from ..controller import Controller, replay
-from ..games import UnknownRules, game_named, game_of
+from ..games import DEFAULT, UnknownRules, game_named, game_of
 from ..games.dune import DuneError
 from ..session import SeatConfig, Session, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
@@ -43,7 +43,7 @@ class SaveInfo(msgspec.Struct, frozen=True, kw_only=True):
     path: Path
     date: datetime | None  # when it was saved (aware; the file's time if unreadable)
     kind: str = ""  # "auto" or "named"
-    rules: str = "dune"  # the rule set (dune_tui.games): "dune" or "express"
+    rules: str = DEFAULT  # the rule set's name (dune_tui.games): "dune" or "express"
     players: int = 0
     seats: tuple[str, ...] = ()  # who sits where: "Alice", "Bot (heuristic)"
     factions: tuple[str, ...] = ()  # by seat; "" while not yet chosen
