@@ -28,6 +28,7 @@ class GameSpec(msgspec.Struct, kw_only=True):
     face_dancers: str = "dice"  # the first game's only
     variant: str = ""  # Dune Express's only
     hints: bool = True
+    bots_secret: int | None = None  # seeds the bots (Session.bots_secret); None: a new secret from the OS
 
 
 def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +81,7 @@ def _seats(spec: GameSpec, players: int) -> list[str]:
 def new_game(spec: GameSpec):
     """A new Session from `spec`; ValueError with a sentence when the parameters do not fit."""
     from .games.dune import OptionsError, random_seed
-    from .session import Session
+    from .session import Session, new_bots_secret
     from .ui.seats import seat_config
 
     rules = game_named(spec.rules)
@@ -106,6 +107,5 @@ def new_game(spec: GameSpec):
                                spec.variant)
     except OptionsError as e:
         raise ValueError(str(e)) from None
-    session = Session(options, [seat_config(s) for s in seats])
-    session.hints_allowed = spec.hints
-    return session
+    secret = new_bots_secret() if spec.bots_secret is None else spec.bots_secret
+    return Session(options, [seat_config(s) for s in seats], bots_secret=secret, hints_allowed=spec.hints)

@@ -24,12 +24,12 @@ from .. import __version__
 from ..controller import Controller, replay
 from ..games import DEFAULT, UnknownRules, game_named, game_of
 from ..games.dune import DuneError
-from ..session import SeatConfig, Session, valid_game_id
+from ..session import SeatConfig, Session, new_bots_secret, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
 from .errors import SaveError, SnapshotMismatch
 from .files import MAX_BYTES, SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
-from .schema import LogEntryV1, Save, SeatV1, schema_of
+from .schema import Save, schema_of
 from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
 AUTOSAVE = "autosave-"
@@ -112,14 +112,12 @@ def check_name(name: str) -> str:
 
 
 def to_file(session: Session, name: str, kind: str) -> Save:
-    return schema_of(game_of(session.options)).Save(
-        format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
-        game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC), bots_secret=session.bots_secret,
-        options=options_to_file(session.options),
-        seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name, login=s.login) for s in session.seats],
-        log=[LogEntryV1(e.seat, e.action) for e in session.log],
-        snapshot=snapshot_of(session.state), finished=session.state.over,
-        hints=[schema.HintV1(d, s, t) for d, s, t in session.hints], hints_allowed=session.hints_allowed)
+    """The save of a session: its saved fields (`Session.SAVED`, by their names), and the file's own."""
+    kept = {field: getattr(session, field) for field in Session.SAVED}
+    own = dict(format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
+               saved_at=datetime.now(UTC), options=options_to_file(session.options),
+               snapshot=snapshot_of(session.state), finished=session.state.over)
+    return msgspec.convert(kept | own, schema_of(game_of(session.options)).Save, from_attributes=True)
 
 
 def _write(session: Session, name: str, kind: str, directory) -> Path:
@@ -303,11 +301,12 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
                    f"({printable(save.app_version, limit=20)})?")
         if strict:
             raise SnapshotMismatch(f"cannot load {warning}", diff)
+    # The session's saved fields (Session.SAVED) from the file: the options, seats and log checked above
     session = Session(options, seats, controller, name=save.name if save.kind == "named" else "",
-                      created=save.created, game_id=save.game_id, bots_secret=save.bots_secret)
+                      game_id=save.game_id, created=save.created, hints_allowed=save.hints_allowed,
+                      hints=[(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints],
+                      bots_secret=new_bots_secret() if save.bots_secret is None else save.bots_secret)
     session.history = events
-    session.hints = [(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints]
-    session.hints_allowed = save.hints_allowed
     session.autosaved_turn = turns_done(controller.state)
     session.warning = warning
     return session

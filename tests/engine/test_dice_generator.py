@@ -161,7 +161,7 @@ def test_a_random_game_saves_and_loads_with_its_keyed_dice(tmp_path):
     from dune_tui.saves.store import save_named
     from dune_tui.session import SeatConfig, Session
 
-    game = Session(Options(players=3, seed=random_seed()), [SeatConfig()] * 3)
+    game = Session(Options(players=3, seed=random_seed()), [SeatConfig()] * 3, bots_secret=1)
     for _ in range(80):
         request = game.controller.pending()[0]
         game.controller.submit(Decision(request.id, request.seat, request.legal[0]))

@@ -26,7 +26,7 @@ from dune_tui.session import SeatConfig, Session
 mode, folder = sys.argv[1], sys.argv[2]
 
 def new_session(seed):
-    return Session(Options(players=4, seed=seed), [SeatConfig(kind="human")] + [SeatConfig()] * 3)
+    return Session(Options(players=4, seed=seed), [SeatConfig(kind="human")] + [SeatConfig()] * 3, bots_secret=seed)
 
 def step(session, n, bots=[make_agent("random", seed=s) for s in range(4)]):
     c = session.controller

@@ -25,7 +25,7 @@ OVER = "ExpressGameOverScreen"
 def express(players: int = 2, variant: str = "", seed: int = 5, human: int = 0) -> Session:
     seats = [bot() for _ in range(players)]
     seats[human] = HUMAN
-    return Session(with_variants(variant, players=players, seed=seed), seats)
+    return Session(with_variants(variant, players=players, seed=seed), seats, bots_secret=seed)
 
 
 def advance(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
@@ -279,7 +279,8 @@ async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
 
 @pilot_test
 async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_shows_it():
-    game = Session(with_variants("houses", players=3, seed=5, houses=("bg", "fremen", "guild")), [HUMAN, HUMAN, bot()])
+    game = Session(with_variants("houses", players=3, seed=5, houses=("bg", "fremen", "guild")), [HUMAN, HUMAN, bot()],
+                   bots_secret=5)
     app = make_app(game)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: screen_name(app) == "Handoff")
@@ -292,7 +293,8 @@ async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_sh
         assert game.state.prediction == 7
         text = screen_text(app)  # the Fremen's decision: no word of the marked round
         assert "marked round" not in text and "Round 7" not in text
-    app = make_app(Session(game.options, [HUMAN, bot(), bot()], game.controller), resumed=True)
+    app = make_app(Session(game.options, [HUMAN, bot(), bot()], game.controller, bots_secret=game.options.seed),
+                   resumed=True)
     async with app.run_test(size=(120, 40)) as pilot:  # the Bene Gesserit alone at the table: its own round
         await until(pilot, lambda: "you marked round 7" in screen_text(app))
 
