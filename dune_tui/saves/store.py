@@ -301,11 +301,13 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
                    f"({printable(save.app_version, limit=20)})?")
         if strict:
             raise SnapshotMismatch(f"cannot load {warning}", diff)
-    # The session's saved fields (Session.SAVED) from the file: the options, seats and log checked above
-    session = Session(options, seats, controller, name=save.name if save.kind == "named" else "",
-                      game_id=save.game_id, created=save.created, hints_allowed=save.hints_allowed,
-                      hints=[(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints],
-                      bots_secret=new_bots_secret() if save.bots_secret is None else save.bots_secret)
+    # The session's saved fields from the file, by their names (Session.SAVED): the options, seats and log as checked
+    # and replayed above, the hints made printable, a new secret for a file from before the bots had one.
+    kept = {field: getattr(save, field) for field in Session.SAVED if field != "log"}
+    kept.update(options=options, seats=seats, hints=[(h.decision, h.seat, printable(h.text, limit=300)) for h in
+                                                     save.hints],
+                bots_secret=new_bots_secret() if save.bots_secret is None else save.bots_secret)
+    session = Session(controller=controller, name=save.name if save.kind == "named" else "", **kept)
     session.history = events
     session.autosaved_turn = turns_done(controller.state)
     session.warning = warning
