@@ -19,15 +19,13 @@ game exactly (see `replay`).  The verbs come from the options' rule set
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
 from .games import game_of
 from .games.dune import Event, Options, State
-
-if TYPE_CHECKING:
-    from ai.agent import Agent
 
 
 class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,9 +113,10 @@ class Controller:
         self.log.append(LogEntry(decision.seat, action))
         return [EventBatch(s, self.events_for(s, events)) for s in range(self.state.n)]
 
-    def run(self, agents: list[Agent], max_decisions: int = 100_000) -> State:
-        """Play to the end, asking `agents[seat]` (bots: `ai.agent.Agent`).  Requests issued together are
-        all answered before any answer is applied (sealed commits)."""
+    def run(self, agents: Sequence[Any], max_decisions: int = 100_000) -> State:
+        """Play to the end, asking `agents[seat].decide(request)` (each an `ai.agent.Agent`, the one protocol of a
+        bot: the controller does not import the bots, nor they it).  Requests issued together are all answered
+        before any answer is applied (sealed commits)."""
         for _ in range(max_decisions):
             if self.state.over:
                 return self.state

@@ -24,12 +24,10 @@ import msgspec
 from ..games import GAMES, Game, game_named
 from ..text import printable
 from .errors import SaveError
-from .fields import Envelope, HintV1, LogEntryV1, SaveFields, SeatV1
+from .fields import Envelope, SaveFields
 
 FORMAT = "dune-tui-save"
 CURRENT = 2
-
-__all__ = ["Envelope", "HintV1", "LogEntryV1", "SaveFields", "SeatV1"]  # (the fields every game's save holds)
 
 
 @cache
