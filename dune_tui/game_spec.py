@@ -81,7 +81,7 @@ def _seats(spec: GameSpec, players: int) -> list[str]:
 def new_game(spec: GameSpec):
     """A new Session from `spec`; ValueError with a sentence when the parameters do not fit."""
     from .games.dune import OptionsError, random_seed
-    from .session import Session, new_bots_secret
+    from .session import Session
     from .ui.seats import seat_config
 
     rules = game_named(spec.rules)
@@ -107,5 +107,5 @@ def new_game(spec: GameSpec):
                                spec.variant)
     except OptionsError as e:
         raise ValueError(str(e)) from None
-    secret = new_bots_secret() if spec.bots_secret is None else spec.bots_secret
+    secret = random_seed() if spec.bots_secret is None else spec.bots_secret  # its own 128 bits, not the dice seed
     return Session(options, [seat_config(s) for s in seats], bots_secret=secret, hints_allowed=spec.hints)

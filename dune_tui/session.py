@@ -80,8 +80,9 @@ def valid_game_id(game_id: object) -> bool:
 
 
 def new_bots_secret() -> int:
-    """A secret for a new game's bots (or a loaded game's whose file kept none): 128 bits from the operating system,
-    never the game's seed (which keys the dice: a bot must learn nothing of it)."""
+    """A secret for the bots of a game that has none (a loaded game whose file kept none; `game_spec.new_game` draws a
+    new game's alike): 128 bits from the operating system, never the game's seed (which keys the dice: a bot must
+    learn nothing of it)."""
     return secrets.randbits(128)
 
 
@@ -91,8 +92,9 @@ class Session:
     autosave is `autosave-<game_id>`); `history` holds the events up to when
     the session was made or loaded, private ones too (filter with
     `Event.visible_to`); whoever plays it on may append to it.  `bots_secret` seeds the bots
-    (`table.bots.bot_seed`): whoever makes the game gives it (`new_bots_secret()` for a new game, never the game's
-    seed, which keys the dice), and its saves keep it, so that the bots play on as they would have."""
+    (`table.bots.bot_seed`): whoever makes the game gives it (`game_spec.new_game` draws it from the operating
+    system, never from the game's seed, which keys the dice; a test gives a number), and its saves keep it, so that
+    the bots play on as they would have."""
 
     # What a save holds of the session, by the names both use: the saves write these and read them back, beside
     # the file's own fields (its name and kind, when and by which dune-tui it was written, the state's snapshot).
