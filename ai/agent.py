@@ -1,4 +1,4 @@
-"""What a bot is: the protocol the table's bot runner, `dune-tui sim` and the benchmarks call.
+"""What a bot is: the one protocol the table's bot runner, `Controller.run` (`dune-tui sim`) and the benchmarks call.
 
 A bot answers a `DecisionRequest` (dune_tui.controller: the seat, its view, the legal actions) with one of the
 legal actions, reading the seat's view only.  Every bot takes the `cancel` keyword, so no caller needs to ask

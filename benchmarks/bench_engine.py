@@ -47,7 +47,7 @@ class _Random:
 
 def controller_game(players: int, seed: int, dice: str = "keyed") -> int:
     c = Controller(Options(players=players, seed=seed, dice=dice))
-    c.run([_Random(seed + s) for s in range(players)], observe=False)
+    c.run([_Random(seed + s) for s in range(players)])
     return len(c.log)
 
 

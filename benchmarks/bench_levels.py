@@ -70,7 +70,7 @@ def play(players: int, game_seed: int, specs: list[str], secret: int, caps: bool
     start = time.perf_counter()
     bots = [Timed(bot(spec, bot_seed(secret, s), caps), stats) for s, spec in enumerate(specs)]
     c = Controller(game_options(players, game_seed, factions))
-    state = c.run(bots, observe=False)
+    state = c.run(bots)
     rec.winners, rec.reason = list(state.result.winners), state.result.reason
     rec.turns, rec.decisions = state.turn, len(c.log)
     rec.seconds = round(time.perf_counter() - start, 2)

@@ -94,7 +94,8 @@ def lobby_listing(tables: int = 50, rounds: int = 20) -> list[float]:
 
 
 async def latency(seed: int) -> list[float]:
-    game = Session(Options(players=3, seed=seed), [HUMAN, HUMAN, SeatConfig(kind="bot", agent="random")])
+    game = Session(Options(players=3, seed=seed), [HUMAN, HUMAN, SeatConfig(kind="bot", agent="random")],
+                   bots_secret=seed)
     table, server, codes = await hosted(game)
     run = asyncio.get_running_loop().create_task(table.run())
     rng = random.Random(seed)
@@ -132,7 +133,7 @@ async def latency(seed: int) -> list[float]:
 
 
 async def idle_cpu(seconds: float) -> float:
-    game = Session(Options(players=2, seed=1), [HUMAN, HUMAN])
+    game = Session(Options(players=2, seed=1), [HUMAN, HUMAN], bots_secret=1)
     table, server, codes = await hosted(game)
     run = asyncio.get_running_loop().create_task(table.run())
     remotes = [await sit(server, codes, s) for s in (0, 1)]
@@ -153,7 +154,7 @@ async def idle_cpu(seconds: float) -> float:
 async def memory() -> int:
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    game = Session(Options(players=8, seed=3), [HUMAN] * 8)
+    game = Session(Options(players=8, seed=3), [HUMAN] * 8, bots_secret=3)
     table, server, codes = await hosted(game)
     run = asyncio.get_running_loop().create_task(table.run())
     remotes = [await sit(server, codes, s) for s in range(8)]

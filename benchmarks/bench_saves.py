@@ -38,7 +38,7 @@ def longest_game(games: int) -> Session:
         c = Controller(options)
         c.run([make_agent(agent, seed=g * 8 + s) for s in range(8)])
         if best is None or len(c.log) > len(best.log):
-            best = Session(options, [SeatConfig(kind="bot", agent=agent)] * 8, c)
+            best = Session(options, [SeatConfig(kind="bot", agent=agent)] * 8, c, bots_secret=options.seed)
     return best
 
 

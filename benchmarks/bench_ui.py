@@ -242,7 +242,7 @@ def advisor_positions(runs: int, save_dir: str) -> list[tuple[str, str]]:
     out = []
     for i in range(runs):
         game = Session(Options(players=2, seed=100 + i), [SeatConfig(kind="human", agent=""),
-                                                           SeatConfig(kind="bot", agent="random")])
+                                                           SeatConfig(kind="bot", agent="random")], bots_secret=100 + i)
         rng, controller = random.Random(i), game.controller
         goal = 2 + i % 4
         while True:

@@ -19,7 +19,8 @@ game exactly (see `replay`).  The verbs come from the options' rule set
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -57,12 +58,6 @@ class EventBatch(msgspec.Struct, frozen=True):
 class LogEntry(msgspec.Struct, frozen=True, array_like=True):
     seat: int
     action: tuple
-
-
-class Agent(Protocol):
-    """Anything that answers decision requests: a bot, a person at the keyboard, a remote terminal."""
-
-    def decide(self, request: DecisionRequest) -> Any: ...
 
 
 class StaleDecision(ValueError):
@@ -118,21 +113,17 @@ class Controller:
         self.log.append(LogEntry(decision.seat, action))
         return [EventBatch(s, self.events_for(s, events)) for s in range(self.state.n)]
 
-    def run(self, agents: list[Agent], observe: bool = True, max_decisions: int = 100_000) -> State:
-        """Play to the end, asking `agents[seat]`.  Requests issued together are
-        all answered before any answer is applied (sealed commits)."""
+    def run(self, agents: Sequence[Any], max_decisions: int = 100_000) -> State:
+        """Play to the end, asking `agents[seat].decide(request)` (each an `ai.agent.Agent`, the one protocol of a
+        bot: the controller does not import the bots, nor they it).  Requests issued together are all answered
+        before any answer is applied (sealed commits)."""
         for _ in range(max_decisions):
             if self.state.over:
                 return self.state
             requests = self.pending()
             answers = [Decision(r.id, r.seat, agents[r.seat].decide(r)) for r in requests]
             for answer in answers:
-                batches = self.submit(answer)
-                if observe:
-                    for b in batches:
-                        notify = getattr(agents[b.seat], "observe", None)
-                        if notify is not None and b.events:
-                            notify(b.events)
+                self.submit(answer)
         raise RuntimeError(f"game did not end within {max_decisions} decisions")
 
 

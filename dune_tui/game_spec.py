@@ -29,6 +29,7 @@ class GameSpec(msgspec.Struct, kw_only=True):
     face_dancers: str = "dice"  # the first game's only
     variant: str = ""  # Dune Express's only
     hints: bool = True
+    bots_secret: int | None = None  # seeds the bots (Session.bots_secret); None: a new secret from the OS
 
 
 def games_help() -> str:
@@ -74,7 +75,7 @@ def refusal(game, given: dict[str, object]) -> str:
     return ""
 
 
-def _seats(spec: GameSpec, rules, players: int) -> list[str]:
+def _seats(spec: GameSpec, players: int) -> list[str]:
     from ai import AgentSpecError, parse_spec
 
     from .ui.seats import default_bot, human_spec
@@ -88,8 +89,6 @@ def _seats(spec: GameSpec, rules, players: int) -> list[str]:
                 parse_spec(choice)
             except AgentSpecError as e:
                 raise ValueError(f"--seat: {e}") from None
-            if rules.agent_refusal(choice):
-                raise ValueError(f"--seat: {rules.agent_refusal(choice)}")
     return (given or ["human"]) + [default_bot()] * (players - max(len(given), 1))
 
 
@@ -111,7 +110,7 @@ def new_game(spec: GameSpec):
     if players not in rules.players:
         where = "" if rules.is_default else f" for {rules.title}"
         raise ValueError(f"--players must be {min(rules.players)} to {max(rules.players)}{where}, not {players}")
-    seats = _seats(spec, rules, players)
+    seats = _seats(spec, players)
     if spec.factions and len(spec.factions) != players:
         word = "" if rules.side_word == "faction" else f" ({rules.side_word})"
         raise ValueError(f"give one --faction{word} per seat ({players}), or none")
@@ -121,6 +120,5 @@ def new_game(spec: GameSpec):
                                **{name: getattr(spec, name) for name in rules.parameters})
     except OptionsError as e:
         raise ValueError(str(e)) from None
-    session = Session(options, [seat_config(s) for s in seats])
-    session.hints_allowed = spec.hints
-    return session
+    secret = random_seed() if spec.bots_secret is None else spec.bots_secret  # its own 128 bits, not the dice seed
+    return Session(options, [seat_config(s) for s in seats], bots_secret=secret, hints_allowed=spec.hints)

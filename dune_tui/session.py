@@ -1,8 +1,9 @@
 """A game being played: its options, who sits in each seat, and the controller
 (which holds the authoritative state and the decision log).
 
-The Textual game plays a Session; the saves write and read one; the
-simulator does not need one (it drives a Controller directly).
+The Textual game plays a Session; a save file holds one (`Session.SAVED`:
+dune_tui.saves writes those fields and reads them back, each in one place);
+the simulator does not need one (it drives a Controller directly).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Literal
 import msgspec
 
 from .controller import Controller, LogEntry, replay
-from .games.dune import Event, Options, random_seed  # the first game's; a Session holds either rule set's
+from .games.dune import Event, Options  # the first game's; a Session holds either rule set's
 from .text import NAME_LIMIT, printable
 
 
@@ -78,10 +79,11 @@ def valid_game_id(game_id: object) -> bool:
     return isinstance(game_id, str) and GAME_ID.fullmatch(game_id) is not None
 
 
-def new_bots_secret(options: Options) -> int:
-    """The secret a new (or a loaded old) game seeds its bots from: drawn from the operating system, whatever
-    the options say (the game's seed keys the dice: a bot must learn nothing of it)."""
-    return random_seed()
+def new_bots_secret() -> int:
+    """A secret for the bots of a game that has none (a loaded game whose file kept none; `game_spec.new_game` draws a
+    new game's alike): 128 bits from the operating system, never the game's seed (which keys the dice: a bot must
+    learn nothing of it)."""
+    return secrets.randbits(128)
 
 
 class Session:
@@ -90,12 +92,17 @@ class Session:
     autosave is `autosave-<game_id>`); `history` holds the events up to when
     the session was made or loaded, private ones too (filter with
     `Event.visible_to`); whoever plays it on may append to it.  `bots_secret` seeds the bots
-    (`table.bots.bot_seed`): drawn from the operating system for a new game, never from the game's seed (which
-    keys the dice), kept in its saves so that the bots play on as they would have."""
+    (`table.bots.bot_seed`): whoever makes the game gives it (`game_spec.new_game` draws it from the operating
+    system, never from the game's seed, which keys the dice; a test gives a number), and its saves keep it, so that
+    the bots play on as they would have."""
+
+    # What a save holds of the session, by the names both use: the saves write these and read them back, beside
+    # the file's own fields (its name and kind, when and by which dune-tui it was written, the state's snapshot).
+    SAVED = ("game_id", "created", "options", "seats", "log", "hints", "bots_secret", "hints_allowed")
 
     def __init__(self, options: Options, seats: list[SeatConfig], controller: Controller | None = None, *,
-                 name: str = "", created: datetime | None = None, game_id: str = "",
-                 bots_secret: int | None = None) -> None:
+                 bots_secret: int, name: str = "", created: datetime | None = None, game_id: str = "",
+                 hints: list[tuple[int, int, str]] | None = None, hints_allowed: bool = True) -> None:
         if len(seats) != options.players:
             raise ValueError(f"{len(seats)} seats for {options.players} players")
         self.options = options
@@ -104,12 +111,12 @@ class Session:
         self.name = name
         self.created = created or datetime.now(UTC)
         self.game_id = game_id or new_game_id(self.created)
-        self.bots_secret = new_bots_secret(options) if bots_secret is None else bots_secret
+        self.bots_secret = bots_secret
         self.history: list[Event] = list(self.controller.opening) if controller is None else []
         self.autosaved_turn = -1  # turns finished at the last autosave (see saves.autosave_due)
         self.warning = ""  # set by saves.load(strict=False) when the file's snapshot disagreed with its log
-        self.hints: list[tuple[int, int, str]] = []  # advice shown (h): (decisions before it, seat, summary)
-        self.hints_allowed = True  # False: a competitive game, no advice (new/host --no-hints)
+        self.hints: list[tuple[int, int, str]] = list(hints or [])  # advice shown (h): (decisions before, seat, text)
+        self.hints_allowed = hints_allowed  # False: a competitive game, no advice (new/host --no-hints)
 
     @property
     def state(self):

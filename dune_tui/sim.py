@@ -90,7 +90,7 @@ def play_one(players: int, game_seed: int, factions: list[int], specs: list[str]
         opts = game_options(players, game_seed, factions, face_dancers, rules, variant)
         bots = [make_agent(spec, seed=bot_seed(bots_secret, s)) for s, spec in enumerate(specs)]
         c = Controller(opts)
-        state = c.run(bots, observe=False)
+        state = c.run(bots)
         rec.winners = list(state.result.winners)
         rec.reason = state.result.reason
         rec.stolen_from = getattr(state.result, "stolen_from", -1)
@@ -265,8 +265,6 @@ def main(args) -> int:
     try:
         for a in agents:
             parse_spec(a)
-            if rules.agent_refusal(a):
-                return _bad(rules.agent_refusal(a))
         names = [f.strip() for f in args.factions.split(",")] if args.factions else None
         engine = rules.engine  # the options validate the count and availability of the sides (R12, X3)
         engine.options_from(args.players, 0, tuple(names) if names else None,

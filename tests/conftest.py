@@ -1,18 +1,9 @@
-"""The whole suite: a seeded test game plays the same on every run."""
+"""The whole suite: tables hosted by a test publish in a lobby of their own.  (A test game's bots are seeded by
+the secret the test gives its Session, or its GameSpec: `bots_secret`.)"""
 
 from __future__ import annotations
 
 import pytest
-
-from dune_tui import session
-
-
-@pytest.fixture(autouse=True)
-def bots_seeded_by_the_game(monkeypatch):
-    """In play a new game's bots take a secret from the operating system (`session.new_bots_secret`); here they
-    take the game's seed, so that a test game seeded N plays the same every time (tests/saves/
-    test_saves_bots_secret.py restores the draw)."""
-    monkeypatch.setattr(session, "new_bots_secret", lambda options: options.seed)
 
 
 @pytest.fixture(autouse=True)

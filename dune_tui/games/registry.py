@@ -40,7 +40,6 @@ class Game:
     bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
     save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
     rules_page: str  # the in-app rules text, a file of dune_tui/ui
-    agents: tuple[str, ...] | None = None  # the bots (agent spec kinds) that play it; None: every one
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -82,13 +81,6 @@ class Game:
         names = self.side_names
         return names[side] if 0 <= side < len(names) else ""
 
-    def agent_refusal(self, spec: str) -> str:
-        """Why a bot of that spec cannot play this rule set ("" if it can)."""
-        kind = spec.strip().lower().partition(":")[0]
-        if self.agents is None or kind in self.agents or kind == "human":
-            return ""
-        return f"{self.title} is played by the {' and '.join(self.agents)} bots only for now, not {spec!r}"
-
     def state_fields(self) -> tuple[str, ...]:
         """Every field of the rule set's State a save's snapshot holds (all but `events` and `_legal`)."""
         return self.engine.State.FIELDS
@@ -98,11 +90,11 @@ GAMES: dict[str, Game] = {
     "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
                  seat_field="seat_faction", names_field="FACTION_NAMES", keys_field="FACTION_KEYS",
                  side_word="faction", board="dune_tui.ui.boards.dune", bots="ai.games.dune",
-                 save_schema="dune_tui.saves.schema", rules_page="rules.md"),
+                 save_schema="dune_tui.saves.games.dune", rules_page="rules.md"),
     "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
                     seat_field="seat_house", names_field="HOUSE_NAMES", keys_field="HOUSE_KEYS",
                     side_word="house", board="dune_tui.ui.boards.express", bots="ai.games.express",
-                    save_schema="dune_tui.saves.schema", rules_page="rules_express.md"),
+                    save_schema="dune_tui.saves.games.express", rules_page="rules_express.md"),
 }
 
 

@@ -31,7 +31,7 @@ import threading
 from ..controller import Decision
 from ..table import Table
 from ..table.bots import BotCancelled, BotFailed, make_runner
-from ..table.messages import SPECTATOR, Chat, DecisionRequest, EventBatch, Refused, Welcome
+from ..table.messages import SPECTATOR, Chat, DecisionRequest, Refused, Welcome
 from ..text import printable
 from . import wire
 from .codes import Codes, label
@@ -121,8 +121,6 @@ class StandIn:
                 self._ask(request)
         elif isinstance(message, DecisionRequest):
             self._ask(message)
-        elif isinstance(message, EventBatch) and message.events:
-            self.runner.observe(self.seat, message.events)
 
     def _ask(self, request: DecisionRequest) -> None:
         task = asyncio.get_running_loop().create_task(self._decide(request))

@@ -1,9 +1,10 @@
 """The wire form of a seat's view, one per rule set.  A `State` is a `__slots__` class, not a Struct: each rule
-set's wire Struct mirrors its State's fields (`Game.state_fields()`, typed as the rule set's save snapshot,
-`saves.schema.SNAPSHOTS`, with the few a view changes: `rng` None; in the first game `prediction` maybe HIDDEN
-and `b_commits` maybe SEALED; in Dune Express `prediction` maybe its HIDDEN), tagged with the rule set's name in a
-field "rules" ("dune" | "express").  `to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a
-state with a dice generator or a seed, so the authoritative state cannot be sent by mistake.
+set's wire Struct mirrors its State's fields (`Game.state_fields()`, typed as the `Snapshot` of the rule set's save
+schema, its record's `save_schema`, with what a view changes: `rng` None, the options, the result, and the
+schema's `VIEW_FIELDS`, each with its wire type and its reader: in the first game `b_commits` maybe SEALED; a
+HIDDEN prediction is a number as any), tagged with the rule set's name in a field "rules" ("dune" | "express").
+`to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a state with a dice generator or a seed, so
+the authoritative state cannot be sent by mistake.
 
 A rule set's wire form is built the first time one of its views is sent; a decoder builds them all (a table
 may send any rule set's views), so a joined client loads every rule set's engine.
@@ -18,14 +19,8 @@ from typing import Any, Union
 
 import msgspec
 
-from ..games import GAMES, game_named, rules_name
-from ..saves.schema import SNAPSHOTS
-
-Pairs = tuple[tuple[int, int], ...]
-Commit = tuple[str, Pairs, Pairs]
-
-# What a view changes of a rule set's snapshot types, besides options, rng and result (every rule set's).
-VIEW_TYPES: dict[str, dict[str, Any]] = {"dune": {"b_commits": tuple[Any, Any]}}
+from ..games import DEFAULT, GAMES, game_named, rules_name
+from ..saves.schema import schema_of
 
 
 class NotAView(ValueError):
@@ -36,12 +31,12 @@ class NotAView(ValueError):
 def wire_type(rules: str) -> type:
     """The wire Struct of a view of rule set `rules`."""
     rs = game_named(rules)
-    engine = rs.engine
-    types = {f.name: f.type for f in msgspec.structs.fields(SNAPSHOTS[rules])}
-    types.update(options=engine.Options, rng=None, result=engine.Result | None, **VIEW_TYPES.get(rules, {}))
-    name = "ViewWire" if rules == "dune" else f"{rules.capitalize()}ViewWire"
-    return msgspec.defstruct(name, [(field, types[field]) for field in rs.state_fields()], kw_only=True,
-                             forbid_unknown_fields=True, tag_field="rules", tag=rules, module=__name__)
+    engine, schema = rs.engine, schema_of(rs)
+    types = {f.name: f.type for f in msgspec.structs.fields(schema.Snapshot)}
+    types.update(options=engine.Options, rng=None, result=engine.Result | None,
+                 **{name: wire for name, (wire, _) in schema.VIEW_FIELDS.items()})
+    return msgspec.defstruct(f"{rules.capitalize()}ViewWire", [(field, types[field]) for field in rs.state_fields()],
+                             kw_only=True, forbid_unknown_fields=True, tag_field="rules", tag=rules, module=__name__)
 
 
 @functools.cache
@@ -53,7 +48,8 @@ def any_view() -> Any:
 @functools.cache
 def _lists(rules: str) -> tuple[str, ...]:
     """The fields the State holds as lists (the wire may give tuples)."""
-    return tuple(f.name for f in msgspec.structs.fields(SNAPSHOTS[rules]) if typing.get_origin(f.type) is list)
+    snapshot = schema_of(game_named(rules)).Snapshot
+    return tuple(f.name for f in msgspec.structs.fields(snapshot) if typing.get_origin(f.type) is list)
 
 
 def rules_of_view(obj) -> str | None:
@@ -75,7 +71,8 @@ def to_wire(state):
 
 
 def from_wire(wire):
-    """A State again (a view: it cannot be advanced).  A first-game commit must be SEALED, None or a commit."""
+    """A State again (a view: it cannot be advanced).  The schema's `VIEW_FIELDS` are read by their readers (a
+    first-game commit must be SEALED, None or a commit)."""
     rules = type(wire).__struct_config__.tag
     rs = game_named(rules)
     state = rs.engine.State.__new__(rs.engine.State)
@@ -83,8 +80,8 @@ def from_wire(wire):
         setattr(state, name, getattr(wire, name))
     for name in _lists(rules):
         setattr(state, name, list(getattr(state, name)))
-    if rules == "dune":
-        state.b_commits = tuple(_commit(c) for c in wire.b_commits)
+    for name, (_, read) in schema_of(rs).VIEW_FIELDS.items():
+        setattr(state, name, read(getattr(wire, name)))
     state.rng, state.events, state._legal = None, None, None
     return state
 
@@ -95,12 +92,12 @@ def decode_view(value):
 
 
 def events_rules(events) -> str:
-    """The rule set whose events these are ("dune" for none): the engine whose Event they are."""
+    """The rule set whose events these are (the first game's for none): the engine whose Event they are."""
     for event in events:
         for name, rs in GAMES.items():
             if rs.package in sys.modules and isinstance(event, rs.engine.Event):
                 return name
-    return "dune"
+    return DEFAULT
 
 
 @functools.cache
@@ -112,15 +109,4 @@ def decode_events(raws, rules: str) -> list:
     """Events of rule set `rules` from their msgpack (ValidationError, or UnknownRules, if they are not)."""
     decoder = _event_decoder(game_named(rules).name)
     return [decoder.decode(raw) for raw in raws]
-
-
-def _commit(value) -> tuple | None:
-    from ..games.dune import SEALED, as_action
-
-    if value is None:
-        return None
-    value = as_action(value)
-    if value == SEALED:
-        return SEALED
-    return msgspec.convert(value, Commit)
 

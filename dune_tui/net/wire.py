@@ -22,6 +22,7 @@ from typing import Any, Union
 import msgspec
 
 from ..controller import Decision, DecisionRequest, EventBatch
+from ..games import DEFAULT
 from ..games.dune import as_action
 from ..table import messages as m
 from .views import decode_events, decode_view, events_rules, rules_of_view, to_wire
@@ -60,7 +61,7 @@ class WireDecision(Decision, frozen=True, tag="Decision"):
 
 class WireBatch(EventBatch, frozen=True, tag="EventBatch"):
     events: list[msgspec.Raw]  # read by `rules`' Event
-    rules: str = "dune"  # the rule set whose events these are
+    rules: str = DEFAULT  # the rule set whose events these are
 
 
 # The table's messages that hold events: their twins read the events once the view beside them says the rule set.

@@ -112,7 +112,8 @@ def format_info(info: SaveInfo, width: int = 0) -> str:
 
 def game_of(info: SaveInfo) -> str:
     """ " of Dune Express" for a game of another rule set than the first game's."""
-    return "" if info.rules == "dune" else f" of {game_named(info.rules).title}"
+    game = game_named(info.rules)
+    return "" if game is game_named() else f" of {game.title}"
 
 
 def cmd_load(args) -> int:

@@ -22,14 +22,14 @@ from ai import AgentSpecError, parse_spec
 
 from .. import __version__
 from ..controller import Controller, replay
-from ..games import UnknownRules, game_named, rules_name
+from ..games import DEFAULT, UnknownRules, game_named, game_of
 from ..games.dune import DuneError
-from ..session import SeatConfig, Session, valid_game_id
+from ..session import SeatConfig, Session, new_bots_secret, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema
 from .errors import SaveError, SnapshotMismatch
 from .files import MAX_BYTES, SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
-from .schema import LogEntryV1, Save, SeatV1
+from .schema import Save, schema_of
 from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
 AUTOSAVE = "autosave-"
@@ -43,7 +43,7 @@ class SaveInfo(msgspec.Struct, frozen=True, kw_only=True):
     path: Path
     date: datetime | None  # when it was saved (aware; the file's time if unreadable)
     kind: str = ""  # "auto" or "named"
-    rules: str = "dune"  # the rule set (dune_tui.games): "dune" or "express"
+    rules: str = DEFAULT  # the rule set's name (dune_tui.games): "dune" or "express"
     players: int = 0
     seats: tuple[str, ...] = ()  # who sits where: "Alice", "Bot (heuristic)"
     factions: tuple[str, ...] = ()  # by seat; "" while not yet chosen
@@ -82,11 +82,6 @@ def autosave(session: Session, directory: str | os.PathLike | None = None) -> Pa
     return path
 
 
-def maybe_autosave(session: Session, directory: str | os.PathLike | None = None) -> Path | None:
-    """Autosave if a turn has ended since the last autosave; call it after every decision."""
-    return autosave(session, directory) if autosave_due(session) else None
-
-
 def try_autosave(session: Session, directory: str | os.PathLike | None = None) -> tuple[Path | None, str | None]:
     """Autosave that never raises: (path, None), or (None, why it failed) for the player to read."""
     try:
@@ -95,12 +90,6 @@ def try_autosave(session: Session, directory: str | os.PathLike | None = None) -
         return None, str(e)
     except Exception as e:  # exit paths and signal handlers must go on
         return None, printable(f"cannot autosave: {schema.one_line(e)}", limit=MESSAGE_LIMIT)
-
-
-def safe_autosave(session: Session, directory: str | os.PathLike | None = None) -> Path | None:
-    """Autosave for exit paths and signal handlers (SIGHUP, SIGTERM): never raises; None if it failed
-    (try_autosave also says why)."""
-    return try_autosave(session, directory)[0]
 
 
 def save_named(session: Session, name: str, directory: str | os.PathLike | None = None) -> Path:
@@ -123,14 +112,12 @@ def check_name(name: str) -> str:
 
 
 def to_file(session: Session, name: str, kind: str) -> Save:
-    return schema.SAVES[rules_name(session.options)](
-        format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
-        game_id=session.game_id, created=session.created, saved_at=datetime.now(UTC), bots_secret=session.bots_secret,
-        options=options_to_file(session.options),
-        seats=[SeatV1(kind=s.kind, agent=s.agent, name=s.name, login=s.login) for s in session.seats],
-        log=[LogEntryV1(e.seat, e.action) for e in session.log],
-        snapshot=snapshot_of(session.state), finished=session.state.over,
-        hints=[schema.HintV1(d, s, t) for d, s, t in session.hints], hints_allowed=session.hints_allowed)
+    """The save of a session: its saved fields (`Session.SAVED`, by their names), and the file's own."""
+    kept = {field: getattr(session, field) for field in Session.SAVED}
+    own = dict(format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
+               saved_at=datetime.now(UTC), options=options_to_file(session.options),
+               snapshot=snapshot_of(session.state), finished=session.state.over)
+    return msgspec.convert(kept | own, schema_of(game_of(session.options)).Save, from_attributes=True)
 
 
 def _write(session: Session, name: str, kind: str, directory) -> Path:
@@ -314,11 +301,14 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
                    f"({printable(save.app_version, limit=20)})?")
         if strict:
             raise SnapshotMismatch(f"cannot load {warning}", diff)
-    session = Session(options, seats, controller, name=save.name if save.kind == "named" else "",
-                      created=save.created, game_id=save.game_id, bots_secret=save.bots_secret)
+    # The session's saved fields from the file, by their names (Session.SAVED): the options, seats and log as checked
+    # and replayed above, the hints made printable, a new secret for a file from before the bots had one.
+    kept = {field: getattr(save, field) for field in Session.SAVED if field != "log"}
+    kept.update(options=options, seats=seats, hints=[(h.decision, h.seat, printable(h.text, limit=300)) for h in
+                                                     save.hints],
+                bots_secret=new_bots_secret() if save.bots_secret is None else save.bots_secret)
+    session = Session(controller=controller, name=save.name if save.kind == "named" else "", **kept)
     session.history = events
-    session.hints = [(h.decision, h.seat, printable(h.text, limit=300)) for h in save.hints]
-    session.hints_allowed = save.hints_allowed
     session.autosaved_turn = turns_done(controller.state)
     session.warning = warning
     return session

@@ -5,12 +5,12 @@ Textual process delays key presses; a child process does not.  Both runners
 offer the same blocking calls, made from a worker thread of the table's loop:
 
     runner.decide(request, cancel) -> action     (cancel: threading.Event)
-    runner.observe(seat, events)
     runner.close()
 
 The child process gets requests (a seat's view, never the state) over a pipe
 and holds one agent per bot seat, built with `ai.make_agent(spec, bot_seed(bots_secret, seat))`;
-every agent is an `ai.agent.Agent`: `decide(request, cancel=...)`.
+every agent is an `ai.agent.Agent`: `decide(request, cancel=...)`.  A bot learns the game from the request's
+view alone: the events are not sent to it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -62,11 +61,6 @@ class _Agents:
             agent = self.agents[seat] = make_agent(self.specs[seat], seed=bot_seed(self.bots_secret, seat))
         return agent
 
-    def observe(self, seat: int, events) -> None:
-        notify = getattr(self.get(seat), "observe", None)
-        if notify is not None:
-            notify(events)
-
 
 class ThreadBots:
     """Agents in this process: cheap to start, but a CPU-bound bot competes for the GIL."""
@@ -77,7 +71,6 @@ class ThreadBots:
         self.specs = specs
         self._agents = _Agents(specs, bots_secret)
         self._lock = threading.Lock()
-        self._observed: deque = deque()  # (seat, events) told to the agents before their next decision
 
     def start(self) -> None:
         for seat in self._agents.specs:
@@ -86,8 +79,6 @@ class ThreadBots:
     def decide(self, request, cancel: threading.Event) -> Any:
         with self._lock:
             try:
-                while self._observed:
-                    self._agents.observe(*self._observed.popleft())
                 action = self._agents.get(request.seat).decide(request, cancel=cancel)
             except Exception as e:
                 raise BotFailed(f"{type(e).__name__}: {e}") from e
@@ -95,16 +86,12 @@ class ThreadBots:
             raise BotCancelled
         return action
 
-    def observe(self, seat: int, events) -> None:
-        """Never blocks (a bot may be thinking): the events reach the agent before its next decision."""
-        self._observed.append((seat, events))
-
     def close(self) -> None:
         pass
 
 
 def _child_main(conn, cancel, specs: dict[int, str], bots_secret: int, root: str) -> None:  # pragma: no cover
-    """The bot process: answer ("decide", request) and take ("observe", seat, events) until EOF.
+    """The bot process: answer ("decide", request) until EOF (or None).
     `root` holds the `ai` package the parent uses: first on the path, so nothing else shadows it."""
     sys.path.insert(0, root)
     devnull = os.open(os.devnull, os.O_RDWR)
@@ -118,10 +105,6 @@ def _child_main(conn, cancel, specs: dict[int, str], bots_secret: int, root: str
             return
         if msg is None:
             return
-        if msg[0] == "observe":
-            with contextlib.suppress(Exception):  # an observer's failure must not stop the bot
-                agents.observe(msg[1], msg[2])
-            continue
         request = msg[1]
         try:
             reply = ("ok", agents.get(request.seat).decide(request, cancel=cancel))
@@ -150,7 +133,6 @@ class ProcessBots:
         self._lock = threading.Lock()
         self._closed = False
         self.fallback: ThreadBots | None = None  # used when no child process can be started
-        self._observed: deque = deque()
         self.fallback_reason = ""
 
     def start(self) -> None:
@@ -187,8 +169,6 @@ class ProcessBots:
                 return self.fallback.decide(request, cancel)
             self._cancel.clear()
             try:
-                while self._observed:
-                    self._conn.send(("observe", *self._observed.popleft()))
                 self._conn.send(("decide", request))
             except (BrokenPipeError, OSError) as e:
                 self._kill()
@@ -216,13 +196,6 @@ class ProcessBots:
                     elif time.monotonic() > deadline:
                         self._kill()
                         raise BotCancelled
-
-    def observe(self, seat: int, events) -> None:
-        """Never blocks: queued, and sent to the child before the next decision."""
-        if self.fallback is not None:
-            self.fallback.observe(seat, events)
-        else:
-            self._observed.append((seat, events))
 
     def close(self) -> None:
         """Stop the child now (it is a daemon: it cannot outlive us either)."""

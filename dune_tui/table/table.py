@@ -356,9 +356,6 @@ class Table:
             self._send(request.seat, Closed(seat=request.seat, id=request.id))
         events = list({id(e): e for b in batches for e in b.events}.values())
         self.session.history.extend(events)
-        for batch in batches:
-            if not self.session.seats[batch.seat].is_human and batch.events:
-                self.runner.observe(batch.seat, batch.events)
         state, decisions = self.controller.state, len(self.controller.log)
         for conn in list(self.connections):
             seen = batches[conn.seat].events if conn.seat >= 0 else self.controller.events_for(SPECTATOR, events)

@@ -132,5 +132,5 @@ def test_the_heuristic_chooses_a_faction_before_it_has_one(players):
     from dune_tui.games.dune import Options
 
     c = Controller(Options(players=players, seed=3, faction_choice="choose"))
-    state = c.run([make_agent("heuristic", seed=s) for s in range(players)], observe=False)
+    state = c.run([make_agent("heuristic", seed=s) for s in range(players)])
     assert state.over and c.log[0].action[0] == "faction"

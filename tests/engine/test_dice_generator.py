@@ -10,7 +10,7 @@ import pytest
 from dune_tui.games import rng
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, opening_events, random_seed, view
 from dune_tui.games.dune.data import CONSTRUCTION_KINDS, CONSTRUCTION_TOTAL, DIE_FACES, N_DICE, STRATEGIC_ORDER
-from dune_tui.saves.schema import OptionsV1
+from dune_tui.saves.games.dune import OptionsV1
 from dune_tui.saves.snapshot import options_from_file, options_to_file
 
 
@@ -161,7 +161,7 @@ def test_a_random_game_saves_and_loads_with_its_keyed_dice(tmp_path):
     from dune_tui.saves.store import save_named
     from dune_tui.session import SeatConfig, Session
 
-    game = Session(Options(players=3, seed=random_seed()), [SeatConfig()] * 3)
+    game = Session(Options(players=3, seed=random_seed()), [SeatConfig()] * 3, bots_secret=1)
     for _ in range(80):
         request = game.controller.pending()[0]
         game.controller.submit(Decision(request.id, request.seat, request.legal[0]))

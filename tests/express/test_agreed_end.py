@@ -83,7 +83,7 @@ def test_x36_only_the_active_seat_during_its_roll_and_only_once():
 def test_x36_an_agreed_end_is_saved_loaded_and_verified_by_replay(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("DUNE_TUI_SAVE_DIR", str(tmp_path))
     session = Session(NO_LIMIT, [SeatConfig(kind="human", name="Ann"), SeatConfig(kind="human", name="Bo"),
-                                 SeatConfig(kind="bot", agent="random")])
+                                 SeatConfig(kind="bot", agent="random")], bots_secret=NO_LIMIT.seed)
     c, r = session.controller, random.Random(3)
     proposed = False
     while not c.over:

@@ -188,7 +188,7 @@ def test_fortresses_save_and_replay(tmp_path, monkeypatch):
         c.submit(Decision(request.id, request.seat, r.choice(request.legal)))
     assert any(f >= 0 for f in c.state.fortress) or c.state.storm >= 0
     bots = [SeatConfig(kind="bot", agent="random", name=f"Bot {i}") for i in range(3)]
-    path = saves.save_named(Session(options, bots, c), "forts", tmp_path)
+    path = saves.save_named(Session(options, bots, c, bots_secret=options.seed), "forts", tmp_path)
     loaded = saves.load(path)
     assert loaded.options == options and loaded.state.fortress == c.state.fortress
     assert loaded.state.storm == c.state.storm and loaded.state.result == c.state.result

@@ -30,7 +30,7 @@ def test_the_heuristic_spec_plays_dune_express_and_beats_random():
         me = g % players
         bots = [_Checked(make_agent("heuristic", seed=g) if s == me else RandomAgent(g * 7 + s))
                 for s in range(players)]
-        state = Controller(options).run(bots, observe=False)
+        state = Controller(options).run(bots)
         assert bots[me].asked
         wins += express.returns(state)[me]
     assert wins >= 5  # random seats' fair share would be 2.5 of 6

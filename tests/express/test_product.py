@@ -71,7 +71,7 @@ def test_the_first_game_never_imports_dune_express():
 
 
 def test_a_whole_game_at_the_table_is_saved_loaded_and_replayed(save_dir):
-    game = Session(OPTIONS, [SeatConfig(kind="human", name="Ann"), *BOTS[1:]])
+    game = Session(OPTIONS, [SeatConfig(kind="human", name="Ann"), *BOTS[1:]], bots_secret=OPTIONS.seed)
     table = Table(game, bots="thread", pause=0.0)
 
     async def run():
@@ -111,7 +111,7 @@ def test_an_unfinished_game_is_saved_named_and_loads_where_it_was(save_dir):
     for _ in range(25):
         (request, *_) = c.pending()
         c.submit(Decision(request.id, request.seat, request.legal[0]))
-    game = Session(c.options, BOTS[:3], c)
+    game = Session(c.options, BOTS[:3], c, bots_secret=c.options.seed)
     path = saves.save_named(game, "an express game", save_dir)
     loaded = saves.load(path)
     assert loaded.log == game.log and loaded.state.phase == game.state.phase and not loaded.state.over
@@ -127,7 +127,7 @@ def test_the_controller_replays_an_express_log():
 
 def test_load_opens_an_express_save_in_the_terminal_game(save_dir, capsys):
     c = Controller(express.Options(players=2, seed=1))
-    path = saves.save_named(Session(c.options, BOTS[:2], c), "two", save_dir)
+    path = saves.save_named(Session(c.options, BOTS[:2], c, bots_secret=c.options.seed), "two", save_dir)
     assert main(["saves", "--save-dir", str(save_dir)]) == 0
     assert "2 players of Dune Express: " in capsys.readouterr().out
     assert main(["load", str(path)]) == 2  # on to the screen, which wants a terminal (none under pytest)
@@ -142,7 +142,7 @@ def test_load_opens_an_express_save_in_the_terminal_game(save_dir, capsys):
 def test_old_saves_read_as_the_first_game():
     for path in sorted((Path(__file__).resolve().parents[2] / "saves" / "v1").glob("*.dune.json")):
         save = schema.decode(path.read_bytes())
-        assert isinstance(save, schema.SaveV2) and schema.rules_of_save(save) == "dune"
+        assert isinstance(save, schema.schema_of(game_named("dune")).Save) and schema.rules_of_save(save) == "dune"
         assert saves.load(path).options.players == save.options.players
 
 
@@ -204,8 +204,8 @@ def test_new_express_fills_the_seats_not_given_with_the_heuristic():
 def test_every_variant_saves_and_replays_to_the_same_state(players, variant, save_dir):
     options = express.with_variants(variant, players=players, seed=players * 31)
     c = Controller(options)
-    c.run([RandomAgent(s) for s in range(players)], observe=False, max_decisions=100_000)
-    path = saves.save_named(Session(options, BOTS[:1] * players, c), f"x{players}", save_dir)
+    c.run([RandomAgent(s) for s in range(players)], max_decisions=100_000)
+    path = saves.save_named(Session(options, BOTS[:1] * players, c, bots_secret=options.seed), f"x{players}", save_dir)
     loaded = saves.load(path)  # verifies the replayed state against the file's snapshot
     assert loaded.options == options and loaded.state.result == c.state.result
     assert main(["replay", str(path), "--verify", "--quiet"]) == 0
@@ -224,7 +224,7 @@ def test_a_game_without_a_round_limit_stops_after_round_999_and_its_save_loads(p
     result = c.state.result
     assert result.reason == "stopped" and result.winners == () and result.round == STOP_ROUND
     assert "the game stops here, nobody wins" in result.text
-    game = Session(c.options, BOTS[:1] * players, c)
+    game = Session(c.options, BOTS[:1] * players, c, bots_secret=c.options.seed)
     path = saves.autosave(game, save_dir)
     assert path.stat().st_size < MAX_BYTES / 4
     loaded = saves.load(path)
@@ -249,7 +249,7 @@ def test_the_writer_never_writes_a_file_the_reader_refuses(save_dir):
     last good save stays."""
     c = Controller(OPTIONS)
     c.run([RandomAgent(s) for s in range(4)])
-    game = Session(OPTIONS, BOTS, c)
+    game = Session(OPTIONS, BOTS, c, bots_secret=OPTIONS.seed)
     path = saves.autosave(game, save_dir)
     good = path.read_bytes()
     game.hints = [(0, 0, "x" * 300)] * (MAX_BYTES // 300)  # advice shown over and over (h)
@@ -267,7 +267,7 @@ def test_x26_a_save_written_before_the_ending_option_ends_its_shorter_game_with_
         c = Controller(options)
         c.run([RandomAgent(s) for s in range(options.players)])
         assert c.state.result.reason == ("round_limit" if options.round_limit else "nobody")
-        path = saves.save_named(Session(options, BOTS[:options.players], c), "old", save_dir)
+        path = saves.save_named(Session(options, BOTS[:options.players], c, bots_secret=options.seed), "old", save_dir)
         data = json.loads(path.read_bytes())
         del data["options"]["ending"], data["snapshot"]["options"]["ending"]
         path.write_text(json.dumps(data))

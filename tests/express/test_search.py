@@ -50,7 +50,7 @@ def request(state, seat: int) -> DecisionRequest:
 def test_mcts_plays_whole_express_games(players, variant):
     options = express.with_variants(variant, players=players, seed=players * 11 + len(variant))
     bots = [_Checked(make_agent("mcts:iters=12" if s % 2 == 0 else "heuristic", seed=s)) for s in range(players)]
-    state = Controller(options).run(bots, observe=False)
+    state = Controller(options).run(bots)
     assert state.over and bots[0].asked
     assert sum(express.returns(state)) >= 0  # a finished game: winners, or nobody at the round limit
 
@@ -64,13 +64,11 @@ def test_sim_plays_express_with_the_search(capsys):
 
 
 def test_every_bot_may_sit_at_an_express_table():
-    assert express_refusals(("random", "heuristic", "mcts", "mcts:hard", "mcts:iters=5")) == []
+    from dune_tui.game_spec import GameSpec, new_game
 
-
-def express_refusals(specs) -> list[str]:
-    from dune_tui.games import game_named
-
-    return [r for spec in specs if (r := game_named("express").agent_refusal(spec))]
+    for spec in ("random", "heuristic", "mcts", "mcts:hard", "mcts:iters=5"):
+        session = new_game(GameSpec(rules="express", players=2, seats=["human", spec], seed=1))
+        assert session.seats[1].agent == spec
 
 
 # ------------------------------------------------------------------ no cheating

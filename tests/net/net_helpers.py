@@ -27,7 +27,7 @@ def bot(spec: str = "random") -> SeatConfig:
 def two_humans_at_commit(factions=("atreides", "harkonnen")) -> Session:
     """A two-player game of two humans stopped at a battle commit, the second side's commit sealed."""
     for seed in range(1, 80):
-        game = Session(Options(players=2, seed=seed, factions=factions), [ANN, BOB])
+        game = Session(Options(players=2, seed=seed, factions=factions), [ANN, BOB], bots_secret=seed)
         try:
             return play_until(game, lambda s: s.phase == "commit" and len(s.awaiting) == 1, seed=seed)
         except AssertionError:

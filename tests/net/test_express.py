@@ -34,7 +34,8 @@ def roundtrip(message):
 def an_express_game(players: int = 4, seed: int = 3, variant: str = VARIANT) -> Session:
     """The Bene Gesserit play (with more than two players), so a view hides their round."""
     houses = ("bg", "fremen", "harkonnen", "atreides", "guild", "corrino")[:players] if players > 2 else None
-    return Session(express.with_variants(variant, players=players, seed=seed, houses=houses), [bot()] * players)
+    return Session(express.with_variants(variant, players=players, seed=seed, houses=houses), [bot()] * players,
+                   bots_secret=seed)
 
 
 def test_express_views_come_back_field_for_field():
@@ -107,7 +108,7 @@ def test_a_malformed_express_view_is_refused_with_a_sentence(fields, says):
 
 def test_a_hostile_table_sending_a_malformed_express_view_is_left_with_the_reason():
     """A table in the middle passes the Hello and the Welcome on, then sends a view carrying a dice generator."""
-    game = Session(express.with_variants(VARIANT, players=2, seed=4), [ANN, bot()])
+    game = Session(express.with_variants(VARIANT, players=2, seed=4), [ANN, bot()], bots_secret=4)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -139,7 +140,7 @@ def test_a_hostile_table_sending_a_malformed_express_view_is_left_with_the_reaso
 
 
 def test_two_joined_humans_and_a_bot_play_an_express_game_to_the_end_over_loopback(save_dir):
-    game = Session(express.with_variants(VARIANT, players=3, seed=21), [ANN, BOB, bot("heuristic")])
+    game = Session(express.with_variants(VARIANT, players=3, seed=21), [ANN, BOB, bot("heuristic")], bots_secret=21)
 
     ann, bob, watcher = two_players_and_a_watcher_play_to_the_end(game)
     assert game.state.over
@@ -202,7 +203,7 @@ def test_a_hostile_client_s_express_decisions_are_refused_and_the_game_goes_on()
     none is applied, and then a legal one is."""
     from net_helpers import hear, say
 
-    game = Session(express.with_variants(VARIANT, players=2, seed=2), [ANN, bot()])
+    game = Session(express.with_variants(VARIANT, players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -241,7 +242,7 @@ def test_x36_two_joined_humans_agree_over_loopback_to_end_a_game_without_a_round
     from net_helpers import Hosted as _Hosted
     from net_helpers import Player
 
-    game = Session(express.with_variants("", players=2, seed=4), [ANN, BOB])
+    game = Session(express.with_variants("", players=2, seed=4), [ANN, BOB], bots_secret=4)
     c, r = game.controller, random.Random(2)
     while not (c.state.round >= 2 and express.end_offered(c.state, c.state.active)):
         request = c.pending()[0]

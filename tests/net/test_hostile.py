@@ -39,7 +39,7 @@ def hello(code: str, protocol: int = wire.PROTOCOL) -> bytes:
 
 def test_every_attack_is_refused_and_the_game_and_the_other_seat_are_unharmed(save_dir, caplog):
     caplog.set_level(logging.INFO, logger="dune_tui.net")
-    game = Session(Options(players=3, seed=12), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=12), [ANN, BOB, bot()], bots_secret=12)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -119,7 +119,7 @@ def test_a_client_that_stops_reading_is_dropped_not_buffered_forever(monkeypatch
     from dune_tui.net import server
 
     monkeypatch.setattr(server, "OUT_LIMIT", -1)  # as if every frame piled up unread
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -133,7 +133,7 @@ def test_a_client_that_stops_reading_is_dropped_not_buffered_forever(monkeypatch
 
 
 def test_a_decision_with_a_float_or_deep_nesting_is_refused_not_applied():
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:

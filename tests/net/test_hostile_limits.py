@@ -50,7 +50,7 @@ def hello(code: str) -> bytes:
 
 def test_an_unknown_type_full_of_escapes_before_hello_reaches_log_and_peer_printable(caplog):
     caplog.set_level(logging.INFO, logger="dune_tui.net")
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -67,7 +67,7 @@ def test_an_unknown_type_full_of_escapes_before_hello_reaches_log_and_peer_print
 
 def test_a_hello_timeout_says_goodbye_before_closing(monkeypatch):
     monkeypatch.setattr(server, "HELLO_SECONDS", 0.3)
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -83,7 +83,7 @@ def test_a_hello_timeout_says_goodbye_before_closing(monkeypatch):
 
 
 def test_a_reconnect_storm_with_one_seat_code_does_not_flood_the_other_players():
-    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()], bots_secret=5)
     storm = 300
 
     async def main():
@@ -112,7 +112,7 @@ def test_a_reconnect_storm_with_one_seat_code_does_not_flood_the_other_players()
 def test_wrong_code_guesses_are_limited_and_summarised_in_the_log(monkeypatch, caplog):
     caplog.set_level(logging.INFO, logger="dune_tui.net")
     monkeypatch.setattr(limits, "SUMMARY_SECONDS", 0.2)
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
     guesses = 200
 
     async def main():
@@ -137,7 +137,7 @@ def test_wrong_code_guesses_are_limited_and_summarised_in_the_log(monkeypatch, c
 
 
 def test_hints_are_kept_one_per_seat_and_decision_not_all(save_dir):
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -163,7 +163,7 @@ def test_hints_are_kept_one_per_seat_and_decision_not_all(save_dir):
 
 def test_at_most_spectators_limit_watch(monkeypatch):
     monkeypatch.setattr(server, "SPECTATORS_LIMIT", 2)
-    game = Session(Options(players=2, seed=2), [ANN, bot()])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():
         async with Hosted(game) as hosted:

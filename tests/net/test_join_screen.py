@@ -17,7 +17,7 @@ from tests.ui.ui_helpers import at_commit, pilot_test, screen_name, screen_text,
 
 @pilot_test
 async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_losing_the_game():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(0))
         async with app.run_test(size=(100, 30)) as pilot:
@@ -43,7 +43,7 @@ async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_l
 
 @pilot_test
 async def test_a_wrong_code_is_refused_with_a_sentence():
-    game = Session(Options(players=2, seed=5), [ANN, BOB])
+    game = Session(Options(players=2, seed=5), [ANN, BOB], bots_secret=5)
     async with Hosted(game) as hosted:
         wrong = hosted.address(0).rsplit("/", 1)[0] + "/" + "x" * 32
         app = JoinedApp(wrong)
@@ -57,7 +57,7 @@ async def test_a_wrong_code_is_refused_with_a_sentence():
 
 @pilot_test
 async def test_when_the_host_closes_the_table_the_screen_says_how_it_resumes_and_q_leaves_from_a_reveal():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         ann = await RemoteTable.join(hosted.address(0))  # the first to hear the table close: Bob hears Ann go
         app = JoinedApp(hosted.address(1))
@@ -87,7 +87,7 @@ async def test_when_the_host_closes_the_table_the_screen_says_how_it_resumes_and
 
 @pilot_test
 async def test_a_joined_seat_waiting_for_another_human_is_told_whom_it_waits_for():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         assert 0 in game.state.awaiting  # Ann decides first; nobody answers for her
         app = JoinedApp(hosted.address(1))
@@ -99,7 +99,7 @@ async def test_a_joined_seat_waiting_for_another_human_is_told_whom_it_waits_for
 
 @pilot_test
 async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literally():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(1))
         async with app.run_test(size=(100, 30)) as pilot:
@@ -114,7 +114,7 @@ async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literall
 
 @pilot_test
 async def test_a_waiting_seat_keeps_its_keys_after_a_dialog_closes_the_filter_never_takes_them():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(1))
         async with app.run_test(size=(100, 30)) as pilot:
@@ -130,7 +130,7 @@ async def test_a_waiting_seat_keeps_its_keys_after_a_dialog_closes_the_filter_ne
 
 @pilot_test
 async def test_a_joined_seat_sees_another_player_leave_and_come_back():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(1))
 
@@ -156,7 +156,7 @@ async def test_an_open_commit_form_says_when_the_other_human_seals_first():
     game = None
     for seed in range(1, 80):
         try:
-            game = play_until(Session(Options(players=2, seed=seed), [ANN, BOB]),
+            game = play_until(Session(Options(players=2, seed=seed), [ANN, BOB], bots_secret=seed),
                               lambda s: s.phase == "commit" and len(s.awaiting) == 2, seed=seed)
             break
         except AssertionError:
@@ -176,9 +176,9 @@ async def test_an_open_commit_form_says_when_the_other_human_seals_first():
 
 @pilot_test
 async def test_a_joined_seat_at_the_end_can_replay_or_leave_but_starts_no_game_of_its_own():
-    played = play_until(Session(Options(players=2, seed=3), [ANN, bot()]), lambda s: s.over)
+    played = play_until(Session(Options(players=2, seed=3), [ANN, bot()], bots_secret=3), lambda s: s.over)
     last = max(i for i, entry in enumerate(played.log) if entry.seat == 0)  # Ann's last decision
-    game = Session.from_log(played.options, played.seats, played.log[:last])
+    game = Session.from_log(played.options, played.seats, played.log[:last], bots_secret=3)
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(0))
         async with app.run_test(size=(100, 30)) as pilot:

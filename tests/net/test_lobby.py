@@ -116,7 +116,8 @@ def test_a_card_whose_socket_is_another_users_is_broken(tmp_path):
 
 def test_a_hosted_table_is_published_followed_and_withdrawn(own_lobby, capsys):
     me = my_login()
-    game = Session(Options(players=3, seed=5), [ANN, SeatConfig(kind="human", agent="", login="alice"), bot()])
+    game = Session(Options(players=3, seed=5), [ANN, SeatConfig(kind="human", agent="", login="alice"), bot()],
+                   bots_secret=5)
 
     async def main():
         async with Hosted(game, lobby=own_lobby) as hosted:
@@ -254,11 +255,11 @@ def test_a_hosted_game_is_not_opened_at_one_keyboard_while_its_seats_are_other_p
 
     me = my_login()
     seats = [SeatConfig(kind="human", login=me), SeatConfig(kind="human", login="alice"), SeatConfig()]
-    session = Session(Options(players=3, seed=5), seats)
+    session = Session(Options(players=3, seed=5), seats, bots_secret=5)
     path = saves.autosave(session, save_dir)
     assert main(["load", str(path)]) == 2
     said = capsys.readouterr().err
     assert "this game was played at a table and seat 2 is alice's: resume it with `dune-tui host --load" in said
     assert session.kept_for_others("alice") == "" or "seat 1" in session.kept_for_others("alice")
-    mine = Session(Options(players=2, seed=5), [SeatConfig(kind="human", login=me), SeatConfig()])
+    mine = Session(Options(players=2, seed=5), [SeatConfig(kind="human", login=me), SeatConfig()], bots_secret=5)
     assert mine.kept_for_others(me) == "", "a table of one's own seats opens at one's keyboard as before"

@@ -46,7 +46,7 @@ async def goodbye_for(hosted: Hosted, frame: bytes) -> str:
 def test_every_attack_over_the_unix_socket_is_refused_and_the_game_goes_on(lobby, caplog):
     caplog.set_level(logging.INFO, logger="dune_tui.net")
     alices = SeatConfig(kind="human", agent="", name="alice", login="alice-not-here")
-    game = Session(Options(players=4, seed=12), [ANN, BOB, alices, bot()])
+    game = Session(Options(players=4, seed=12), [ANN, BOB, alices, bot()], bots_secret=12)
 
     async def main():
         async with Hosted(game, lobby=lobby) as hosted:
@@ -116,7 +116,7 @@ def test_every_attack_over_the_unix_socket_is_refused_and_the_game_goes_on(lobby
 def test_a_login_sits_at_its_own_seat_a_free_one_or_watches_and_keeps_its_seat(lobby):
     me = my_login()
     mine = SeatConfig(kind="human", agent="", login=me, name=me)
-    game = Session(Options(players=3, seed=5), [ANN, mine, bot()])
+    game = Session(Options(players=3, seed=5), [ANN, mine, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game, lobby=lobby) as hosted:
@@ -141,7 +141,7 @@ def test_a_login_sits_at_its_own_seat_a_free_one_or_watches_and_keeps_its_seat(l
 
 def test_a_client_refuses_a_table_answered_by_another_login_than_its_card_names(lobby):
     """Someone who swapped a table's socket for theirs is caught by the kernel's word on who answers."""
-    game = Session(Options(players=2, seed=5), [ANN, bot()])
+    game = Session(Options(players=2, seed=5), [ANN, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game, lobby=lobby) as hosted:
@@ -160,7 +160,7 @@ def test_a_client_refuses_a_table_answered_by_another_login_than_its_card_names(
 
 def test_a_seat_joined_with_a_code_stays_its_players_while_away(lobby):
     """A seat whose code was handed to a player on another machine is not free to the lobby when they drop."""
-    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game, lobby=lobby) as hosted:

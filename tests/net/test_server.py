@@ -62,7 +62,7 @@ def assert_no_secrets(player: Player, seat: int) -> None:
 
 
 def test_two_joined_humans_and_a_bot_play_a_whole_game_over_loopback(save_dir):
-    game = Session(Options(players=3, seed=21), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=21), [ANN, BOB, bot()], bots_secret=21)
 
     ann, bob, watcher = two_players_and_a_watcher_play_to_the_end(game)
     assert game.state.over
@@ -79,7 +79,7 @@ def test_two_joined_humans_and_a_bot_play_a_whole_game_over_loopback(save_dir):
 def both_to_commit() -> Session:
     """Two humans, both to seal their battle commit."""
     for seed in range(1, 80):
-        game = Session(Options(players=2, seed=seed, factions=("atreides", "harkonnen")), [ANN, BOB])
+        game = Session(Options(players=2, seed=seed, factions=("atreides", "harkonnen")), [ANN, BOB], bots_secret=seed)
         try:
             return play_until(game, lambda s: s.phase == "commit" and len(s.awaiting) == 2, seed=seed)
         except AssertionError:
@@ -124,7 +124,7 @@ def test_a_sealed_commit_between_two_humans_stays_sealed_and_a_dropped_client_re
 
 
 def test_an_away_seat_is_taken_over_by_a_bot_and_the_game_ends():
-    game = Session(Options(players=2, seed=8), [ANN, BOB])
+    game = Session(Options(players=2, seed=8), [ANN, BOB], bots_secret=8)
 
     async def main():
         async with Hosted(game, takeover="random", after=0.01) as hosted:
@@ -140,7 +140,7 @@ def test_an_away_seat_is_taken_over_by_a_bot_and_the_game_ends():
 
 
 def test_chat_reaches_every_seat_cleaned_and_is_in_a_rejoin_welcome():
-    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -163,7 +163,7 @@ def test_chat_reaches_every_seat_cleaned_and_is_in_a_rejoin_welcome():
 
 def test_a_spectator_cannot_decide_and_gets_public_events_only():
     game = Session(Options(players=5, seed=3, factions=("bg", "atreides", "fremen", "guild", "corrino")),
-                   [ANN, bot(), bot(), bot(), bot()])
+                   [ANN, bot(), bot(), bot(), bot()], bots_secret=3)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -183,7 +183,7 @@ def test_a_spectator_cannot_decide_and_gets_public_events_only():
 
 
 def test_joining_a_closed_port_or_with_a_wrong_code_says_why():
-    game = Session(Options(players=2, seed=5), [ANN, bot()])
+    game = Session(Options(players=2, seed=5), [ANN, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game) as hosted:

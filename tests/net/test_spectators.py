@@ -34,7 +34,7 @@ def logged(app) -> list[str]:
 
 
 def test_any_number_of_spectators_watch_and_none_sends_another_away():
-    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()])
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -51,7 +51,7 @@ def test_any_number_of_spectators_watch_and_none_sends_another_away():
 
 
 def test_a_spectator_cannot_change_the_pace_or_skip_for_everyone_a_player_can():
-    game = Session(Options(players=3, seed=5), [ANN, bot(), bot()])
+    game = Session(Options(players=3, seed=5), [ANN, bot(), bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game, pause=0.5) as hosted:
@@ -72,7 +72,7 @@ def test_a_spectator_cannot_change_the_pace_or_skip_for_everyone_a_player_can():
 
 def test_chat_lines_say_the_seat_its_side_and_its_player_even_without_names():
     nameless = SeatConfig(kind="human", agent="")
-    game = Session(Options(players=3, seed=5), [nameless, nameless, bot()])
+    game = Session(Options(players=3, seed=5), [nameless, nameless, bot()], bots_secret=5)
 
     async def main():
         async with Hosted(game) as hosted:
@@ -91,7 +91,7 @@ def test_chat_lines_say_the_seat_its_side_and_its_player_even_without_names():
 
 @pilot_test
 async def test_a_joined_spectator_is_offered_no_skip_nor_pause_and_its_keys_change_nothing():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, bot(), bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, bot(), bot()], bots_secret=5)
     async with Hosted(game, pause=0.5) as hosted:
         app = JoinedApp(hosted.address(SPECTATOR))
         async with app.run_test(size=(100, 30)) as pilot:
@@ -112,7 +112,7 @@ async def test_a_joined_spectator_is_offered_no_skip_nor_pause_and_its_keys_chan
 
 @pilot_test
 async def test_a_rejoined_screen_shows_past_chat_where_it_was_said_among_the_events():
-    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, bot(), bot()])
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, bot(), bot()], bots_secret=5)
     async with Hosted(game) as hosted:
         ann = Player(await RemoteTable.join(hosted.address(0)))
         await until(lambda: ann.open_requests(), "Ann is asked")

@@ -27,7 +27,7 @@ def roundtrip(message):
 
 def views_of_a_game(seed: int, factions=None, players: int = 3):
     """Every seat's view (and the spectator's) at many points of a random game."""
-    game = Session(Options(players=players, seed=seed, factions=factions), [bot()] * players)
+    game = Session(Options(players=players, seed=seed, factions=factions), [bot()] * players, bots_secret=seed)
     rng = random.Random(seed)
     c = game.controller
     out = []
@@ -54,7 +54,7 @@ def test_the_views_of_whole_games_come_back_field_for_field():
 
 
 def test_the_authoritative_state_cannot_be_sent():
-    game = Session(Options(players=2, seed=4), [ANN, bot()])
+    game = Session(Options(players=2, seed=4), [ANN, bot()], bots_secret=4)
     with pytest.raises(NotAView):
         to_wire(game.state)
     with pytest.raises(NotAView):
@@ -141,7 +141,7 @@ def test_a_truncated_frame_ends_the_stream():
 
 def test_a_long_eight_player_game_over_fits_in_a_frame():
     players = 8
-    game = Session(Options(players=players, seed=11), [bot()] * players)
+    game = Session(Options(players=players, seed=11), [bot()] * players, bots_secret=11)
     play_until(game, lambda s: s.over, seed=11, limit=100_000)
     over = m.GameOver(seat=0, state=view(game.state, 0), history=game.history, decisions=len(game.log), seats=())
     assert len(wire.encode(over)) < wire.TO_CLIENT_LIMIT // 4

@@ -18,7 +18,7 @@ def seats_for(players: int) -> list[SeatConfig]:
 
 def play(options: Options, decisions: int | None = None, seats: list[SeatConfig] | None = None) -> Session:
     """A session whose seats are all played by random bots for `decisions` decisions (None: to the end)."""
-    session = Session(options, seats or seats_for(options.players))
+    session = Session(options, seats or seats_for(options.players), bots_secret=options.seed)
     return advance(session, decisions, seed=options.seed * 10)
 
 
@@ -46,7 +46,7 @@ def finished_bg_game() -> Session:
     """A finished 5-player game with the Bene Gesserit (a secret prediction); `history` holds every event."""
     played = play(BG_GAME)
     return Session.from_log(played.options, played.seats, played.log, created=played.created,
-                            game_id=played.game_id)
+                            game_id=played.game_id, bots_secret=played.bots_secret)
 
 
 @pytest.fixture(scope="session")

@@ -7,29 +7,25 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from dune_tui import cli, session
+from dune_tui import cli
+from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.games.dune import Options
 from dune_tui.saves import load, save_named
 from dune_tui.saves.files import SUFFIX
 from dune_tui.table.bots import bot_seed
 
-DRAW = session.new_bots_secret  # tests/conftest.py seeds the bots by the game elsewhere
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob(f"v*/*{SUFFIX}"))
 OLDER = [p for p in SAMPLES if b'"bots_secret"' not in p.read_bytes()]  # written before saves kept the secret
 
 
-@pytest.fixture(autouse=True)
-def drawn(monkeypatch):
-    monkeypatch.setattr(session, "new_bots_secret", DRAW)
-
-
-def test_two_games_with_the_same_seed_have_bots_of_their_own():
-    options = Options(players=3, seed=42)
-    seats = [session.SeatConfig(kind="bot", agent="random")] * 3
-    a, b = session.Session(options, seats), session.Session(options, seats)
+def test_two_new_games_with_the_same_seed_have_bots_of_their_own():
+    """The product's way to a new game (`dune-tui new`, the new-game screen, a hosted table) draws the secret."""
+    spec = GameSpec(players=3, seats=["random"] * 3, seed=42)
+    a, b = new_game(spec), new_game(spec)
     assert a.bots_secret != b.bots_secret
     assert bot_seed(a.bots_secret, 1) != bot_seed(b.bots_secret, 1)
-    assert options.seed not in (a.bots_secret, b.bots_secret)
+    assert 42 not in (a.bots_secret, b.bots_secret)
+    assert new_game(GameSpec(players=3, seed=42, bots_secret=7)).bots_secret == 7  # a test's or a replay's
 
 
 def test_a_saved_game_keeps_its_bots_secret(play_game, save_dir):

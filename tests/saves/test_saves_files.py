@@ -17,11 +17,11 @@ from dune_tui.saves import (
     latest_autosave,
     list_saves,
     load,
-    maybe_autosave,
     save_dir,
     save_named,
 )
 from dune_tui.saves.files import default_dir
+from dune_tui.table import Table
 
 
 def mode(path) -> int:
@@ -66,16 +66,17 @@ def test_previous_autosave_is_kept_as_backup(play_game, play_on, save_dir):
 
 
 def test_autosave_after_every_turn_not_every_decision(play_game, play_on, save_dir):
-    """`maybe_autosave` writes when a turn has ended (or the game), and is a no-op otherwise."""
+    """The table autosaves when a turn has ended (or the game), and writes nothing otherwise."""
     session = play_game(Options(players=2, seed=3), 0)
+    table = Table(session, bots="thread", save_dir=save_dir)
     assert autosave_due(session)
-    assert maybe_autosave(session) is not None
-    assert maybe_autosave(session) is None
+    assert table.autosave()[0] is not None
+    assert table.autosave() == (None, None)
     turn = session.state.turn
     writes = 0
     while not session.state.over:
         play_on(session, 1)
-        writes += maybe_autosave(session) is not None
+        writes += table.autosave()[0] is not None
     assert writes == session.state.turn - turn + 1  # each turn's end, and the game's end
     assert load(latest_autosave()).state.over
 

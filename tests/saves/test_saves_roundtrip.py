@@ -5,17 +5,18 @@ from __future__ import annotations
 import tempfile
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai import make_agent
 from dune_tui.controller import Decision
+from dune_tui.games import GAMES, express
 from dune_tui.games.dune import Options
-from dune_tui.games.dune.state import State
 from dune_tui.saves import autosave, load, save_named
-from dune_tui.saves.schema import SnapshotV1
-from dune_tui.saves.snapshot import FIELDS, snapshot_of
-from dune_tui.session import SeatConfig
+from dune_tui.saves.schema import schema_of
+from dune_tui.saves.snapshot import snapshot_of
+from dune_tui.session import SeatConfig, Session
 
 
 def same_game(a, b) -> None:
@@ -83,10 +84,11 @@ def test_history_holds_every_event_after_load(finished_bg_game, save_dir):
     assert any(e.to is not None for e in loaded.history)  # the Bene Gesserit prediction
 
 
-def test_snapshot_schema_covers_every_state_field():
-    """If the engine's State gains a field, the save format must get a new version (see saves/README.md)."""
-    state_fields = set(State.__slots__) - {"events", "_legal"}
-    assert set(SnapshotV1.__struct_fields__) == state_fields == set(FIELDS)
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES)
+def test_snapshot_schema_covers_every_state_field(game):
+    """If an engine's State gains a field, the save format must get a new version (see saves/README.md)."""
+    state_fields = set(game.engine.State.__slots__) - {"events", "_legal"}
+    assert set(schema_of(game).Snapshot.__struct_fields__) == state_fields == set(game.state_fields())
 
 
 def test_finished_game_round_trip(finished_bg_game, save_dir):
@@ -94,3 +96,19 @@ def test_finished_game_round_trip(finished_bg_game, save_dir):
     assert loaded.state.over
     assert loaded.state.result == finished_bg_game.state.result
     same_game(finished_bg_game, loaded)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES)
+def test_every_game_s_save_holds_the_session_s_saved_fields_by_their_names(game):
+    assert set(Session.SAVED) <= set(schema_of(game).Save.__struct_fields__)
+
+
+@pytest.mark.parametrize("options", [Options(players=3, seed=4), express.with_variants("houses", players=3, seed=4)],
+                         ids=GAMES)
+def test_a_session_loads_back_with_every_saved_field(options, play_game, save_dir):
+    """The file is the session: each of `Session.SAVED` comes back as it was."""
+    seats = [SeatConfig(kind="human", name="Ann", login="ann"), SeatConfig(agent="mcts:hard"), SeatConfig()]
+    session = play_game(options, 20, seats)
+    session.hints, session.hints_allowed, session.bots_secret = [(3, 0, "keep the spice")], False, 2**100 + 7
+    loaded = load(save_named(session, "record"))
+    assert {f: getattr(loaded, f) for f in Session.SAVED} == {f: getattr(session, f) for f in Session.SAVED}

@@ -19,14 +19,14 @@ import os, signal, sys, time
 from ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
-from dune_tui.saves import autosave, safe_autosave
+from dune_tui.saves import autosave, try_autosave
 from dune_tui.saves import files
 from dune_tui.session import SeatConfig, Session
 
 mode, folder = sys.argv[1], sys.argv[2]
 
 def new_session(seed):
-    return Session(Options(players=4, seed=seed), [SeatConfig(kind="human")] + [SeatConfig()] * 3)
+    return Session(Options(players=4, seed=seed), [SeatConfig(kind="human")] + [SeatConfig()] * 3, bots_secret=seed)
 
 def step(session, n, bots=[make_agent("random", seed=s) for s in range(4)]):
     c = session.controller
@@ -49,7 +49,7 @@ if mode == "signal":
     while not caught:  # a game going on (bots thinking, the player typing)
         step(session, 1)
         time.sleep(0.001)
-    path = safe_autosave(session, folder)
+    path, _ = try_autosave(session, folder)
     print(f"saved {len(session.log)} {path}", flush=True)
     sys.exit(128 + caught[0])
 

@@ -21,7 +21,7 @@ def bot(spec: str = "random") -> SeatConfig:
 
 def session(players: int = 2, seats=None, seed: int = 7, **options) -> Session:
     seats = seats or [HUMAN] + [bot() for _ in range(players - 1)]
-    return Session(Options(players=players, seed=seed, **options), seats)
+    return Session(Options(players=players, seed=seed, **options), seats, bots_secret=seed)
 
 
 def table(game: Session, **kw) -> Table:

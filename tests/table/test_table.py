@@ -110,7 +110,7 @@ def test_a_decision_for_another_seat_a_stale_one_and_an_illegal_one_are_refused_
 
 def bene_gesserit_game() -> Session:
     options = Options(players=5, seed=11, factions=("atreides", "bg", "fremen", "harkonnen", "guild"))
-    return Session(options, [bot() for _ in range(5)])
+    return Session(options, [bot() for _ in range(5)], bots_secret=options.seed)
 
 
 def test_a_spectator_sees_public_information_only_no_prediction_no_sealed_commit():

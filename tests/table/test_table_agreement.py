@@ -18,7 +18,7 @@ ANN, BOB = SeatConfig(kind="human", name="Ann"), SeatConfig(kind="human", name="
 
 def _at_proposal(seats, seed=5) -> Session:
     """A Dune Express game without a round limit, played at random until a human may propose in round 2."""
-    game = Session(Options(rules="express", players=len(seats), seed=seed), seats)
+    game = Session(Options(rules="express", players=len(seats), seed=seed), seats, bots_secret=seed)
     c, r = game.controller, random.Random(seed)
     while not (c.state.round >= 2 and game.seats[c.state.active].is_human and end_offered(c.state, c.state.active)):
         assert not c.over

@@ -14,7 +14,7 @@ from dune_tui.session import Session
 def proposing(variant: str = "", seats=None) -> Session:
     """Round 2 or later, seat 0 (a human) rolling at the start of its turn."""
     seats = seats or [HUMAN, bot()]
-    game = Session(with_variants(variant, players=len(seats), seed=4), seats)
+    game = Session(with_variants(variant, players=len(seats), seed=4), seats, bots_secret=4)
     return advance(game, lambda s: s.round >= 2 and s.awaiting == (0,) and s.active == 0 and s.phase == "roll"
                    and s.kept == 0, seed=1)
 

@@ -75,7 +75,7 @@ async def test_without_colour_the_board_still_shows_the_storm_and_the_factions_b
 
 
 def atreides_setup() -> Session:
-    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()])
+    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()], bots_secret=3)
 
 
 @pilot_test
@@ -179,7 +179,7 @@ async def test_the_turn_track_marks_the_step_of_the_decision():
 
 @pilot_test
 async def test_the_tray_sets_the_kept_dice_apart_and_says_the_rolls_left():
-    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
         while app.screen.current.phase != "roll":
@@ -203,7 +203,7 @@ async def test_the_tray_sets_the_kept_dice_apart_and_says_the_rolls_left():
 
 @pilot_test
 async def test_a_click_on_a_die_marks_it_as_its_key_does():
-    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
         while app.screen.current.phase != "roll":

@@ -118,7 +118,6 @@ def test_the_bot_process_answers_with_a_legal_action_and_stops_on_close():
     try:
         action = runner.decide(request, threading.Event())
         assert action in request.legal
-        runner.observe(request.seat, [])
         assert runner.decide(request, threading.Event()) in request.legal
         child = runner._proc
         assert child.is_alive()

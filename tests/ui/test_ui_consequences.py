@@ -38,7 +38,7 @@ def at(state) -> Session:
     controller = Controller(options)
     controller.state = state
     state.events = []
-    return Session(options, [HUMAN] + [bot() for _ in range(state.n - 1)], controller)
+    return Session(options, [HUMAN] + [bot() for _ in range(state.n - 1)], controller, bots_secret=options.seed)
 
 
 def rolling() -> Session:

@@ -7,17 +7,16 @@ and look at them before committing."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
 
 from dune_tui import saves
 from dune_tui.controller import Decision
-from dune_tui.games import GAMES
 from dune_tui.games.express import with_variants
 from dune_tui.session import Session
 from dune_tui.ui.screens.new_game import variant_text
+from dune_tui.ui.seats import bot_specs
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 OVER = "ExpressGameOverScreen"
@@ -26,7 +25,7 @@ OVER = "ExpressGameOverScreen"
 def express(players: int = 2, variant: str = "", seed: int = 5, human: int = 0) -> Session:
     seats = [bot() for _ in range(players)]
     seats[human] = HUMAN
-    return Session(with_variants(variant, players=players, seed=seed), seats)
+    return Session(with_variants(variant, players=players, seed=seed), seats, bots_secret=seed)
 
 
 def advance(game: Session, stop, seed: int = 0, limit: int = 5000) -> Session:
@@ -218,8 +217,7 @@ async def test_a_finished_express_game_loads_on_its_result(save_dir):
 
 
 @pilot_test
-async def test_the_new_game_screen_makes_express_options_from_its_choices(monkeypatch):
-    monkeypatch.setitem(GAMES, "express", replace(GAMES["express"], agents=("random", "heuristic")))
+async def test_the_new_game_screen_makes_express_options_from_its_choices():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -230,7 +228,7 @@ async def test_the_new_game_screen_makes_express_options_from_its_choices(monkey
         text = screen_text(app)
         assert "Dune Express" in text and "Thumper" in text and "Face Dancers" not in text
         assert screen.query_one("#players").values == [2, 3, 4, 5, 6]
-        assert screen.query_one("#seat-1").values == ["human", "heuristic", "random"]  # Game.agents only
+        assert screen.query_one("#seat-1").values == ["human", *bot_specs()]  # every bot plays either game
         for name, steps in (("players", 1), ("abilities", 1), ("round-limit", 3), ("ending", 1), ("thumper", 1),
                             ("defence", 1)):
             screen.query_one(f"#{name}").focus()
@@ -281,7 +279,8 @@ async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
 
 @pilot_test
 async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_shows_it():
-    game = Session(with_variants("houses", players=3, seed=5, houses=("bg", "fremen", "guild")), [HUMAN, HUMAN, bot()])
+    game = Session(with_variants("houses", players=3, seed=5, houses=("bg", "fremen", "guild")), [HUMAN, HUMAN, bot()],
+                   bots_secret=5)
     app = make_app(game)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: screen_name(app) == "Handoff")
@@ -294,7 +293,8 @@ async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_sh
         assert game.state.prediction == 7
         text = screen_text(app)  # the Fremen's decision: no word of the marked round
         assert "marked round" not in text and "Round 7" not in text
-    app = make_app(Session(game.options, [HUMAN, bot(), bot()], game.controller), resumed=True)
+    app = make_app(Session(game.options, [HUMAN, bot(), bot()], game.controller, bots_secret=game.options.seed),
+                   resumed=True)
     async with app.run_test(size=(120, 40)) as pilot:  # the Bene Gesserit alone at the table: its own round
         await until(pilot, lambda: "you marked round 7" in screen_text(app))
 

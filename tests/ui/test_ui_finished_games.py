@@ -92,7 +92,7 @@ LONG = SeatConfig(kind="human", name="Alexandrina Longname-Harkonnen")
 @pilot_test
 async def test_the_load_list_fits_80_columns_and_tells_the_highlighted_save_in_full(save_dir):
     saves.autosave(finished(), save_dir)
-    six = Session(Options(players=6, seed=5, dice="splitmix"), [LONG, *[bot("mcts:hard")] * 5])
+    six = Session(Options(players=6, seed=5, dice="splitmix"), [LONG, *[bot("mcts:hard")] * 5], bots_secret=5)
     play_until(six, lambda s: s.round >= 2)
     saves.save_named(six, "The very long name of a game we played on a Sunday", save_dir)
     saves.autosave(going(), save_dir)

@@ -322,7 +322,7 @@ async def test_help_lists_every_key_of_each_decision_form():
         for key, what in pairs:
             assert any(key in line and what in line for line in lines), (key, what, text)
 
-    setup = Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()])
+    setup = Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()], bots_secret=3)
     app = make_app(setup)
     async with app.run_test(size=(100, 60)) as pilot:
         await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "setup_atreides")

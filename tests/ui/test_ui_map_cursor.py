@@ -34,7 +34,7 @@ EVERY = range(10)
 def atreides_setup() -> Session:
     """The Atreides place two troops in a non-strategic region: Cielago Plain, Great Flat, Broken Land and
     Minor Erg light up (Habbanya Sietch, between the first two on screen, does not)."""
-    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()])
+    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()], bots_secret=3)
 
 
 def map_rows(app) -> str:

@@ -73,7 +73,7 @@ async def test_commit_form_counts_troops_and_leaders_with_keys():
 def hot_seat_bg() -> Session:
     """Five seats, two humans at one keyboard; seat 1 plays the Bene Gesserit (secret prediction)."""
     options = Options(players=5, seed=4, factions=("atreides", "bg", "fremen", "corrino", "guild"))
-    return Session(options, [HUMAN, HUMAN, bot(), bot(), bot()])
+    return Session(options, [HUMAN, HUMAN, bot(), bot(), bot()], bots_secret=options.seed)
 
 
 @pilot_test

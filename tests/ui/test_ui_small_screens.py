@@ -34,8 +34,8 @@ def both_leaders_at_stake(state) -> bool:
 
 def battle_with_both_leaders() -> Session:
     factions = ("atreides", "harkonnen")
-    return first_position(lambda seed: Session(Options(players=2, seed=seed, factions=factions), [HUMAN, bot()]),
-                          both_leaders_at_stake)
+    return first_position(lambda seed: Session(Options(players=2, seed=seed, factions=factions), [HUMAN, bot()],
+                                               bots_secret=seed), both_leaders_at_stake)
 
 
 def corrino_with_sardaukar_everywhere(state) -> bool:
@@ -47,13 +47,14 @@ def four_houses_with_spice() -> Session:
     factions = ("atreides", "harkonnen", "corrino", "guild")
     return first_position(
         lambda seed: Session(Options(players=4, seed=seed, factions=factions), [HUMAN, bot(), bot("heuristic"),
-                                                                                bot()]),
+                                                                                bot()], bots_secret=seed),
         corrino_with_sardaukar_everywhere)
 
 
 def long_log() -> Session:
     """Four players in round 3, the human to decide: a log longer and wider than an 80x24 screen."""
-    return first_position(lambda seed: Session(Options(players=4, seed=seed), [HUMAN, bot(), bot(), bot()]),
+    return first_position(lambda seed: Session(Options(players=4, seed=seed), [HUMAN, bot(), bot(), bot()],
+                                               bots_secret=seed),
                           lambda state: state.round == 3 and state.awaiting == (0,))
 
 
@@ -77,7 +78,7 @@ def footer(app) -> str:
 # ------------------------------------------------------------------------- bug 4
 @pilot_test
 async def test_dice_keys_answer_again_after_the_terminal_was_too_small_during_a_roll():
-    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await until_roll(pilot)
         await pilot.resize_terminal(60, 18)
@@ -95,7 +96,7 @@ async def test_dice_keys_answer_again_after_the_terminal_was_too_small_during_a_
 # ------------------------------------------------------------------- friction: wording
 @pilot_test
 async def test_the_tray_counts_one_more_roll_in_the_singular():
-    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
     async with app.run_test(size=(120, 40)) as pilot:  # the roomy tray says it in words (80x24: "rolls: 1")
         await until_roll(pilot)
         assert "up to 6 more rolls." in screen_text(app)
@@ -127,7 +128,7 @@ async def test_the_full_log_wraps_long_lines_at_80_columns():
 # ---------------------------------------------------------------- frictions: log keys
 @pilot_test
 async def test_escape_leaves_the_full_log_and_the_focused_game_log():
-    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await until_roll(pilot)
         await pilot.press("v")
@@ -143,7 +144,7 @@ async def test_escape_leaves_the_full_log_and_the_focused_game_log():
 
 @pilot_test
 async def test_digits_typed_while_the_game_log_has_focus_say_why_nothing_happened():
-    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()]))
+    app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
     async with app.run_test(size=(80, 24)) as pilot:
         await until_roll(pilot)
         await pilot.press("l", "1", "2")

@@ -122,7 +122,7 @@ def a_battle():
 
 
 def atreides_setup() -> Session:
-    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()])
+    return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()], bots_secret=3)
 
 
 async def map_cursor_on_broken_land(pilot) -> None:

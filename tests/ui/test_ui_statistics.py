@@ -19,8 +19,8 @@ def finished_session(seed: int) -> Session:
     """A whole 4-player game between heuristic bots, loaded back from its log as a saved game would be."""
     options = Options(players=4, seed=seed)
     controller = Controller(options)
-    controller.run([make_agent("heuristic", seed=seed * 10 + s) for s in range(4)], observe=False)
-    return Session.from_log(options, [SeatConfig()] * 4, controller.log)
+    controller.run([make_agent("heuristic", seed=seed * 10 + s) for s in range(4)])
+    return Session.from_log(options, [SeatConfig()] * 4, controller.log, bots_secret=seed)
 
 
 def test_battles_won_and_lost_count_the_attacker_and_the_defender():

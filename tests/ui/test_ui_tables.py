@@ -115,9 +115,10 @@ async def test_enter_sits_down_at_a_free_seat_and_a_kept_seat_refuses_with_whose
 
     me = my_login()
     alices = SeatConfig(kind="human", agent="", name="alice", login="alice")
-    full = Session(Options(players=2, seed=3), [alices, SeatConfig(kind="human", agent="", name="x", login="x")])
+    full = Session(Options(players=2, seed=3), [alices, SeatConfig(kind="human", agent="", name="x", login="x")],
+                   bots_secret=3)
     free = Session(Options(players=2, seed=4), [SeatConfig(kind="human", agent=""),
-                                                 SeatConfig(kind="bot", agent="random")])
+                                                 SeatConfig(kind="bot", agent="random")], bots_secret=4)
     app = make_app()
     async with Hosted(full, lobby=own_lobby) as one, Hosted(free, lobby=own_lobby) as two:
         cards = [Publisher(one.table, own_lobby, me), Publisher(two.table, own_lobby, me)]
@@ -156,7 +157,7 @@ async def test_seat_lines_name_the_players_by_their_logins(own_lobby):
 
     carol = SeatConfig(kind="human", agent="", name="carol", login="carol")
     game = Session(Options(players=3, seed=5), [SeatConfig(kind="human", agent=""), carol,
-                                                 SeatConfig(kind="bot", agent="random")])
+                                                 SeatConfig(kind="bot", agent="random")], bots_secret=5)
     async with Hosted(game, lobby=own_lobby) as hosted:
         for size, line in (((120, 40), "carol, seat 2"), ((100, 30), "carol")):
             app = JoinedApp("host", path=hosted.path)

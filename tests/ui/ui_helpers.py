@@ -71,7 +71,7 @@ async def answer(pilot) -> str:
 def session(players: int = 2, seats=None, seed: int = 7, **options) -> Session:
     """The seeds of these tests were picked for their positions with the SplitMix64 dice: keep them."""
     seats = seats or [HUMAN] + [bot() for _ in range(players - 1)]
-    return Session(Options(players=players, seed=seed, **{"dice": "splitmix", **options}), seats)
+    return Session(Options(players=players, seed=seed, **{"dice": "splitmix", **options}), seats, bots_secret=seed)
 
 
 def at_commit(seed: int = 4) -> Session:

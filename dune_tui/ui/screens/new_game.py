@@ -60,10 +60,9 @@ def new_session(players: int, seats: list[str], seed: int | None, faction_choice
                              faction_choice=faction_choice, face_dancers=face_dancers, variant=variant, hints=hints))
 
 
-def seat_choices(rules: str) -> list[str]:
-    """A human, and the bot levels that play the rule set (Game.agents)."""
-    r = game_named(rules)
-    return ["human", *(s for s in bot_specs() if not r.agent_refusal(s))]
+def seat_choices() -> list[str]:
+    """A human, and the bot levels (every bot plays every game)."""
+    return ["human", *bot_specs()]
 
 
 class NewGameScreen(DuneScreen):
@@ -85,7 +84,7 @@ class NewGameScreen(DuneScreen):
     def compose(self) -> ComposeResult:
         bot = default_bot()
         rules = game_named(self.rules)
-        choices = seat_choices(self.rules)
+        choices = seat_choices()
         with VerticalScroll(id="new-game"):
             yield Static("Host a table on this server" if self.host else "New game", classes="screen-title")
             yield Cycler("Game", list(GAMES), self.rules, shown=lambda r: GAMES[r].title, id="rules")
@@ -127,7 +126,7 @@ class NewGameScreen(DuneScreen):
         players = self.query_one("#players", Cycler)
         seats = game_named(self.rules).players
         players.set_values(list(seats), min(players.value, max(seats)))
-        choices = seat_choices(self.rules)
+        choices = seat_choices()
         for seat in range(MOST_SEATS):
             cycler = self.query_one(f"#seat-{seat}", Cycler)
             cycler.set_values(choices, cycler.value if cycler.value in choices else default_bot())
