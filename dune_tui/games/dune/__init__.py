@@ -11,13 +11,13 @@ from .api import (
     end_offered,
     legal_actions,
     new_game,
+    observation_key,
     opening_events,
     returns,
     view,
 )
 from .events import Event
 from .options import Options, available_factions, faction_id, random_seed
-from .queries import observation_key
 from .rules.victory import Result
 from .state import NU, SEALED, State
 

@@ -14,7 +14,7 @@ from .. import rng, verbs
 from ..errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from ..verbs import as_action
 from . import flow
-from .data import BENE_GESSERIT, FACTION_NAMES
+from .data import BENE_GESSERIT
 from .events import Event
 from .options import Options
 from .rules.setup import prediction_choices
@@ -26,18 +26,12 @@ AGREE_END = ("agree_end",)  # Dune Express's end by agreement (X36); never offer
 
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision (faction choice, setups or the first roll)."""
-    state = State(options)
-    state.rng = rng.seed_state(options.seed, options.dice)
-    state.events = []
-    flow.start_game(state)
-    verbs.settle(state, flow)
-    return state
+    return verbs.new_game(State, options, flow)
 
 
 def opening_events(state: State) -> list[Event]:
     """The events of setting up a game made by `new_game` (then cleared)."""
-    out, state.events = state.events or [], []
-    return out
+    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -66,10 +60,7 @@ def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]
 def view(state: State, seat: int) -> State:
     """What `seat` may see: no dice generator (nor the seed: `options.seed` is 0),
     no other seat's sealed commit, and the Bene Gesserit prediction only for the Bene Gesserit."""
-    v = state.copy()
-    v.viewer = seat
-    v.rng = None
-    v.options = verbs.unseeded(state.options)  # the seed and the draws so far would give the dice to come
+    v = verbs.seat_view(state, seat)
     if state.prediction >= 0 and state.faction_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     if state.phase == "commit":
@@ -82,9 +73,7 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden
     prediction sampled (or given), another seat's sealed commit taken back so
     that both sides choose again (a simultaneous move)."""
-    s = v.copy()
-    s.viewer = -1
-    s.rng = rng.seed_state(seed)
+    s = verbs.full_state(v, seed)
     if s.prediction == HIDDEN:
         if prediction is None:
             choices = prediction_choices(s)
@@ -96,6 +85,13 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
         seats = (s.active, s.faction_seat[s.b_def])
         s.awaiting = tuple(st for st, c in zip(seats, s.b_commits) if c is None)
     return s
+
+
+def observation_key(state: State, seat: int) -> bytes:
+    """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
+    with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
+    what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
+    return verbs.observed(view(state, seat))
 
 
 # --------------------------------------------------------------- results
@@ -111,11 +107,8 @@ def returns(state: State) -> list[float]:
     return verbs.returns(state, state.seat_faction)
 
 
-def faction_name(faction: int) -> str:
-    return FACTION_NAMES[faction]
-
-
 __all__ = [
     "HIDDEN", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn", "Options", "State",
-    "apply", "as_action", "determinize", "legal_actions", "new_game", "opening_events", "returns", "view",
+    "apply", "as_action", "determinize", "legal_actions", "new_game", "observation_key", "opening_events", "returns",
+    "view",
 ]

@@ -24,18 +24,12 @@ AGREE_END = ("agree_end",)  # X36: the players agree this round is the last; nev
 
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision."""
-    state = State(options)
-    state.rng = rng.seed_state(options.seed, options.dice)
-    state.events = []
-    flow.start_game(state)
-    verbs.settle(state, flow)
-    return state
+    return verbs.new_game(State, options, flow)
 
 
 def opening_events(state: State) -> list[Event]:
     """The events of setting up the game (then cleared)."""
-    out, state.events = state.events or [], []
-    return out
+    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -66,9 +60,7 @@ def end_offered(state: State, seat: int) -> bool:
 def view(state: State, seat: int) -> State:
     """What `seat` may see: no dice generator nor seed, and the Bene Gesserit's round only for them.
     (Dice, tokens, troops and the Corrino store are on the table for everyone.)"""
-    v = state.copy()
-    v.viewer, v.rng = seat, None
-    v.options = verbs.unseeded(state.options)
+    v = verbs.seat_view(state, seat)
     if state.prediction >= 0 and state.house_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     return v
@@ -76,9 +68,7 @@ def view(state: State, seat: int) -> State:
 
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden round sampled (or given)."""
-    s = v.copy()
-    s.viewer = -1
-    s.rng = rng.seed_state(seed)
+    s = verbs.full_state(v, seed)
     if s.prediction == HIDDEN:
         if prediction is None:
             choices = prediction_choices(s)
