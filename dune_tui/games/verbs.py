@@ -23,8 +23,8 @@ MAX_DEPTH = 8  # deeper than any action nests (a commit: 3); what lies deeper is
 def as_action(action, _depth: int = 0) -> tuple:
     """An action as the engines spell it: nested tuples (JSON gives lists).
     Anything else is returned as is, for `apply` to refuse."""
-    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:
-        return tuple(as_action(a, _depth + 1) for a in action)
+    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:  # (ints and strs, most parts, are returned as is)
+        return tuple([a if type(a) is int or type(a) is str else as_action(a, _depth + 1) for a in action])
     return action
 
 
