@@ -34,8 +34,14 @@ def record(out: list, event: type[Event], payload: type, template: str, to: tupl
            words: dict[str, Any]) -> None:
     """Append to `out` (a state's outbox) the event of class `event` that each game's `emit(state, payload,
     template, /, *, to=None, **words)` tells: `payload` is the kind's class in the game's `payloads`, made from
-    the words that are its fields; the text is `template.format(**words)`.  A game's `emit` calls this only when
+    the words that are its fields; the text is `template.format_map(words)`.  A game's `emit` calls this only when
     events are being recorded (`state.events` is a list): a tree search's rollouts switch recording off
     (`state.events = None`), and then neither text nor payload is built."""
-    data = payload(**{name: words[name] for name in payload.__struct_fields__})
-    out.append(event(payload.__struct_config__.tag, template.format(**words), to, data))
+    shape = _SHAPES.get(payload)
+    if shape is None:
+        shape = _SHAPES[payload] = (payload.__struct_config__.tag, payload.__struct_fields__)
+    kind, fields = shape
+    out.append(event(kind, template.format_map(words), to, payload(**{name: words[name] for name in fields})))
+
+
+_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}  # each payload class's kind and fields, asked once

@@ -23,8 +23,12 @@ MAX_DEPTH = 8  # deeper than any action nests (a commit: 3); what lies deeper is
 def as_action(action, _depth: int = 0) -> tuple:
     """An action as the engines spell it: nested tuples (JSON gives lists).
     Anything else is returned as is, for `apply` to refuse."""
-    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:  # (ints and strs, most parts, are returned as is)
-        return tuple([a if type(a) is int or type(a) is str else as_action(a, _depth + 1) for a in action])
+    if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:
+        out = []
+        for a in action:  # (a loop, not a generator: every checked decision passes here, twice)
+            kind = type(a)
+            out.append(a if kind is int or kind is str else as_action(a, _depth + 1))
+        return tuple(out)
     return action
 
 
@@ -33,7 +37,13 @@ def plain(action, depth: int = 0) -> bool:
     (`7.0 == 7` and `True == 1` are equal but no float or bool gets this far)."""
     kind = type(action)
     if kind is tuple:
-        return depth < MAX_DEPTH and all(plain(a, depth + 1) for a in action)
+        if depth >= MAX_DEPTH:
+            return False
+        for a in action:
+            kind = type(a)
+            if not (kind is int or kind is str or (kind is tuple and plain(a, depth + 1))):
+                return False
+        return True
     return kind is int or kind is str
 
 
