@@ -1,7 +1,8 @@
 """What every rule set's engine does the same way, given its own `flow` (a module with `start_game(state)`,
 `legal(state, seat)` and `apply(state, seat, action)`): a new game, its opening events, the legal actions cached
 per state, a checked `apply` that plays every forced step after it, the action's shape, a seat's view and a full
-state made again from one (before each game removes or samples its own secrets), and the returns.
+state made again from one (before each game removes or samples its own secrets; `sampled` draws one), and the
+returns.
 
 Each engine (`dune_tui.games.dune`, `dune_tui.games.express`) keeps its own public functions in its `api.py` and calls
 these; nothing else imports this module.
@@ -138,6 +139,16 @@ def full_state(v, seed: int):
     s.viewer = -1
     s.rng = rng.seed_state(seed)
     return s
+
+
+def sampled(s, given, choices):
+    """A hidden value of a full state made from a view (`full_state`): `given`, or else one of `choices(s)`
+    drawn with the state's fresh dice."""
+    if given is None:
+        options = choices(s)
+        s.rng, i = rng.below(s.rng, len(options))
+        given = options[i]
+    return given
 
 
 _ENCODER = msgspec.msgpack.Encoder()

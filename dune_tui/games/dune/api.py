@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .. import rng, verbs
+from .. import verbs
 from ..errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from ..verbs import as_action
 from . import flow
@@ -75,11 +75,7 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     that both sides choose again (a simultaneous move)."""
     s = verbs.full_state(v, seed)
     if s.prediction == HIDDEN:
-        if prediction is None:
-            choices = prediction_choices(s)
-            s.rng, i = rng.below(s.rng, len(choices))
-            prediction = choices[i]
-        s.prediction = prediction
+        s.prediction = verbs.sampled(s, prediction, prediction_choices)
     if SEALED in s.b_commits:
         s.b_commits = tuple(None if c == SEALED else c for c in s.b_commits)
         seats = (s.active, s.faction_seat[s.b_def])

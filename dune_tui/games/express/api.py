@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from .. import rng, verbs
+from .. import verbs
 from . import flow
 from .data import BENE_GESSERIT
 from .events import Event
@@ -70,11 +70,7 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden round sampled (or given)."""
     s = verbs.full_state(v, seed)
     if s.prediction == HIDDEN:
-        if prediction is None:
-            choices = prediction_choices(s)
-            s.rng, i = rng.below(s.rng, len(choices))
-            prediction = choices[i]
-        s.prediction = prediction
+        s.prediction = verbs.sampled(s, prediction, prediction_choices)
     return s
 
 
