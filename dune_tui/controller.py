@@ -96,10 +96,10 @@ class Controller:
                 view=rules.view(self.state, seat), legal=tuple(rules.legal_actions(self.state, seat)), sealed=sealed)
             self._next_id += 1
             self._open[req.id] = req
-        return sorted(self._open.values(), key=lambda r: r.id)
+        return list(self._open.values())  # in id order: ids only grow, and a dict keeps the order they came in
 
     def events_for(self, seat: int, events: list[Event]) -> list[Event]:
-        return [e for e in events if e.visible_to(seat)]
+        return [e for e in events if e.to is None or e.visible_to(seat)]  # (most are public: no call for them)
 
     # ------------------------------------------------------------ answering
     def submit(self, decision: Decision) -> list[EventBatch]:

@@ -47,8 +47,10 @@ def test_every_cited_ruling_is_written_out_in_the_repo():
 
 
 def test_the_import_contracts_hold():
-    """pyproject.toml's import-linter contracts: the bots and front ends use only the engine's public modules
-    (docs/ENGINE.md), and nothing of the product imports the lab or the benchmarks."""
+    """pyproject.toml's import-linter contracts: the bots and front ends use only the engines' public modules
+    (docs/ENGINE.md); the games import nothing above them, and neither game imports the other; the product's
+    layers (docs/ARCHITECTURE.md) have no upward arrow and no circle between them; nothing of the product imports
+    the lab or the benchmarks."""
     from importlinter.cli import lint_imports
 
     assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True) == 0

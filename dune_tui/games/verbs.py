@@ -1,6 +1,8 @@
-"""What every rule set's engine does the same way, given its own `flow` (a module with `legal(state, seat)`
-and `apply(state, seat, action)`): the legal actions cached per state, a checked `apply` that plays every
-forced step after it, the action's shape, copying a state, a view's unseeded options and the returns.
+"""What every rule set's engine does the same way, given its own `flow` (a module with `start_game(state)`,
+`legal(state, seat)` and `apply(state, seat, action)`): a new game, its opening events, the legal actions cached
+per state, a checked `apply` that plays every forced step after it, the action's shape, a seat's view and a full
+state made again from one (before each game removes or samples its own secrets; `sampled` draws one), and the
+returns.
 
 Each engine (`dune_tui.games.dune`, `dune_tui.games.express`) keeps its own public functions in its `api.py` and calls
 these; nothing else imports this module.
@@ -13,6 +15,9 @@ import operator
 
 import msgspec
 
+from . import rng
+from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted
+
 MAX_DEPTH = 8  # deeper than any action nests (a commit: 3); what lies deeper is not an action
 
 
@@ -20,7 +25,11 @@ def as_action(action, _depth: int = 0) -> tuple:
     """An action as the engines spell it: nested tuples (JSON gives lists).
     Anything else is returned as is, for `apply` to refuse."""
     if isinstance(action, (list, tuple)) and _depth < MAX_DEPTH:
-        return tuple(as_action(a, _depth + 1) for a in action)
+        out = []
+        for a in action:  # (a loop, not a generator: every checked decision passes here, twice)
+            kind = type(a)
+            out.append(a if kind is int or kind is str else as_action(a, _depth + 1))
+        return tuple(out)
     return action
 
 
@@ -29,7 +38,13 @@ def plain(action, depth: int = 0) -> bool:
     (`7.0 == 7` and `True == 1` are equal but no float or bool gets this far)."""
     kind = type(action)
     if kind is tuple:
-        return depth < MAX_DEPTH and all(plain(a, depth + 1) for a in action)
+        if depth >= MAX_DEPTH:
+            return False
+        for a in action:
+            kind = type(a)
+            if not (kind is int or kind is str or (kind is tuple and plain(a, depth + 1))):
+                return False
+        return True
     return kind is int or kind is str
 
 
@@ -61,8 +76,6 @@ def play(state, seat: int, action, flow, check: bool) -> list:
 
 def refuse(state, seat: int, action, flow) -> None:
     """Raise why `seat` may not take `action` now (nothing if it may); the state is untouched."""
-    from .errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn, quoted  # (engines import us)
-
     if state.viewer >= 0:
         raise HiddenInformation("a seat's view cannot be played on; determinize it first")
     if state.result is not None:
@@ -94,16 +107,48 @@ def settle(state, flow) -> None:
             return
 
 
-def copy_state(state, lists: tuple[str, ...], scalars: tuple[str, ...]):
-    """An independent copy: the scalars shared, the lists copied, events off (a search has no reader)."""
-    new = type(state).__new__(type(state))
-    for name in scalars:
-        setattr(new, name, getattr(state, name))
-    for name in lists:
-        setattr(new, name, getattr(state, name)[:])
-    new.events = None
-    new._legal = None
-    return new
+def new_game(state_class, options, flow):
+    """A new game of `options`, set up as far as its first decision."""
+    state = state_class(options)
+    state.rng = rng.seed_state(options.seed, options.dice)
+    state.events = []
+    flow.start_game(state)
+    settle(state, flow)
+    return state
+
+
+def opening_events(state) -> list:
+    """The events of setting up a game made by `new_game` (then cleared)."""
+    out, state.events = state.events or [], []
+    return out
+
+
+def seat_view(state, seat: int):
+    """`seat`'s view before the game removes its own secrets: no dice generator, nor the seed (the seed and the
+    draws so far would give the dice to come)."""
+    v = state.copy()
+    v.viewer = seat
+    v.rng = None
+    v.options = unseeded(state.options)
+    return v
+
+
+def full_state(v, seed: int):
+    """A full state from a view before the game samples its own secrets: fresh dice from `seed`."""
+    s = v.copy()
+    s.viewer = -1
+    s.rng = rng.seed_state(seed)
+    return s
+
+
+def sampled(s, given, choices):
+    """A hidden value of a full state made from a view (`full_state`): `given`, or else one of `choices(s)`
+    drawn with the state's fresh dice."""
+    if given is None:
+        options = choices(s)
+        s.rng, i = rng.below(s.rng, len(options))
+        given = options[i]
+    return given
 
 
 _ENCODER = msgspec.msgpack.Encoder()

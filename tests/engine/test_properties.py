@@ -47,7 +47,7 @@ def test_random_games_keep_every_invariant_and_end_by_round_6(options):
     state = new_game(options)
     state.events = None
     rng = random.Random(options.seed)
-    with mock.patch.object(flow, "TURN_STEPS", CHECKED_STEPS):
+    with mock.patch.object(flow.FLOW, "steps", CHECKED_STEPS):
         while not state.over:
             check_invariants(state)
             seat = rng.choice(state.to_move)

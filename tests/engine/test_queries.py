@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dune_tui.games.dune import Options, apply, legal_actions, new_game, queries, view
+from dune_tui.games.dune import Options, apply, legal_actions, new_game, observation_key, queries, view
 from dune_tui.games.dune.data import (
     ARRAKEEN,
     ATREIDES,
@@ -333,7 +333,7 @@ def test_an_observation_key_tells_apart_only_what_the_seat_sees():
     state, committed, waiting = found
     bg = state.faction_seat[BENE_GESSERIT]
     third = next(s for s in range(state.n) if s not in (committed, waiting, bg))
-    key = queries.observation_key
+    key = observation_key
     # another sealed commit
     other_commit = state.copy()
     side = 0 if state.b_commits[0] is not None else 1
@@ -364,10 +364,10 @@ def _determinized_for(state):
 
 def test_an_observation_key_changes_with_what_everyone_sees():
     state = new_game(Options(players=4, seed=5))
-    before = [queries.observation_key(state, seat) for seat in range(4)]
+    before = [observation_key(state, seat) for seat in range(4)]
     seat = state.to_move[0]
     apply(state, seat, legal_actions(state, seat)[0])
-    assert all(queries.observation_key(state, s) != before[s] for s in range(4))
+    assert all(observation_key(state, s) != before[s] for s in range(4))
 
 
 def test_docs_engine_lists_every_public_query():

@@ -14,6 +14,7 @@ from .api import (
     is_simultaneous,
     legal_actions,
     new_game,
+    observation_key,
     opening_events,
     public_note,
     returns,
@@ -31,7 +32,6 @@ from .options import (
     side_id,
     variants_in_words,
 )
-from .queries import observation_key
 from .rules.victory import Result
 from .state import NU, SEALED, State
 

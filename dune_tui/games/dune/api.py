@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .. import rng, verbs
+from .. import verbs
 from ..errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
 from ..verbs import as_action
 from . import flow
@@ -27,18 +27,12 @@ DEFAULT_WINNER = GUILD  # the side that wins when nobody has by the last round (
 
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision (faction choice, setups or the first roll)."""
-    state = State(options)
-    state.rng = rng.seed_state(options.seed, options.dice)
-    state.events = []
-    flow.start_game(state)
-    verbs.settle(state, flow)
-    return state
+    return verbs.new_game(State, options, flow)
 
 
 def opening_events(state: State) -> list[Event]:
     """The events of setting up a game made by `new_game` (then cleared)."""
-    out, state.events = state.events or [], []
-    return out
+    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -67,10 +61,7 @@ def apply(state: State, seat: int, action, *, check: bool = True) -> list[Event]
 def view(state: State, seat: int) -> State:
     """What `seat` may see: no dice generator (nor the seed: `options.seed` is 0),
     no other seat's sealed commit, and the Bene Gesserit prediction only for the Bene Gesserit."""
-    v = state.copy()
-    v.viewer = seat
-    v.rng = None
-    v.options = verbs.unseeded(state.options)  # the seed and the draws so far would give the dice to come
+    v = verbs.seat_view(state, seat)
     if state.prediction >= 0 and state.faction_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     if state.phase == "commit":
@@ -106,20 +97,21 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden
     prediction sampled (or given), another seat's sealed commit taken back so
     that both sides choose again (a simultaneous move)."""
-    s = v.copy()
-    s.viewer = -1
-    s.rng = rng.seed_state(seed)
+    s = verbs.full_state(v, seed)
     if s.prediction == HIDDEN:
-        if prediction is None:
-            choices = prediction_choices(s)
-            s.rng, i = rng.below(s.rng, len(choices))
-            prediction = choices[i]
-        s.prediction = prediction
+        s.prediction = verbs.sampled(s, prediction, prediction_choices)
     if SEALED in s.b_commits:
         s.b_commits = tuple(None if c == SEALED else c for c in s.b_commits)
         seats = (s.active, s.faction_seat[s.b_def])
         s.awaiting = tuple(st for st, c in zip(seats, s.b_commits) if c is None)
     return s
+
+
+def observation_key(state: State, seat: int) -> bytes:
+    """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
+    with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
+    what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
+    return verbs.observed(view(state, seat))
 
 
 # --------------------------------------------------------------- results
@@ -135,12 +127,8 @@ def returns(state: State) -> list[float]:
     return verbs.returns(state, state.seat_faction)
 
 
-def faction_name(faction: int) -> str:
-    return FACTION_NAMES[faction]
-
-
 __all__ = [
     "HIDDEN", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn", "Options", "State",
     "apply", "as_action", "determinize", "final_view", "is_simultaneous", "legal_actions", "new_game",
-    "opening_events", "public_note", "returns", "view",
+    "observation_key", "opening_events", "public_note", "returns", "view",
 ]

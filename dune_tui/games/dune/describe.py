@@ -21,6 +21,7 @@ from .data import (
     UNIT_OWNER,
     WORM,
 )
+from .rules import kanly
 from .rules.battle import describe_commit
 from .rules.dice import dice_text
 from .rules.landing import price
@@ -177,38 +178,15 @@ def spice_text(state) -> str:
     return f"Spice: {s.total} ({s.die} on the die, {s.harvest} harvest)." if s.harvest else f"Spice: {s.die}."
 
 
-_WHY = {q.IMMUNE_SNOOPER: "Snooper", q.IMMUNE_SHIELD: "Shield", q.IMMUNE_FREMEN: "immune",
-        q.IMMUNE_BG: "immune"}
-
-
 def kanly_text(state) -> str:
     """Which troops the Kanly weapon cannot reach and why (R7); "" when it reaches all, or is no weapon."""
-    shelters = _shelters(state)
+    shelters = kanly.shelters_text(state)
     if not shelters:
         return ""
     weapon = KANLY_NAMES[state.dice[KANLY_DIE]]
     if q.every_target_immune(state):
         return f"{weapon}: every target is immune — {shelters}; Kanly passes."
     return f"{weapon} cannot reach: {shelters}."
-
-
-def kanly_pass_reason(state) -> str:
-    """Why the Kanly step passes by itself, for the log: "every target is immune to the Poison: Fremen
-    (Snooper), ..." when it does so because of that, else ""."""
-    if not q.every_target_immune(state):
-        return ""
-    return f"every target is immune to the {KANLY_NAMES[state.dice[KANLY_DIE]]}: {_shelters(state)}"
-
-
-def _shelters(state) -> str:
-    """ "Fremen (Snooper), Bene Gesserit (immune), Carthag (storm)": whom the weapon cannot reach, and why."""
-    sheltered = q.kanly_sheltered(state)
-    parts = list(dict.fromkeys(
-        f"{FACTION_NAMES[s.faction]} ({_WHY[s.why]})" for s in sheltered if s.why != q.IMMUNE_STORM))
-    stormed = list(dict.fromkeys(s.loc for s in sheltered if s.why == q.IMMUNE_STORM))
-    if stormed:
-        parts.append(f"{_regions(stormed)} (storm)")
-    return ", ".join(parts)
 
 
 def construction_text(state) -> str:

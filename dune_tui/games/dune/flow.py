@@ -1,13 +1,12 @@
 """The order of play: which rule decides now, and what comes after it.
 
-Each rules module offers `enter(state) -> bool` (True: a decision is now
-awaited) and, per decision phase, `legal(state, seat)` and
-`apply(state, seat, action) -> bool` (True: that step of the turn is over).
-This module strings them together in the rulebook's order (ORDRE DU TOUR).
+The rules modules' `enter`, `legal` and `apply` strung together in the rulebook's order (ORDRE DU TOUR)
+as one `games.flow.Flow` (which runs every game's order the same way).
 """
 
 from __future__ import annotations
 
+from ..flow import Flow
 from . import payloads as pl
 from .data import ATREIDES, FACTION_NAMES, FREMEN, HARKONNEN, SMUGGLERS
 from .events import emit
@@ -56,9 +55,6 @@ TURN_STEPS = (
     ("battle", battle.enter),
     ("construction", construction.enter),
 )
-_STEP_INDEX = {name: i for i, (name, _) in enumerate(TURN_STEPS)}
-_STEP_INDEX["roll"] = -1
-
 # After a setup decision, the faction setups continue from this faction.
 _SETUP_RESUME = {"setup_atreides": HARKONNEN, "setup_harkonnen": FREMEN, "setup_prediction": SMUGGLERS}
 
@@ -92,35 +88,18 @@ _TURN_RESET = (
 )
 
 
-def step_done(state, step: str) -> None:
-    """Run the steps after `step` until one awaits a decision or the turn ends."""
-    if step == "factions":
-        _after_factions(state)
-        return
-    if step in _SETUP_RESUME:
-        if not setup.run_setups_from(state, _SETUP_RESUME[step]):
-            _start_turn(state)
-        return
-    for _, enter in TURN_STEPS[_STEP_INDEX[step] + 1:]:
-        if enter(state):
-            return
+def _end_turn(state):
     storm.run(state)
-    result = victory.end_turn(state)
-    if result is not None:
-        state.result = result
-        state.phase = "over"
-        state.awaiting = ()
-        emit(state, pl.GameOver, "{text}", text=result.text, winners=result.winners, reason=result.reason)
-        return
-    _start_turn(state)
+    return victory.end_turn(state)
 
 
-def legal(state, seat: int) -> list:
-    return PHASES[state.phase][1](state, seat)
+def _setups_from(faction: int):
+    def resume(state) -> None:
+        if not setup.run_setups_from(state, faction):
+            _start_turn(state)
+    return resume
 
 
-def apply(state, seat: int, action) -> None:
-    step, _, apply_fn = PHASES[state.phase]
-    if apply_fn(state, seat, action):
-        step_done(state, step)
-
+FLOW = Flow(PHASES, TURN_STEPS, start_turn=_start_turn, end_turn=_end_turn, emit=emit, game_over=pl.GameOver,
+            resume={"factions": _after_factions} | {step: _setups_from(f) for step, f in _SETUP_RESUME.items()})
+legal, apply, step_done = FLOW.legal, FLOW.apply, FLOW.step_done

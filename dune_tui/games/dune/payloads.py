@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-import msgspec
+from .. import events
 
 Pairs = tuple[tuple[int, int], ...]
 Commit = tuple[str, Pairs, Pairs]  # ("commit", ((unit_id, n), ...), ((leader's faction_id, n), ...))
 
 
-class _P(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
-    """The base: a payload encodes as an object whose "kind" is its event's kind."""
+class _P(events.Payload):
+    """This game's kinds (a payload encodes as an object whose "kind" is its event's kind)."""
 
 
 # ------------------------------------------------------------------ setup

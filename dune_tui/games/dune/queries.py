@@ -8,20 +8,14 @@ from __future__ import annotations
 
 import msgspec
 
-from .. import verbs
-from .api import view
 from .data import (
-    ASSASSINS,
     ATREIDES,
     CORRINO,
     FORTIFICATION,
     FREMEN,
     GUILD,
     HARKONNEN,
-    KANLY_DIE,
-    LOCATIONS,
     ORNITHOPTER,
-    POISON,
     REGION_DIE,
     RING,
     SMUGGLERS,
@@ -36,17 +30,17 @@ from .data import (
 )
 from .rules import battle, construction, kanly, landing, movement, storm, victory
 from .rules.common import spice_available
+from .rules.kanly import (
+    IMMUNE_BG,
+    IMMUNE_FREMEN,
+    IMMUNE_SHIELD,
+    IMMUNE_SNOOPER,
+    IMMUNE_STORM,
+    Sheltered,
+    every_target_immune,
+)
 from .rules.landing import _harvesters, price
 from .state import NU
-
-# ----------------------------------------------------------- information sets
-
-def observation_key(state, seat: int) -> bytes:
-    """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
-    with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
-    what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
-    return verbs.observed(view(state, seat))
-
 
 # --------------------------------------------------------------- the storm
 
@@ -149,54 +143,8 @@ def landing_cost(state, action) -> int:
 
 # ----------------------------------------------------------------- Kanly
 
-IMMUNE_SNOOPER, IMMUNE_SHIELD, IMMUNE_FREMEN, IMMUNE_BG, IMMUNE_STORM = (
-    "Snooper", "Shield", "Fremen", "Bene Gesserit", "storm")
-
-
-class Sheltered(msgspec.Struct, frozen=True):
-    """Troops the Kanly weapon cannot reach: `faction`'s in `loc`, and why (one of the IMMUNE_ words)."""
-
-    faction: int
-    loc: int
-    why: str
-
-
-def kanly_sheltered(state) -> tuple[Sheltered, ...]:
-    """For an assassin on the Kanly die (R7), the troops on the map it cannot reach, in map order:
-    the Snooper holder and the Bene Gesserit against Poison, the Shield holder and the Fremen against the
-    Crysknife (kanly.immune), and every troop in a region under storm."""
-    face = state.dice[KANLY_DIE]
-    if face not in ASSASSINS:  # the Hunter-Seeker: only the storm stops it
-        return ()
-    out = []
-    for loc in LOCATIONS:
-        for f in _factions_at(state, loc):
-            if not state.storm_free(loc):
-                out.append(Sheltered(f, loc, IMMUNE_STORM))
-            elif kanly.immune(state, face, f):
-                out.append(Sheltered(f, loc, _why_immune(state, face, f)))
-    return tuple(out)
-
-
-def _why_immune(state, face: int, faction: int) -> str:
-    if face == POISON:
-        return IMMUNE_SNOOPER if faction == state.snooper else IMMUNE_BG
-    return IMMUNE_SHIELD if faction == state.shield else IMMUNE_FREMEN
-
-
-def _factions_at(state, loc: int) -> list[int]:
-    occ = state.occupants(loc)
-    return [f for f in range(8) if occ >> f & 1]
-
-
-def kanly_targets(state) -> tuple[tuple[int, int], ...]:
-    """(loc, unit) of every troop the Kanly weapon may remove now, in map order (kanly.legal)."""
-    return tuple((a[1], a[2]) for a in kanly.legal(state, state.active) if a[0] == "kanly")
-
-
-def every_target_immune(state) -> bool:
-    """The assassin on the Kanly die has troops to aim at, but every one of them is sheltered (the step passes)."""
-    return bool(kanly_sheltered(state)) and not kanly_targets(state)
+# The troops the weapon cannot reach, and why, are the rule's own (`rules.kanly`), asked here as well.
+kanly_sheltered, kanly_targets = kanly.sheltered, kanly.targets
 
 
 # -------------------------------------------------------------- alliances
@@ -327,7 +275,7 @@ __all__ = [
     "ATTACKER", "DEFENDER", "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS",
     "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
     "constructions_left", "every_target_immune", "held_alone", "held_regions", "kanly_immune", "kanly_sheltered",
-    "kanly_targets", "landing_cost", "landings_most", "movement_targets", "neighbours", "observation_key",
+    "kanly_targets", "landing_cost", "landings_most", "movement_targets", "neighbours",
     "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast", "storm_harms", "storm_hits",
     "strategic_needed", "target_held",
 ]

@@ -17,7 +17,7 @@ other seats, and cannot be advanced (see `view` and `determinize`).
 
 from __future__ import annotations
 
-from ..verbs import copy_state
+from ..state import GameState
 from .data import (
     FACTION_UNITS,
     LEADER_COUNT,
@@ -42,9 +42,9 @@ _SCALARS = (
 )
 
 
-class State:
-    __slots__ = _LISTS + _SCALARS + ("events", "_legal")
-    FIELDS = _LISTS + _SCALARS  # what the game holds: every slot but the caches (events, _legal)
+class State(GameState):
+    __slots__ = _LISTS + _SCALARS
+    LISTS, SCALARS = _LISTS, _SCALARS
 
     options: Options
     n: int
@@ -99,21 +99,7 @@ class State:
         self.events: list | None = []
         self._legal = None
 
-    # ------------------------------------------------------------- copying
-    def copy(self) -> State:
-        """An independent copy (events switched off; a search has no reader)."""
-        return copy_state(self, _LISTS, _SCALARS)
-
     # ------------------------------------------------------------ questions
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        """The seats that must decide now (two during a sealed battle commit)."""
-        return self.awaiting
-
     @property
     def active_faction(self) -> int:
         return self.seat_faction[self.active]

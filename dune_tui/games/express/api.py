@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from .. import rng, verbs
+from .. import verbs
 from . import flow
 from .data import BENE_GESSERIT
 from .events import Event
@@ -25,18 +25,12 @@ DEFAULT_WINNER = None  # no house wins when nobody has by the last round (the fi
 
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision."""
-    state = State(options)
-    state.rng = rng.seed_state(options.seed, options.dice)
-    state.events = []
-    flow.start_game(state)
-    verbs.settle(state, flow)
-    return state
+    return verbs.new_game(State, options, flow)
 
 
 def opening_events(state: State) -> list[Event]:
     """The events of setting up the game (then cleared)."""
-    out, state.events = state.events or [], []
-    return out
+    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -67,9 +61,7 @@ def end_offered(state: State, seat: int) -> bool:
 def view(state: State, seat: int) -> State:
     """What `seat` may see: no dice generator nor seed, and the Bene Gesserit's round only for them.
     (Dice, tokens, troops and the Corrino store are on the table for everyone.)"""
-    v = state.copy()
-    v.viewer, v.rng = seat, None
-    v.options = verbs.unseeded(state.options)
+    v = verbs.seat_view(state, seat)
     if state.prediction >= 0 and state.house_seat[BENE_GESSERIT] != seat:
         v.prediction = HIDDEN
     return v
@@ -94,15 +86,9 @@ def public_note(state: State) -> tuple[int, str] | None:
 
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden round sampled (or given)."""
-    s = v.copy()
-    s.viewer = -1
-    s.rng = rng.seed_state(seed)
+    s = verbs.full_state(v, seed)
     if s.prediction == HIDDEN:
-        if prediction is None:
-            choices = prediction_choices(s)
-            s.rng, i = rng.below(s.rng, len(choices))
-            prediction = choices[i]
-        s.prediction = prediction
+        s.prediction = verbs.sampled(s, prediction, prediction_choices)
     return s
 
 

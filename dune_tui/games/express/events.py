@@ -1,27 +1,18 @@
-"""Dune Express events: the same shape as the first game's (`kind`, `text`, `to`, `data`), its own payloads."""
+"""Dune Express events: the neutral `Event` (`games.events`) of its own payloads.  See there."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
+from .. import events
 from .payloads import Payload
 
 
-class Event(msgspec.Struct, frozen=True, array_like=True):
-    kind: str
-    text: str
-    to: tuple[int, ...] | None  # None: every seat; else only these seats
-    data: Payload  # type: ignore[valid-type]
-
-    def visible_to(self, seat: int) -> bool:
-        return self.to is None or seat in self.to
+class Event(events.Event[Payload], frozen=True, array_like=True):  # type: ignore[valid-type]
+    """kind, text, to (None: every seat), data (the kind's `payloads` Struct)."""
 
 
 def emit(state, payload: type, template: str, /, *, to: tuple[int, ...] | None = None, **words: Any) -> None:
-    """Record an event when the state records them (`state.events` is a list)."""
-    out = state.events
-    if out is not None:
-        data = payload(**{name: words[name] for name in payload.__struct_fields__})
-        out.append(Event(payload.__struct_config__.tag, template.format(**words), to, data))
+    """Record an event on the state's outbox when it records them (`games.events.record`)."""
+    if state.events is not None:
+        events.record(state.events, Event, payload, template, to, words)

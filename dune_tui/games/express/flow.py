@@ -1,11 +1,11 @@
 """The order of a turn (TAH HRÁČE): roll, traitor die, moving troops, battle, then the end of the turn.
 
-Each rules module offers `enter(state) -> bool` (True: a decision is awaited) and, per decision phase,
-`legal(state, seat)` and `apply(state, seat, action) -> bool` (True: that step is over).
+The rules modules' `enter`, `legal` and `apply` strung together as one `games.flow.Flow`.
 """
 
 from __future__ import annotations
 
+from ..flow import Flow
 from . import payloads as pl
 from .data import HOUSE_NAMES
 from .events import emit
@@ -39,8 +39,6 @@ STEPS = (
     ("wormride", deploy.enter_wormride),
     ("battle", battle.enter),
 )
-_AFTER = {name: i + 1 for i, (name, _) in enumerate(STEPS)} | {"roll": 0}
-
 _TURN_RESET = (("kept", 0), ("skipped", -1), ("spice", 0), ("symbols", 0), ("target", -1),
                ("traitor", (-1, -1, -1)), ("battles", ()), ("boost", -1), ("assigned", 0))
 
@@ -59,30 +57,15 @@ def start_turn(state) -> None:
     dice.enter(state)
 
 
-def step_done(state, step: str) -> None:
-    """Run the steps after `step` until one awaits a decision or the turn ends."""
-    if step == "setup":
-        start_turn(state)
-        return
-    for _, enter in STEPS[_AFTER[step]:]:
-        if enter(state):
-            return
+def _end_turn(state):
     result = victory.end_turn(state)
-    if result is not None:
-        state.result, state.phase, state.awaiting = result, "over", ()
-        emit(state, pl.GameOver, "{text}", text=result.text, winners=result.winners, reason=result.reason)
-        return
-    state.active = (state.active + 1) % state.n
-    if state.active == state.first:
-        state.round += 1
-    start_turn(state)
+    if result is None:
+        state.active = (state.active + 1) % state.n
+        if state.active == state.first:
+            state.round += 1
+    return result
 
 
-def legal(state, seat: int) -> list:
-    return PHASES[state.phase][1](state, seat)
-
-
-def apply(state, seat: int, action) -> None:
-    step, _, apply_fn = PHASES[state.phase]
-    if apply_fn(state, seat, action):
-        step_done(state, step)
+FLOW = Flow(PHASES, STEPS, start_turn=start_turn, end_turn=_end_turn, emit=emit, game_over=pl.GameOver,
+            resume={"setup": start_turn})
+legal, apply, step_done = FLOW.legal, FLOW.apply, FLOW.step_done

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
+from .. import events
 
 
-class _P(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
-    """The base: a payload encodes as an object whose "kind" is its event's kind."""
+class _P(events.Payload):
+    """This game's kinds (a payload encodes as an object whose "kind" is its event's kind)."""
 
 
 class HouseDealt(_P, tag="house_dealt"):

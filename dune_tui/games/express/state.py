@@ -13,7 +13,7 @@ A state with `viewer` set is a seat's view: no dice generator and no secret of a
 
 from __future__ import annotations
 
-from ..verbs import copy_state
+from ..state import GameState
 from .data import LOCATIONS, N_DICE, NO_FORTRESS, SARDAUKAR, SARDAUKAR_TROOPS, TERRITORIES, TROOPS, UNIT_OWNER, UNITS
 from .options import Options
 
@@ -27,9 +27,9 @@ _SCALARS = (
 )
 
 
-class State:
-    __slots__ = _LISTS + _SCALARS + ("events", "_legal")
-    FIELDS = _LISTS + _SCALARS  # what the game holds: every slot but the caches (events, _legal)
+class State(GameState):
+    __slots__ = _LISTS + _SCALARS
+    LISTS, SCALARS = _LISTS, _SCALARS
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -66,18 +66,6 @@ class State:
         self.viewer = -1
         self.events: list | None = []
         self._legal = None
-
-    def copy(self) -> State:
-        """An independent copy (events off: a search has no reader)."""
-        return copy_state(self, _LISTS, _SCALARS)
-
-    @property
-    def over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        return self.awaiting
 
     @property
     def active_house(self) -> int:
