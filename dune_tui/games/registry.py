@@ -32,10 +32,10 @@ class Game:
     players: range
     seat_field: str  # the state's list of each seat's side (faction or house id; -1 before the deal)
     names_field: str  # the package's data module's tuple of side names by id
-    board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME)
+    board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME.board)
     bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
     save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
-    rules_page: str  # the in-app rules text, a file of dune_tui/ui
+    rules_page: str  # the in-app rules text: "package:file" (a Markdown file of the board's package)
     agents: tuple[str, ...] | None = None  # the bots (agent spec kinds) that play it; None: every one
 
     @cached_property
@@ -72,11 +72,13 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
-                 seat_field="seat_faction", names_field="FACTION_NAMES", board="dune_tui.ui.boards.dune",
-                 bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules.md"),
+                 seat_field="seat_faction", names_field="FACTION_NAMES", board="dune_tui.ui.games.dune.board",
+                 bots="ai.search_rules", save_schema="dune_tui.saves.schema",
+                 rules_page="dune_tui.ui.games.dune:rules.md"),
     "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
-                    seat_field="seat_house", names_field="HOUSE_NAMES", board="dune_tui.ui.boards.express",
-                    bots="ai.search_rules", save_schema="dune_tui.saves.schema", rules_page="rules_express.md"),
+                    seat_field="seat_house", names_field="HOUSE_NAMES", board="dune_tui.ui.games.express.board",
+                    bots="ai.search_rules", save_schema="dune_tui.saves.schema",
+                    rules_page="dune_tui.ui.games.express:rules.md"),
 }
 
 
