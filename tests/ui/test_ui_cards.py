@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from dune_tui.ui.abilities import ABILITIES, KNOT_MARK
 from ui_helpers import (
     HUMAN,
     at_commit,
@@ -24,6 +23,7 @@ from ui_helpers import (
 from dune_tui.controller import Decision
 from dune_tui.games.dune import legal_actions
 from dune_tui.games.dune.data import FACTION_LETTERS, FACTION_NAMES, REGION_NAMES, STRATEGIC_ORDER
+from dune_tui.ui.games.dune.abilities import ABILITIES, KNOT_MARK
 from dune_tui.ui.games.dune.over import strategic_by_round
 from dune_tui.ui.screens.modals import Reveal
 
