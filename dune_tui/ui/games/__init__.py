@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 class Board(Protocol):
     """One game's drawing on the game screen (its widgets queried on `screen`)."""
 
+    tips: ClassVar[str]  # `?` on the game screen: how to read the board
     words: ClassVar[Words]  # the decision panel's words and forms
     secret_phases: ClassVar[frozenset[str]]  # the decisions a hot seat hands the terminal over for
 

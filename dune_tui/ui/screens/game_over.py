@@ -28,6 +28,7 @@ class Ending:
     figures: Callable[..., list[tuple[str, RenderableType]]]  # (over) -> [(widget id, figures)], in order
     heading: str = ""  # before "round n" in the headline (the game's name where it is not the first game)
     how: Callable[..., str] = lambda state: ""  # what follows the result's text: how they won, a prediction
+    tips: str = ""  # for `?`
 
 
 class GameOverScreen(DuneScreen):
@@ -48,6 +49,11 @@ class GameOverScreen(DuneScreen):
         self.joined = joined
         self.ending = ending
         self.save_path = None  # the game's save on this machine (set by the game screen): `w` reviews it
+
+    @property
+    def help_tips(self) -> str:
+        """The game's own tips for `?`."""
+        return self.ending.tips
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":

@@ -138,5 +138,7 @@ def how(state) -> str:
     return out
 
 
-ENDING = Ending(side_label=faction_label, final_map=MapView, how=how,
+TIPS = ("↑/↓, PgUp/PgDn and Home/End scroll the result: on a small terminal the strategic regions "
+        "each house held round by round, and its battles won-lost, are under the statistics.")
+ENDING = Ending(side_label=faction_label, final_map=MapView, how=how, tips=TIPS,
                 figures=lambda over: [("stats", statistics_table(over)), ("picture", picture(over, statistics(over)))])
