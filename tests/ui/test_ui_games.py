@@ -63,3 +63,18 @@ def test_the_size_classes_are_the_breakpoints_classes(size, on):
     assert {name for name, set_ in classes.items() if set_} == on
     assert set(classes) == {name for _, name in HORIZONTAL + VERTICAL}
     assert SizeAware.HORIZONTAL_BREAKPOINTS == HORIZONTAL and SizeAware.VERTICAL_BREAKPOINTS == VERTICAL
+
+
+def test_one_game_over_screen_takes_each_games_data():
+    """The same screen for both games; what differs is the game's `Ending` (its board's data), `?` tips included:
+    the first game's say where its round-by-round picture is, Dune Express has none (as before)."""
+    from dune_tui.ui.games.dune.map import MapView
+    from dune_tui.ui.games.dune.over import ENDING as DUNE
+    from dune_tui.ui.games.express.map import ExpressMap
+    from dune_tui.ui.games.express.over import ENDING as EXPRESS
+    from dune_tui.ui.screens.game_over import GameOverScreen
+
+    assert (DUNE.final_map, EXPRESS.final_map) == (MapView, ExpressMap)
+    assert (DUNE.heading, EXPRESS.heading) == ("", "Dune Express, ")
+    assert "strategic regions" in GameOverScreen(None, None, ending=DUNE).help_tips
+    assert GameOverScreen(None, None, ending=EXPRESS).help_tips == ""
