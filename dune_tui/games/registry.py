@@ -36,10 +36,10 @@ class Game:
     names_field: str  # the package's data module's tuple of side names by id
     keys_field: str  # ... and of side keys by id (as --faction spells them)
     side_word: str  # what a side is called: "faction", "house"
-    board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME)
+    board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME.board)
     bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
     save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
-    rules_page: str  # the in-app rules text, a file of dune_tui/ui
+    rules_page: str  # the in-app rules text: "package:file" (a Markdown file of the board's package)
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -89,12 +89,12 @@ class Game:
 GAMES: dict[str, Game] = {
     "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
                  seat_field="seat_faction", names_field="FACTION_NAMES", keys_field="FACTION_KEYS",
-                 side_word="faction", board="dune_tui.ui.boards.dune", bots="ai.games.dune",
-                 save_schema="dune_tui.saves.games.dune", rules_page="rules.md"),
+                 side_word="faction", board="dune_tui.ui.games.dune.board", bots="ai.games.dune",
+                 save_schema="dune_tui.saves.games.dune", rules_page="dune_tui.ui.games.dune:rules.md"),
     "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
                     seat_field="seat_house", names_field="HOUSE_NAMES", keys_field="HOUSE_KEYS",
-                    side_word="house", board="dune_tui.ui.boards.express", bots="ai.games.express",
-                    save_schema="dune_tui.saves.games.express", rules_page="rules_express.md"),
+                    side_word="house", board="dune_tui.ui.games.express.board", bots="ai.games.express",
+                    save_schema="dune_tui.saves.games.express", rules_page="dune_tui.ui.games.express:rules.md"),
 }
 
 

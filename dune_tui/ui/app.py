@@ -26,18 +26,8 @@ HANGUP_EXIT = 129  # 128 + SIGHUP
 WATCHDOG_SECONDS = 3.0
 
 TIPS = {
-    "GameScreen": "The top line says whose turn it is. The map draws every region in its zone (≋: the storm), "
-                  "* strategic and D desert marks, its construction and troops (letter and count per faction); "
-                  "while a decision is about regions they light up with their keys: m or shift+Tab, then arrows "
-                  "and Enter pick one on the map. "
-                  "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).\n\n"
-                  "The houses beside the map: ▶ whose turn, ◆ally the ally this turn; L leaders on the card, "
-                  "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
-                  "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.",
     "MainMenu": "Continue opens the latest autosave of a game not over yet: every game saves itself after each "
                 "turn and when you quit. Load lists every save, finished games with their result.",
-    "GameOverScreen": "↑/↓, PgUp/PgDn and Home/End scroll the result: on a small terminal the strategic regions "
-                      "each house held round by round, and its battles won-lost, are under the statistics.",
     "HousesScreen": "↑/↓, PgUp/PgDn and Home/End scroll the cards when they do not all fit.",
 }
 

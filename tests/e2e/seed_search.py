@@ -17,6 +17,7 @@ from dune_tui.games.dune.data import ALL_DICE_MASK
 from dune_tui.net.commands import session_for
 from dune_tui.table import Table
 from dune_tui.table.messages import DecisionRequest, GameOver, Welcome
+from dune_tui.ui.games.dune.words import FIRST_GAME
 from dune_tui.ui.widgets.choices import group
 
 HUMANS = (0, 1)
@@ -36,7 +37,7 @@ def key_action(request) -> tuple:
         return ("keep", ALL_DICE_MASK & ~request.view.kept)
     if request.phase == "commit":
         return ("commit", (), ())
-    choices = group(request.legal, request.view)
+    choices = group(request.legal, request.view, FIRST_GAME)
     if request.prompt.startswith(ACTIVE) and len(choices) > 1:
         return choices[1].action
     return choices[0].action

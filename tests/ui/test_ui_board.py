@@ -11,9 +11,9 @@ from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_unt
 from dune_tui.games.dune import Options
 from dune_tui.games.dune.data import ADJACENT, FACTION_LETTERS, POLAR_SINK, REGION_NAMES, RING, ZONE
 from dune_tui.session import Session
-from dune_tui.ui.widgets.dice import DiceTray
-from dune_tui.ui.widgets.map import MapView
-from dune_tui.ui.widgets.map_grid import boxes
+from dune_tui.ui.games.dune.dice import DiceTray
+from dune_tui.ui.games.dune.map import MapView
+from dune_tui.ui.games.dune.map_grid import boxes
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

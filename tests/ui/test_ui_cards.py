@@ -23,8 +23,8 @@ from ui_helpers import (
 from dune_tui.controller import Decision
 from dune_tui.games.dune import legal_actions
 from dune_tui.games.dune.data import FACTION_LETTERS, FACTION_NAMES, REGION_NAMES, STRATEGIC_ORDER
-from dune_tui.ui.abilities import ABILITIES, KNOT_MARK
-from dune_tui.ui.screens.game_over import strategic_by_round
+from dune_tui.ui.games.dune.abilities import ABILITIES, KNOT_MARK
+from dune_tui.ui.games.dune.over import strategic_by_round
 from dune_tui.ui.screens.modals import Reveal
 
 FACTIONS = ("bg", "atreides", "corrino", "guild", "fremen")

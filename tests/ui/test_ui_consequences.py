@@ -25,6 +25,7 @@ from dune_tui.games.dune.data import (
     TUEKS_SIETCH,
 )
 from dune_tui.session import Session
+from dune_tui.ui.games.dune.words import FIRST_GAME
 from dune_tui.ui.widgets.choices import group
 from dune_tui.ui.widgets.decision import DecisionPanel
 from tests.engine.scenario import position, roll, start_at
@@ -153,7 +154,7 @@ async def test_a_construction_warns_of_the_storm_over_the_target():
 
 def test_movement_targets_are_listed_in_map_order():
     legal = [("target", SIETCH_TABR), ("target", POLAR_SINK), ("target", GREAT_FLAT), ("target", TUEKS_SIETCH)]
-    assert [c.key[1] for c in group(legal)] == [GREAT_FLAT, SIETCH_TABR, TUEKS_SIETCH, POLAR_SINK]
+    assert [c.key[1] for c in group(legal, None, FIRST_GAME)] == [GREAT_FLAT, SIETCH_TABR, TUEKS_SIETCH, POLAR_SINK]
 
 
 @pilot_test

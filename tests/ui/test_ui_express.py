@@ -19,7 +19,7 @@ from dune_tui.ui.screens.new_game import variant_text
 from dune_tui.ui.seats import bot_specs
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-OVER = "ExpressGameOverScreen"
+OVER = "GameOverScreen"
 
 
 def express(players: int = 2, variant: str = "", seed: int = 5, human: int = 0) -> Session:
@@ -155,7 +155,9 @@ async def test_the_board_takes_the_keys_from_the_list_and_enter_picks_the_place_
 @pilot_test
 async def test_the_lists_highlight_follows_the_boards_cursor():
     """The arrows on the board move the list's highlight to the option about the place under the cursor."""
-    from dune_tui.ui.boards.express import Board, group, place_of
+    from dune_tui.ui.games.express.board import Board, place_of
+    from dune_tui.ui.games.express.words import EXPRESS
+    from dune_tui.ui.widgets.choices import group
 
     game = express(4, "houses,thumper", seed=11)
 
@@ -163,7 +165,7 @@ async def test_the_lists_highlight_follows_the_boards_cursor():
         if state.over or state.awaiting != (0,):
             return False
         request = game.controller.pending()[0]
-        return len(Board.options_at(request.view, [c.key for c in group(request.legal, request.view)])) >= 3
+        return len(Board.options_at(request.view, [c.key for c in group(request.legal, request.view, EXPRESS)])) >= 3
 
     app = make_app(advance(game, places, seed=4), resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -267,13 +269,13 @@ async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
         await until(pilot, lambda: "Dune Express — a short reference" in screen_text(app))
         await pilot.press("escape")
         await pilot.press("c")  # the house cards: the houses, and their abilities when played
-        await until(pilot, lambda: screen_name(app) == "ExpressHousesScreen")
+        await until(pilot, lambda: screen_name(app) == "HousesScreen")
         assert "not played in this game" in screen_text(app)
     app = make_app(deploying(), resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
         await pilot.press("c")
-        await until(pilot, lambda: screen_name(app) == "ExpressHousesScreen")
+        await until(pilot, lambda: screen_name(app) == "HousesScreen")
         assert "Houses and their abilities" in screen_text(app) and "•" in screen_text(app)
 
 
@@ -354,27 +356,28 @@ def test_express_new_game(snap_compare):
 
 @pilot_test
 async def test_a_game_over_screen_gone_before_it_mounts_does_not_crash():
-    """Issue 33: under load `ExpressGameOverScreen.on_mount` raised NoMatches '#final-map': a screen pushed and
-    popped at once mounts with its children gone. The board's height is in the stylesheet, nothing is queried."""
-    from dune_tui.ui.screens.express_over import ExpressGameOverScreen
+    """Issue 33: under load the Express game-over screen's `on_mount` raised NoMatches '#final-map': a screen pushed
+    and popped at once mounts with its children gone. The board's height is in the stylesheet, nothing is queried."""
+    from dune_tui.ui.games.express.map import ExpressMap
 
     game = advance(express(2, "shorter:3", seed=9), lambda s: s.result is not None)
     app = make_app(game, resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: screen_name(app) == "ExpressGameOverScreen")
+        await until(pilot, lambda: screen_name(app) == OVER)
+        assert isinstance(app.screen.query_one("#final-map"), ExpressMap)
         assert app.screen.query_one("#final-map").size.height == 13
-        gone = ExpressGameOverScreen(app.screen.over, app.settings)
+        gone = type(app.screen)(app.screen.over, app.settings, ending=app.screen.ending)
         app.push_screen(gone)
         app.pop_screen()  # before it mounts
         await pilot.pause(0.5)
-        assert screen_name(app) == "ExpressGameOverScreen" and app.screen is not gone
+        assert screen_name(app) == OVER and app.screen is not gone
     assert app._exception is None  # run_test raises it on leaving too
 
 
 def test_the_house_card_counts_one_unit_in_the_singular():
     """Issue 33: Express said "1 units"."""
     from dune_tui.games.express.data import ARRAKEEN, ATREIDES, HARKONNEN
-    from dune_tui.ui.screens.express_houses import card
+    from dune_tui.ui.games.express.cards import card
     from tests.express.scenario import position
 
     state = position((ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 1, HARKONNEN: 2}})
@@ -452,7 +455,7 @@ async def test_express_fortresses_are_drawn_and_the_8_key_marks_the_tactical_die
 
 def test_the_board_lights_where_the_tactical_die_acts():
     """X31-X35: a fortress built or destroyed, the storm's place, where an Assignment sends a unit."""
-    from dune_tui.ui.boards.express import place_of
+    from dune_tui.ui.games.express.board import place_of
 
     view = express(2, "fortresses").controller.state
     assert [place_of(view, k) for k in (("fortress", 2), ("atomic", 1), ("storm", 4), ("assign", 0, 3, 1))] == \

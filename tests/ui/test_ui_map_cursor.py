@@ -23,9 +23,9 @@ from dune_tui.games.dune.data import (
     TUEKS_SIETCH,
 )
 from dune_tui.session import Session
+from dune_tui.ui.games.dune.map import MapView, next_region
+from dune_tui.ui.games.dune.map_grid import boxes
 from dune_tui.ui.widgets.decision import DecisionPanel
-from dune_tui.ui.widgets.map import MapView, next_region
-from dune_tui.ui.widgets.map_grid import boxes
 from dune_tui.ui.widgets.place_cursor import STEPS
 
 EVERY = range(10)

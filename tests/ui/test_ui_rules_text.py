@@ -1,16 +1,18 @@
-"""The in-app rules (`dune_tui/ui/rules.md`) name the rulings the program really follows (issue 27)."""
+"""The in-app rules (the first game's page, `ui/games/dune/rules.md`) name the rulings the program really follows
+(issue 27)."""
 
 from __future__ import annotations
 
 import re
-from importlib.resources import files
 from pathlib import Path
+
+from dune_tui.ui.games import rules_text
 
 RULINGS = Path(__file__).parents[2] / "docs" / "RULINGS.md"
 
 
 def test_the_in_app_rules_name_every_ruling_the_program_follows():
-    rules = files("dune_tui.ui").joinpath("rules.md").read_text(encoding="utf-8")
+    rules = rules_text("dune")
     written = re.findall(r"^\| ([RH])(\d{1,2}) \|", RULINGS.read_text(encoding="utf-8"), flags=re.M)
     for kind in "RH":
         last = max(int(n) for k, n in written if k == kind)

@@ -187,14 +187,14 @@ async def test_too_small_terminal_gets_a_message_and_the_layout_follows_resizes(
     app = make_app(session(2, seed=7))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
-        assert app.screen.has_class("-compact")
+        assert app.screen.has_class("-fits-width") and not app.screen.has_class("-tall")  # compact
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert "too small" in screen_text(app)
         assert "Arrakis" not in screen_text(app)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert app.screen.has_class("-roomy")
+        assert app.screen.has_class("-wide") and app.screen.has_class("-tall")  # roomy
         assert "too small" not in screen_text(app)
         assert "Zone 1" in screen_text(app)  # the roomy map names its zones
 

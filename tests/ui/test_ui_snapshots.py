@@ -25,8 +25,8 @@ from ui_helpers import (
 
 from dune_tui.games.dune import Options
 from dune_tui.session import Session
+from dune_tui.ui.games.dune.dice import worm_forced
 from dune_tui.ui.widgets.advice import AdvicePanel
-from dune_tui.ui.widgets.dice import worm_forced
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 

@@ -10,7 +10,7 @@ from dune_tui.controller import Controller
 from dune_tui.games.dune import Options
 from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.session import SeatConfig, Session
-from dune_tui.ui.screens.game_over import statistics
+from dune_tui.ui.games.dune.over import statistics
 
 REVEAL = re.compile(r"Reveal in .+?: (.+?) commit .*; (.+?) commit .* The (.+?) win\.")
 

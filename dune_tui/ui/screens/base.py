@@ -1,13 +1,15 @@
-"""What every screen of the game shares: layout classes by terminal size, and a clear
-message instead of a broken screen when the terminal is too small (the focus comes back
-where it was once the terminal is big enough again)."""
+"""What every screen of the game shares: layout classes by terminal size (Textual's breakpoints: `-narrow`,
+`-short` too small; `-wide` and `-tall` together the roomy layout), and a clear message instead of a broken
+screen when the terminal is too small (the focus comes back where it was once the terminal is big enough again)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from textual import events
-from textual._context import active_app
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
+from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -28,40 +30,50 @@ class TooSmall(Static):
                     "\n(ctrl+q quits).")
 
 
+# Textual's breakpoints (min size, class): the screen has one class of each list for its size.
+HORIZONTAL = [(0, "-narrow"), (MIN_WIDTH, "-fits-width"), (ROOMY_WIDTH, "-wide")]
+VERTICAL = [(0, "-short"), (MIN_HEIGHT, "-fits-height"), (ROOMY_HEIGHT, "-tall")]
+TOO_SMALL = ("-narrow", "-short")
+
+
 def size_classes(size: Size) -> dict[str, bool]:
-    small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-    roomy = size.width >= ROOMY_WIDTH and size.height >= ROOMY_HEIGHT
-    return {"-too-small": small, "-roomy": roomy and not small, "-compact": not roomy and not small}
+    """The breakpoints' classes for that size, each on or off (as Textual sets them on a resize)."""
+    wanted = {name: False for _, name in HORIZONTAL + VERTICAL}
+    for extent, points in ((size.width, HORIZONTAL), (size.height, VERTICAL)):
+        wanted[max(p for p in points if extent >= p[0])[1]] = True
+    return wanted
 
 
-def initial_classes() -> str:
-    """The size classes for a screen made while the app runs (set before its first styling)."""
-    try:
-        size = active_app.get().size
-    except LookupError:
-        return ""
-    return " ".join(name for name, on in size_classes(size).items() if on)
+def too_small(size: Size) -> bool:
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
 
 
 class SizeAware:
-    """Mixin for screens: keep the size classes current, live on resize.
+    """Mixin for screens: the size classes (Textual's breakpoints, set on the screen's resize), set already
+    when the screen is made (its first styling) and when it comes back; the focus kept across too small.
     (Textual calls each class's own `on_*` handler along the MRO.)"""
 
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
+
     def __init__(self, *args, **kwargs) -> None:
-        kwargs["classes"] = " ".join(filter(None, (kwargs.get("classes"), initial_classes())))
         super().__init__(*args, **kwargs)
         self._focus_before_too_small: Widget | None = None
+        with suppress(NoActiveAppError):  # a screen made while the app runs (all but some tests')
+            self.update_classes(size_classes(self.app.size), update=False)  # type: ignore[attr-defined]
+
+    @property
+    def is_too_small(self) -> bool:
+        return any(self.has_class(name) for name in TOO_SMALL)  # type: ignore[attr-defined]
 
     def _apply_size(self, size: Size) -> None:
-        wanted = size_classes(size)
-        was_small = self.has_class("-too-small")  # type: ignore[attr-defined]
-        if any(self.has_class(name) != on for name, on in wanted.items()):  # type: ignore[attr-defined]
-            if wanted["-too-small"] and not was_small:
-                # Hiding the screen blurs its focused widget: remember it, to give the focus back.
-                self._focus_before_too_small = self.focused  # type: ignore[attr-defined]
-            self.update_classes(wanted)  # type: ignore[attr-defined]
-            if was_small and not wanted["-too-small"]:
-                self.call_after_refresh(self._restore_focus)  # type: ignore[attr-defined]
+        small, was_small = too_small(size), self.is_too_small
+        if small and not was_small:
+            # Hiding the screen blurs its focused widget: remember it, to give the focus back.
+            self._focus_before_too_small = self.focused  # type: ignore[attr-defined]
+        self.update_classes(size_classes(size))  # type: ignore[attr-defined]
+        if was_small and not small:
+            self.call_after_refresh(self._restore_focus)  # type: ignore[attr-defined]
 
     def _restore_focus(self) -> None:
         """Back from too small: refocus the widget that had the focus, unless the screen has since

@@ -23,13 +23,12 @@ from textual.widgets import Footer, OptionList
 from ...games import game_of
 from ...table import messages as m
 from .. import saving
-from ..boards import board_for
 from ..early_keys import EarlyKeys, replay
+from ..games import board_for
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
 from ..widgets.choices import DIGITS, ChoiceList
 from ..widgets.decision import DecisionPanel
-from ..widgets.dice import DiceTray
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, MarksChanged, Pointed, RegionClicked
 from .base import DuneScreen
@@ -399,9 +398,8 @@ class GameScreen(DuneScreen):
         if options and choices.highlighted not in options:
             choices.highlighted = options[0]
 
-    @on(DiceTray.DieClicked)
     @on(DieClicked)
-    def _die_clicked(self, event: DiceTray.DieClicked | DieClicked) -> None:
+    def _die_clicked(self, event: DieClicked) -> None:
         """A click on a die marks it, as its key would, while the human rolls."""
         form = self.query_one("#dice-form")
         if self.current is not None and form.display and not self.query_one(DecisionPanel).guarded:

@@ -1,118 +1,34 @@
-"""Game over: the winners and how, the final map, a few statistics, the strategic regions each house held
-round by round; a replay, a new game or quit.
+"""Game over: the winners and how, the final board, the game's figures; a replay, a review, a new game of the
+same game or quit.  What differs between games is data the game's board gives (`Ending`), not a subclass.
 A finished game opened again (Continue, Load, `dune-tui load`) comes straight here."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from rich.console import Group
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from ...games.dune import NU, payloads
-from ...games.dune.data import BENE_GESSERIT, FACTION_NAMES, FACTION_UNITS, STRATEGIC_ORDER, TLEILAXU
-from ..labels import faction_label
-from ..widgets.map import MapView
+from ...games import game_of
 from .base import DuneScreen
 
-REASONS = {
-    "solo": "They held enough strategic regions alone at the end of their turn.",
-    "alliance": "Together they held four strategic regions at the end of the turn.",
-}
 
+@dataclass(frozen=True)
+class Ending:
+    """A game's part of its game-over screen (ui/games/NAME/over.py)."""
 
-def statistics(session) -> dict[int, Counter]:
-    """Per faction: turns, battles won and lost, troops landed, from the game's events (`session.history`).
-
-    A battle counts for both sides' principals, the attacker and the defender (not their helpers)."""
-    stats: dict[int, Counter] = {f: Counter() for f in session.state.seat_faction if f >= 0}
-    for e in session.history:
-        d = e.data
-        if isinstance(d, payloads.Reveal):
-            for f in (d.attacker_id, d.defender_id):
-                if f in stats:
-                    stats[f]["won" if f == d.winner_id else "lost"] += 1
-        elif isinstance(d, payloads.Landed) and d.faction_id in stats:
-            stats[d.faction_id]["landed"] += 1
-        elif isinstance(d, payloads.TurnStart) and d.faction_id in stats:
-            stats[d.faction_id]["turns"] += 1
-    return stats
-
-
-def board_changes(history) -> list:
-    """The history's moves of troops on the map, in order, from the typed payloads: each a list of
-    (region, unit, change); and ("round", n) where round n ended. (The setup's troops come before any
-    turn: the map at a round's end is the final map with the later changes undone.)"""
-    steps: list = []
-    battle = -1
-    for e in history:
-        d = e.data
-        if isinstance(d, (payloads.Battle, payloads.Reveal)):
-            battle = d.loc
-        elif isinstance(d, payloads.Landed):
-            steps.append([(d.loc, d.unit_id, 1)])
-        elif isinstance(d, payloads.Moved):
-            steps.append([(d.src_id, d.unit_id, -d.count), (d.dst_id, d.unit_id, d.count)])
-        elif isinstance(d, (payloads.TroopLost, payloads.Kanly, payloads.Fortification)):
-            steps.append([(d.loc, d.unit_id, -1)])
-        elif isinstance(d, payloads.FaceDancer):
-            steps.append([(d.loc, d.unit_id, -1), (d.loc, TLEILAXU, 1)])
-        elif isinstance(d, payloads.BattleLoss):
-            steps.append([(battle, d.unit_id, -d.count)])
-        elif isinstance(d, payloads.Round):
-            steps.append(("round", d.round - 1))
-    return steps
-
-
-def held(board, faction: int) -> int:
-    """Strategic regions where `faction` has troops on `board` (NU cells per region)."""
-    return sum(1 for r in STRATEGIC_ORDER if any(board[r * NU + u] for u in FACTION_UNITS[faction]))
-
-
-def strategic_by_round(over) -> dict[int, list[int]]:
-    """Per faction: the strategic regions it held at the end of each round played, from the final map
-    and the history the seat may see (`over.state`, `over.history`)."""
-    state = over.state
-    factions = [f for f in state.seat_faction if f >= 0]
-    board = list(state.board)
-    ends = {state.result.round if state.result else state.round: board[:]}
-    for step in reversed(board_changes(over.history)):
-        if step[0] == "round":
-            ends[step[1]] = board[:]
-            continue
-        for loc, unit, change in step:
-            board[loc * NU + unit] -= change
-    rounds = sorted(r for r in ends if r >= 1)
-    return {f: [held(ends[r], f) for r in rounds] for f in factions}
-
-
-BARS = " ▁▂▃▄▅"  # 0 to 5 strategic regions
-
-
-def picture(over, stats: dict[int, Counter]) -> Group:
-    """A row per house: its strategic regions round by round, as bars and as figures, and its battles
-    won-lost; the columns line up whatever the names (a table, narrow enough for the roomy layout's column)."""
-    by_round = strategic_by_round(over)
-    rounds = len(next(iter(by_round.values()), []))
-    last = over.state.result.round if over.state.result else over.state.round
-    numbers = " ".join(str(r) for r in range(last - rounds + 1, last + 1))
-    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="dim")
-    table.add_column("", no_wrap=True)
-    table.add_column(numbers, no_wrap=True)
-    table.add_column(numbers, no_wrap=True)
-    table.add_column("battles", justify="right", no_wrap=True)
-    for f, counts in by_round.items():
-        c = stats.get(f, Counter())
-        bars = Text(" ".join(BARS[min(n, 5)] if n else "·" for n in counts), style="bold")
-        table.add_row(faction_label(f, short=True), bars, " ".join(str(n) for n in counts),
-                      f"{c['won']}-{c['lost']}")
-    return Group(Text("Strategic regions held at the end of each round", style="bold"), table,
-                 Text("battles won-lost", style="dim"))
+    side_label: Callable[[int], Text]  # a side's letter and name in its colour (the board's side_label)
+    final_map: type[Widget]  # the board drawn from the final view: made as final_map(state, id="final-map")
+    figures: Callable[..., list[tuple[str, RenderableType]]]  # (over) -> [(widget id, figures)], in order
+    heading: str = ""  # before "round n" in the headline (the game's name where it is not the first game)
+    how: Callable[..., str] = lambda state: ""  # what follows the result's text: how they won, a prediction
+    tips: str = ""  # for `?`
 
 
 class GameOverScreen(DuneScreen):
@@ -124,14 +40,20 @@ class GameOverScreen(DuneScreen):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, over, settings, joined: bool = False) -> None:
+    def __init__(self, over, settings, joined: bool = False, *, ending: Ending) -> None:
         """`over`: the table's GameOver for this screen's seat (its final view, the history it may see).
         `joined`: the game was played at a table hosted elsewhere; this terminal only replays it or leaves."""
         super().__init__()
         self.over = over
         self.settings = settings
         self.joined = joined
+        self.ending = ending
         self.save_path = None  # the game's save on this machine (set by the game screen): `w` reviews it
+
+    @property
+    def help_tips(self) -> str:
+        """The game's own tips for `?`."""
+        return self.ending.tips
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
@@ -142,51 +64,31 @@ class GameOverScreen(DuneScreen):
         with VerticalScroll(id="over"):
             yield Static(self._headline(), id="winners")
             with Container(id="over-body"):
-                yield MapView(self.over.state, id="final-map")
+                yield self.ending.final_map(self.over.state, id="final-map")
                 with Vertical(id="over-figures"):
-                    yield Static(self._table(), id="stats")
-                    yield Static(picture(self.over, statistics(self.over)), id="picture")
+                    for name, figures in self.ending.figures(self.over):
+                        yield Static(figures, id=name)
         yield Footer()
 
     def _headline(self) -> Text:
         state = self.over.state
         result = state.result
+        sides = game_of(state.options).seat_sides(state)
         text = Text("Game over", style="bold")
-        text.append(f" — round {result.round}, {state.turn} turns, {self.over.decisions} decisions\n")
+        text.append(f" — {self.ending.heading}round {result.round}, {state.turn} turns, "
+                    f"{self.over.decisions} decisions\n")
         if result.winners:
             text.append("Winner" + ("s: " if len(result.winners) > 1 else ": "), style="bold")
-            for i, f in enumerate(result.winners):
+            for i, side in enumerate(result.winners):
                 if i:
                     text.append(" and ")
-                text.append_text(faction_label(f))
-                seat = state.faction_seat[f]
-                if seat >= 0:
-                    text.append(f", {self.over.seats[seat].label()}")
+                text.append_text(self.ending.side_label(side))
+                if side in sides:
+                    text.append(f", {self.over.seats[sides.index(side)].label()}")
         else:
             text.append("Nobody wins.", style="bold")
-        how = REASONS.get(result.reason)
-        text.append(f"\n{result.text}" + (f" {how}" if how else ""))
-        if state.in_play(BENE_GESSERIT) and state.prediction >= 0:
-            text.append(f"\nThe Bene Gesserit had predicted the {FACTION_NAMES[state.prediction]}.")
+        text.append(f"\n{result.text}{self.ending.how(state)}")
         return text
-
-    def _table(self) -> Group:
-        state = self.over.state
-        stats = statistics(self.over)
-        table = Table(box=None, padding=(0, 1), pad_edge=False)
-        for col in ("House", "Turns", "Won", "Lost", "Landed", "Map", "Strat."):
-            table.add_column(col, justify="left" if col == "House" else "right", no_wrap=True)
-        for f in state.seat_faction:
-            if f < 0:
-                continue
-            c = stats.get(f, Counter())
-            strategic = sum(1 for r in STRATEGIC_ORDER if state.troops_of(r, f))
-            table.add_row(faction_label(f, short=True), str(c["turns"]), str(c["won"]), str(c["lost"]),
-                          str(c["landed"]), str(state.units_on_board(f)), str(strategic))
-        # Title and caption outside the table, so they wrap at the column's width, not the table's.
-        return Group(Text("Statistics", style="bold"), table,
-                     Text("battles won and lost; troops landed; at the end: troops on the map, "
-                          "strategic regions held (Strat.)", style="dim"))
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen
@@ -199,9 +101,10 @@ class GameOverScreen(DuneScreen):
         open_review_screen(self.app, self.save_path)
 
     def action_new_game(self) -> None:
+        """`n`: a new game of the same game."""
         from .new_game import NewGameScreen
 
-        self.app.switch_screen(NewGameScreen(self.settings))
+        self.app.switch_screen(NewGameScreen(self.settings, rules=game_of(self.over.state.options).name))
 
     def action_menu(self) -> None:
         self.app.pop_screen()

@@ -24,7 +24,7 @@ from ...games.dune.data import (
     UNIT_STRENGTH,
     leader_names,
 )
-from ..labels import faction_label
+from ..games.dune.labels import faction_label
 from .base import DuneModal, DuneScreen
 
 

@@ -22,7 +22,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from ...review import Budget, ReviewError, load_or_analyse, marks, open_review
 from ...review.analysis import pct
 from ...table.messages import SeatInfo
-from ..boards import board_for
+from ..games import board_for
 from ..widgets.chances import ChanceChart
 from ..widgets.log import GameLog
 from .base import DuneScreen

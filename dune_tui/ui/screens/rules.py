@@ -1,22 +1,16 @@
-"""Rules reference: the turn's steps and each faction's abilities, in our own words: rules.md for the first
-game, rules_express.md for Dune Express; `x` switches between them."""
+"""Rules reference: the turn's steps and each faction's abilities, in our own words: each game's page (its
+record's `rules_page`, a file beside its board); `x` switches to the next game's."""
 
 from __future__ import annotations
-
-from importlib.resources import files
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
+from ...games import DEFAULT
+from ..games import rules_names, rules_text
 from .base import DuneScreen
-
-PAGES = {"dune": "rules.md", "express": "rules_express.md"}  # by rule set name (dune_tui.games)
-
-
-def rules_text(rules: str = "dune") -> str:
-    return files("dune_tui.ui").joinpath(PAGES[rules]).read_text(encoding="utf-8")
 
 
 class RulesScreen(DuneScreen):
@@ -29,7 +23,7 @@ class RulesScreen(DuneScreen):
         Binding("x", "switch", "Other game's rules"),
     ]
 
-    def __init__(self, rules: str = "dune") -> None:
+    def __init__(self, rules: str = DEFAULT) -> None:
         super().__init__()
         self.rules = rules
 
@@ -40,7 +34,7 @@ class RulesScreen(DuneScreen):
 
     def action_switch(self) -> None:
         """`x`: the other rule set's page."""
-        names = list(PAGES)
+        names = list(rules_names())
         self.rules = names[(names.index(self.rules) + 1) % len(names)]
         self.query_one(Markdown).update(rules_text(self.rules))
         self.query_one("#rules", VerticalScroll).scroll_home(animate=False)

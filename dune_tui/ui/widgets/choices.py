@@ -1,4 +1,5 @@
-"""A decision's legal options as a list: digits pick at once, Enter picks the highlighted one,
+"""A decision's legal options as a list (grouped and worded by the game's `Words`, widgets/words.py): digits
+pick at once, Enter picks the highlighted one,
 ←/→ (or -/+) change a count where options differ only by a number (move n troops, give k spice), or
 where one option may be taken again (land n troops: the panel answers the next n-1 landings the same).
 A digit on an option with a count (but a landing's) only highlights it, its count open to ←/→: the same
@@ -16,15 +17,8 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...games.dune import queries
-from ...games.dune.data import REGION_NAMES, UNIT_NAMES
-from ...games.dune.describe import action_hint, action_text
 from .messages import Picked
 
-COUNTED = {"move": 3, "gift": 1, "share": 1, "ally_lands": 1}  # kind -> index of the count
-MAX_FIRST = frozenset({"move"})  # counters that start at their largest value
-REPEATED = frozenset({"land"})  # the count is how many times the panel takes the same action
-MAP_ORDER = {"target": 1}  # kind -> index of the region: listed in map order
 DIGITS = "1234567890"
 
 
@@ -53,17 +47,18 @@ class Choice:
         return changed
 
 
-def group(legal, view=None) -> list[Choice]:
-    """One Choice per action, or per action family that differs only by a count; with the seat's view,
-    a landing counts how many troops to land in a row (queries.landings_most)."""
+def group(legal, view, words) -> list[Choice]:
+    """One Choice per action, or per action family that differs only by a count (`words.counted`); with the
+    seat's view, an action the panel may take again counts how many times in a row (`words.repeats`); the
+    kinds of `words.map_order` listed in map order (a place keeps its number whatever the rules listed first)."""
     out: list[Choice] = []
     index: dict[tuple, Choice] = {}
-    for action in legal:
-        pos = COUNTED.get(action[0])
-        if action[0] in REPEATED and view is not None:
-            most = queries.landings_most(view, action)
+    for action in map(tuple, legal):
+        most = words.repeats(view, action) if words.repeats is not None and view is not None else None
+        if most is not None:
             out.append(Choice(key=action, by_count={n: action for n in range(1, most + 1)}, repeated=True))
             continue
+        pos = words.counted.get(action[0])
         if pos is None or len(action) <= pos:
             out.append(Choice(key=action))
             continue
@@ -76,28 +71,14 @@ def group(legal, view=None) -> list[Choice]:
     for choice in out:
         if choice.by_count:
             counts = sorted(choice.by_count)
-            choice.count = counts[-1] if choice.key[0] in MAX_FIRST else counts[0]
-    ordered = [c for c in out if c.key[0] in MAP_ORDER]
-    if ordered:  # stable numbers: the same region keeps its place whatever the rules listed first
-        ordered.sort(key=lambda c: c.key[MAP_ORDER[c.key[0]]])
+            choice.count = counts[-1] if choice.key[0] in words.most_first else counts[0]
+    order = words.map_order
+    ordered = [c for c in out if c.key[0] in order]
+    if ordered:
+        ordered.sort(key=lambda c: c.key[order[c.key[0]]])
         slots = iter(ordered)
-        out = [next(slots) if c.key[0] in MAP_ORDER else c for c in out]
+        out = [next(slots) if c.key[0] in order else c for c in out]
     return out
-
-
-def choice_text(view, choice: Choice) -> str:
-    """The option's words (a repeated landing says how many; its price is in the prompt and the hint)."""
-    if choice.repeated:
-        _, unit, loc = choice.key
-        return f"Land {choice.count} {UNIT_NAMES[unit]} in {REGION_NAMES[loc]}"  # short: 80 columns
-    return action_text(view, choice.action)
-
-
-def choice_hint(view, choice: Choice) -> str:
-    if choice.repeated and view is not None:
-        left = queries.spice_now(view) - queries.landing_cost(view, choice.key) * choice.count
-        return f"{left} left"
-    return action_hint(view, choice.action) if view is not None else ""
 
 
 class ChoiceList(OptionList):
@@ -112,8 +93,8 @@ class ChoiceList(OptionList):
         Binding("enter", "select", "Choose"),
     ]
 
-    def __init__(self, *, id: str | None = None, words=None) -> None:
-        """`words`: the rule set's grouping and wording of options (widgets/words.py; default the first game's)."""
+    def __init__(self, *, words, id: str | None = None) -> None:
+        """`words`: the game's grouping and wording of options (widgets/words.py)."""
         super().__init__(id=id)
         self.words = words
         self.view = None
@@ -127,7 +108,7 @@ class ChoiceList(OptionList):
         """Show the options of `legal`; highlight the one whose family is `prefer` if present."""
         self.view = view
         self.times = 1
-        self.choices = self.words.group(legal, view) if self.words else group(legal, view)
+        self.choices = group(legal, view, self.words)
         self.filter_text = ""
         self._rebuild(prefer)
 
@@ -139,7 +120,7 @@ class ChoiceList(OptionList):
         key = DIGITS[n] if n < len(DIGITS) else " "
         text = Text(f"{key} ", style="bold")
         text.append(self._text(choice))
-        hint = self.words.hint(self.view, choice) if self.words else choice_hint(self.view, choice)
+        hint = self.words.hint(self.view, choice)
         if hint:
             text.append(f" · {hint}", style="dim")
         if len(choice.by_count) > 1:
@@ -148,7 +129,7 @@ class ChoiceList(OptionList):
         return text
 
     def _text(self, choice: Choice) -> str:
-        return self.words.text(self.view, choice) if self.words else choice_text(self.view, choice)
+        return self.words.text(self.view, choice)
 
     def _rebuild(self, prefer: tuple | None) -> None:
         self.opened = None

@@ -20,10 +20,10 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
+from ..games.dune.forms import CommitForm
 from .choices import ChoiceList
-from .forms import CommitForm
 from .messages import Picked
-from .words import FIRST_GAME, Words
+from .words import Words
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -39,7 +39,7 @@ class DecisionPanel(Vertical):
             self.request = request
             self.action = action
 
-    def __init__(self, *, id: str | None = None, words: Words = FIRST_GAME) -> None:
+    def __init__(self, *, words: Words, id: str | None = None) -> None:
         super().__init__(id=id)
         self.words = words
         self.request = None

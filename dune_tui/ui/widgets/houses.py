@@ -20,8 +20,8 @@ from ...games.dune.data import (
     LEADER_NAMES,
     LEADER_STRENGTH,
 )
-from ..abilities import ABILITIES, KNOT_MARK
-from ..labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
+from ..games.dune.abilities import ABILITIES, KNOT_MARK
+from ..games.dune.labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
 
 
 def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:

@@ -16,7 +16,7 @@ from textual.geometry import Size
 from textual.widgets import RichLog
 
 from ...games.dune.data import FACTION_NAMES
-from ..labels import FACTION_COLOURS
+from ..games.dune.labels import FACTION_COLOURS
 
 HEADLINES = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..games.dune.data import (
+from ....games.dune.data import (
     ATREIDES,
     BENE_GESSERIT,
     CORRINO,
@@ -17,7 +17,7 @@ from ..games.dune.data import (
     SMUGGLERS,
     TLEILAXU,
 )
-from ..games.dune.queries import KNOTS
+from ....games.dune.queries import KNOTS
 
 KNOT_MARK = "∞"  # the knot symbol of the faction cards
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from rich.style import Style
 from rich.text import Text
 
-from ...games.dune.data import (
+from ....games.dune.data import (
     ARRAKEEN,
     BROKEN_LAND,
     CARTHAG,

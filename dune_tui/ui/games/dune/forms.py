@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
-from ...games.dune import SEALED
-from ...games.dune.data import (
+from ....games.dune import SEALED
+from ....games.dune.data import (
     ATREIDES,
     FACTION_NAMES,
     LEADER_NAMES,
@@ -26,12 +26,12 @@ from ...games.dune.data import (
     UNIT_NAMES,
     UNIT_STRENGTH,
 )
-from ...games.dune.describe import action_text, consequences
-from ..labels import die_face, troops_at
-from .choices import ChoiceList
+from ....games.dune.describe import action_text, consequences
+from ...widgets.choices import ChoiceList
+from ...widgets.dice_marks import MarkDice
+from ...widgets.messages import Picked
 from .dice import worm_forced
-from .dice_marks import MarkDice
-from .messages import Picked
+from .labels import die_face, troops_at
 
 
 class DiceForm(MarkDice):

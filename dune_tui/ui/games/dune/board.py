@@ -5,15 +5,23 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from ..labels import faction_label
-from ..widgets.dice import DiceTray
-from ..widgets.houses import HouseCards
-from ..widgets.map import MapView, region_options
-from ..widgets.status import StatusBar
-from ..widgets.words import FIRST_GAME
+from ...widgets.houses import HouseCards
+from .dice import DiceTray
+from .labels import faction_label
+from .map import MapView, region_options
+from .status import StatusBar
+from .words import FIRST_GAME
 
 
 class Board:
+    tips = ("The top line says whose turn it is. The map draws every region in its zone (≋: the storm), "
+            "* strategic and D desert marks, its construction and troops (letter and count per faction); "
+            "while a decision is about regions they light up with their keys: m or shift+Tab, then arrows "
+            "and Enter pick one on the map. "
+            "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).\n\n"
+            "The houses beside the map: ▶ whose turn, ◆ally the ally this turn; L leaders on the card, "
+            "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
+            "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.")
     secret_phases = frozenset({"setup_prediction", "commit"})
     words = FIRST_GAME
 
@@ -57,12 +65,17 @@ class Board:
 
     @staticmethod
     def houses_screen(view, seats, you: int):
-        from ..screens.houses import HousesScreen
+        from ...screens.houses import HousesScreen
+        from ...widgets.houses import full_card
+        from .abilities import KNOT_MARK
 
-        return HousesScreen(view, list(seats), you)
+        cards = [full_card(view, seat, cfg, you) for seat, cfg in enumerate(seats)]
+        return HousesScreen(f"House cards   {KNOT_MARK} alliance (knot) ability: yours on your turn, and the "
+                            "active player's when allied with you", cards, side_by_side=True)
 
     @staticmethod
     def game_over_screen(over, settings, joined: bool):
-        from ..screens.game_over import GameOverScreen
+        from ...screens.game_over import GameOverScreen
+        from .over import ENDING
 
-        return GameOverScreen(over, settings, joined=joined)
+        return GameOverScreen(over, settings, joined=joined, ending=ENDING)

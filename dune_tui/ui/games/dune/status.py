@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ...games.dune.data import BENE_GESSERIT, FACTION_NAMES
-from ..labels import letter
+from ....games.dune.data import BENE_GESSERIT, FACTION_NAMES
+from .labels import letter
 
 ROUNDS = 6
 STEPS = ("roll", "alliance", "recruitment", "Kanly", "spice", "landing", "target", "movement", "battle",

@@ -10,11 +10,11 @@ from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 
-from ...games.express.data import NO_FACE
-from ..express_labels import face_text
-from .dice import lay_out
-from .dice_marks import MarkDice
-from .messages import DieClicked
+from ....games.express.data import NO_FACE
+from ...widgets.dice_marks import MarkDice
+from ...widgets.fit import lay_out
+from ...widgets.messages import DieClicked
+from .labels import face_text
 
 KINDS = ("house", "house", "house", "house", "spice", "place", "traitor", "tactic")  # the eighth: fortresses
 

@@ -12,8 +12,11 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from ...games.express.data import LOCATION_NAMES, POLAR_SINK
-from ..express_labels import (
+from ....games.express.data import LOCATION_NAMES, POLAR_SINK
+from ...widgets.fit import pack
+from ...widgets.messages import RegionClicked
+from ...widgets.place_cursor import PlaceCursor
+from .labels import (
     HOUSE_COLOURS,
     SHORT_PLACES,
     holder,
@@ -24,9 +27,6 @@ from ..express_labels import (
     troops,
     works,
 )
-from .map import pack
-from .messages import RegionClicked
-from .place_cursor import PlaceCursor
 
 LIGHT, HEAVY = "╭─╮│╰╯", "┏━┓┃┗┛"
 ORDER = (0, 1, 2, 3, 4, POLAR_SINK)  # three boxes a row: the territory die's faces 1-6

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..games.dune.data import (
+from ....games.dune.data import (
     CONSTRUCTION_NAMES,
     FACTION_DICE,
     FACTION_LETTERS,

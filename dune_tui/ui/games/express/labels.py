@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..games.express.data import (
+from ....games.express.data import (
     HOUSE_DICE,
     HOUSE_NAMES,
     LOCATION_NAMES,
@@ -20,12 +20,13 @@ from ..games.express.data import (
     UNIT_OWNER,
     WORM,
 )
-from ..games.express.text import traitor_names
-from .labels import FACTION_COLOURS
+from ....games.express.text import traitor_names
+from ...widgets.fit import fitting
 
 HOUSE_LETTERS = ("H", "F", "C", "B", "A", "G")
-# The first game's colour for the same house (Harkonnen red, Fremen yellow, Atreides green...).
-HOUSE_COLOURS = tuple(FACTION_COLOURS[i] for i in (1, 2, 4, 6, 0, 5))
+# The first game's colour for the same house (ui/games/dune/labels.py: Harkonnen red, Fremen yellow, Corrino
+# orange, Bene Gesserit pink, Atreides green, Guild blue).
+HOUSE_COLOURS = ("#e05050", "#d7af00", "#ff8700", "#ff5faf", "#5fbf5f", "#5f87ff")
 SHORT_HOUSES = ("Harkonnen", "Fremen", "Corrino", "Bene G.", "Atreides", "Guild")
 SHORT_PLACES = ("Sietch Tabr", "Arrakeen", "Carthag", "Tuek's S.", "Habbanya S.", "Polar Sink")
 DIE_HOUSES = ("Harkon.", "Fremen", "Corrino", "Bene G.", "Atreid.", "Guild")  # 7 cells: a die at 78 columns
@@ -88,11 +89,6 @@ def works(view, loc: int) -> Text:
 
 def needed(view) -> int:
     return TERRITORIES_TO_WIN[view.n]
-
-
-def fitting(width: int, *names: str) -> str:
-    """The first of `names` that fits in `width` cells, else the last cut to it."""
-    return next((n for n in names if len(n) <= width), names[-1][:width])
 
 
 def face_text(view, die: int, face: int, width: int) -> Text:

@@ -16,8 +16,8 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from ...games.dune import queries
-from ...games.dune.data import (
+from ....games.dune import queries
+from ....games.dune.data import (
     CONSTRUCTION_NAMES,
     DESERT,
     FACTION_LETTERS,
@@ -29,11 +29,12 @@ from ...games.dune.data import (
     STRATEGIC,
     ZONE,
 )
-from ..labels import CONSTRUCTION_LETTERS, FACTION_COLOURS
-from .choices import DIGITS
+from ...widgets.choices import DIGITS
+from ...widgets.fit import fitting, pack
+from ...widgets.messages import RegionClicked
+from ...widgets.place_cursor import PlaceCursor
+from .labels import CONSTRUCTION_LETTERS, FACTION_COLOURS
 from .map_grid import Box, Canvas, boxes
-from .messages import RegionClicked
-from .place_cursor import PlaceCursor
 
 REGION_AT = {"setup": 1, "kanly": 1, "land": 2, "target": 1, "move": 1, "battle": 1, "harvester": 1}
 ABBREV = ("Cielago", "Habbanya", "GtFlat", "Tabr", "Broken", "Carthag", "Arrakeen", "MinorErg", "Tuek's", "Polar")
@@ -81,23 +82,6 @@ def troop_tokens(view, loc: int) -> list[Text]:
     return out
 
 
-def pack(tokens: list[Text], width: int, lines: int) -> list[Text]:
-    """Tokens one after another, wrapped onto at most `lines` lines of `width` (`…` when some do not fit)."""
-    out = [Text()]
-    for token in tokens:
-        line = out[-1]
-        gap = 1 if line.plain else 0
-        if line.cell_len + gap + token.cell_len <= width:
-            line.append(" " * gap)
-            line.append_text(token)
-        elif len(out) < lines and token.cell_len <= width:
-            out.append(token.copy())
-        else:
-            line.append("…" if line.cell_len < width else "")
-            break
-    return out if out[0].plain else []
-
-
 def centre(box: Box) -> tuple[float, float]:
     """Where a box's middle is on screen, in cell widths."""
     return box.x + box.w / 2, CELL_ASPECT * (box.y + box.h / 2)
@@ -118,14 +102,6 @@ def next_region(drawn: dict[int, Box], lit, start: int, step: tuple[int, int]) -
         if ahead > 0 and (best is None or ahead + 2 * aside < best):
             best, choice = ahead + 2 * aside, loc
     return choice
-
-
-def fitting(width: int, *variants: str) -> str:
-    """The first (longest) variant that fits `width` cells, else the last one cut."""
-    for text in variants:
-        if len(text) <= width:
-            return text
-    return variants[-1][:width]
 
 
 class MapView(PlaceCursor):

@@ -1,63 +1,17 @@
 """Dune Express's board: its status line, the five territories and the Polar Sink, a line or two per house,
-the seven dice; its words for the decision panel (express.describe) and the form for its roll."""
+the seven dice; its words for the decision panel (words.py)."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from ...games.express.data import LOCATION_NAMES, TERRITORY_DIE
-from ...games.express.describe import action_text
-from ..express_labels import house_label
-from ..widgets.choices import Choice
-from ..widgets.express_board import ExpressMap
-from ..widgets.express_dice import ExpressDice, ExpressDiceForm
-from ..widgets.express_houses import ExpressHouses, ExpressStatus
-from ..widgets.words import Words
-
-COUNTED = {"wormride": 3}  # kind -> index of the count (←/→ change it)
-
-
-def group(legal, view=None) -> list[Choice]:
-    """One Choice per action; a worm ride per route, its number of Fremen counted (largest first)."""
-    out: list[Choice] = []
-    index: dict[tuple, Choice] = {}
-    for action in legal:
-        pos = COUNTED.get(action[0])
-        if pos is None:
-            out.append(Choice(key=tuple(action)))
-            continue
-        key = tuple(action[:pos])
-        if key not in index:
-            index[key] = Choice(key=key)
-            out.append(index[key])
-        index[key].by_count[action[pos]] = tuple(action)
-    for choice in out:
-        if choice.by_count:
-            choice.count = max(choice.by_count)
-    return out
-
-
-def text(view, choice: Choice) -> str:
-    return action_text(view, choice.action)
-
-
-def hint(view, choice: Choice) -> str:
-    """What a landing or a move leaves to pay with."""
-    if view is not None and choice.key[0] in ("land", "move"):
-        return f"{view.spice - 1} spice left"
-    return ""
-
-
-def consequences(view, seat: int) -> list[str]:
-    if view.phase == "deploy" and view.target >= 0:
-        return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice to pay with, "
-                f"{view.symbols} house symbol{'s' if view.symbols != 1 else ''} to land with."]
-    return []
-
-
-EXPRESS = Words(group=group, text=text, hint=hint, consequences=consequences, forms={"roll": ExpressDiceForm},
-                quiet=frozenset({"roll"}))
+from ....games.express.data import TERRITORY_DIE
+from .dice import ExpressDice
+from .houses import ExpressHouses, ExpressStatus
+from .labels import house_label
+from .map import ExpressMap
+from .words import EXPRESS
 
 
 def place_of(view, key: tuple) -> int:
@@ -133,12 +87,13 @@ class Board:
 
     @staticmethod
     def houses_screen(view, seats, you: int):
-        from ..screens.express_houses import ExpressHousesScreen
+        from .cards import cards_screen
 
-        return ExpressHousesScreen(view, list(seats), you)
+        return cards_screen(view, list(seats), you)
 
     @staticmethod
     def game_over_screen(over, settings, joined: bool):
-        from ..screens.express_over import ExpressGameOverScreen
+        from ...screens.game_over import GameOverScreen
+        from .over import ENDING
 
-        return ExpressGameOverScreen(over, settings, joined=joined)
+        return GameOverScreen(over, settings, joined=joined, ending=ENDING)

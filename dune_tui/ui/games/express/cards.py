@@ -1,19 +1,15 @@
-"""`c` on a Dune Express game: each seat's house, its units and tokens, and (with the houses variant) its
-special abilities in a line each.  Esc, Enter or `c` go back to the game."""
+"""Dune Express's house cards for `c` (screens/houses.py): each seat's house, its units and tokens, and (with the
+houses variant) its special abilities in a line each."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
 
-from ...games.express.data import TOKEN_NAMES
-from ...games.express.text import counted
-from ..express_labels import house_label, needed, tokens_text
-from ..widgets.express_houses import reserve
-from .base import DuneModal
+from ....games.express.data import TOKEN_NAMES
+from ....games.express.text import counted
+from ...screens.houses import HousesScreen
+from .houses import reserve
+from .labels import house_label, needed, tokens_text
 
 ABILITIES = (  # by house id (express.data): our own words for the Czech text's special abilities
     ("Ruthlessness: at the end of your roll, turn the traitor die to a traitor face.",),
@@ -45,25 +41,8 @@ def card(view, seat: int, label: str, you: int) -> Text:
     return out
 
 
-class ExpressHousesScreen(DuneModal):
-    BINDINGS = [Binding("escape,enter,c", "close", "Back to the game")]
-
-    def __init__(self, view, seats: list, you: int) -> None:
-        """`view`: the seat's view, never the authoritative state."""
-        super().__init__()
-        self.view, self.seats, self.you = view, seats, you
-
-    def compose(self) -> ComposeResult:
-        title = "Houses and their abilities" if self.view.options.abilities else \
-            "Houses (the houses' abilities are not played in this game)"
-        with VerticalScroll(id="houses-full", classes="dialog"):
-            yield Static(title, classes="dialog-title")
-            for seat, cfg in enumerate(self.seats):
-                yield Static(card(self.view, seat, cfg.label(), self.you), classes="house-full")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#houses-full").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+def cards_screen(view, seats: list, you: int) -> HousesScreen:
+    """`c`: each seat's house card, from the seat's view (never the authoritative state)."""
+    title = "Houses and their abilities" if view.options.abilities else \
+        "Houses (the houses' abilities are not played in this game)"
+    return HousesScreen(title, [card(view, seat, cfg.label(), you) for seat, cfg in enumerate(seats)])

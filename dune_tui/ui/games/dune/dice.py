@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.message import Message
 from textual.widget import Widget
 
-from ...games.dune import queries
-from ...games.dune.data import (
+from ....games.dune import queries
+from ....games.dune.data import (
     ALL_DICE_MASK,
     FACTION_DICE,
     FACTION_LETTERS,
@@ -26,9 +25,10 @@ from ...games.dune.data import (
     WEST_FACES,
     WORM,
 )
-from ...games.dune.describe import storm_text
-from ..labels import FACTION_COLOURS, SHORT_NAMES
-from .map import fitting
+from ....games.dune.describe import storm_text
+from ...widgets.fit import fitting, lay_out
+from ...widgets.messages import DieClicked
+from .labels import FACTION_COLOURS, SHORT_NAMES
 
 KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
 
@@ -62,35 +62,8 @@ def face_text(die: int, face: int, width: int) -> Text:
     return Text(fitting(width, name, name.replace("Hunter-Seeker", "Hunter-S.")), style="bold")
 
 
-def lay_out(n: int, kept: int | None, width: int, die) -> tuple[list[Text], list[tuple[int, int, int]], int]:
-    """`n` dice of `width` cells in a row, three lines high (`die(d)` draws die d); while rolling (`kept` the mask
-    of the dice kept) the kept ones stand first, then a `┊`, then those to roll. Returns the rows, where each die
-    was drawn (x0, x1, d) for clicks, and how many stand apart (-1 when not rolling). Both games' trays use it."""
-    order = list(range(n))
-    apart = -1
-    if kept is not None:
-        order = [d for d in order if kept >> d & 1] + [d for d in order if not kept >> d & 1]
-        apart = bin(kept).count("1")
-    rows, drawn = [Text(), Text(), Text()], []
-    for i, d in enumerate(order):
-        if i == apart and 0 < apart < n:
-            for row in rows:
-                row.append("┊", style="dim")
-        drawn.append((rows[0].cell_len, rows[0].cell_len + width, d))
-        for row, part in zip(rows, die(d)):
-            row.append_text(part)
-    return rows, drawn, apart
-
-
 class DiceTray(Widget):
     DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
-
-    class DieClicked(Message):
-        """A click on die `die` (0-6): the same as its key."""
-
-        def __init__(self, die: int) -> None:
-            super().__init__()
-            self.die = die
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -102,7 +75,7 @@ class DiceTray(Widget):
         die = next((d for start, end, d in self.drawn if start <= event.x < end and event.y < 3), -1)
         if die >= 0:
             event.stop()
-            self.post_message(self.DieClicked(die))
+            self.post_message(DieClicked(die))
 
     def show(self, view) -> None:
         if view is self.view:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from ...games.express.data import BENE_GESSERIT, CORRINO, SARDAUKAR, TOKEN_NAMES, UNIT_OWNER
-from ..express_labels import HOUSE_COLOURS, SHORT_HOUSES, house_label, house_letter, needed, tokens_text
+from ....games.express.data import BENE_GESSERIT, CORRINO, SARDAUKAR, TOKEN_NAMES, UNIT_OWNER
+from .labels import HOUSE_COLOURS, SHORT_HOUSES, house_label, house_letter, needed, tokens_text
 
 STEPS = ("roll", "traitor", "move", "battle")
 STEP_OF = {"foresight": 0, "roll": 0, "foresight_change": 0, "ruthlessness": 0, "monopoly": 0, "traitor": 1,

@@ -1,0 +1,32 @@
+"""Dune Express's words for the decision panel (express.describe): a worm ride per route with its number of
+Fremen counted (largest first), what a landing or a move leaves to pay with, and the form for its roll."""
+
+from __future__ import annotations
+
+from ....games.express.data import LOCATION_NAMES
+from ....games.express.describe import action_text
+from ...widgets.choices import Choice
+from ...widgets.words import Words
+from .dice import ExpressDiceForm
+
+
+def text(view, choice: Choice) -> str:
+    return action_text(view, choice.action)
+
+
+def hint(view, choice: Choice) -> str:
+    """What a landing or a move leaves to pay with."""
+    if view is not None and choice.key[0] in ("land", "move"):
+        return f"{view.spice - 1} spice left"
+    return ""
+
+
+def consequences(view, seat: int) -> list[str]:
+    if view.phase == "deploy" and view.target >= 0:
+        return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice to pay with, "
+                f"{view.symbols} house symbol{'s' if view.symbols != 1 else ''} to land with."]
+    return []
+
+
+EXPRESS = Words(text=text, hint=hint, consequences=consequences, forms={"roll": ExpressDiceForm},
+                quiet=frozenset({"roll"}), counted={"wormride": 3}, most_first=frozenset({"wormride"}))
