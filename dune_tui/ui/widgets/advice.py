@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...games import game_of
@@ -108,29 +109,31 @@ class AdvicePanel(Static):
     # While shown, its box (the log's column) is `-advising`, two thirds of the width (dune.tcss): options that
     # begin alike ("Keep Fremen, Fremen, …") must be read to their end, which 32 columns at 80x24 cut off.
 
+    shown = reactive(False)  # on screen (and its box widened)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self.border_title = "Advice"
         self.advice: list = []
 
+    def watch_shown(self, shown: bool) -> None:
+        self.set_class(shown, "-shown")
+        if self.parent is not None:
+            self.parent.set_class(shown, "-advising")
+
     def working(self, what: str) -> None:
         self.advice = []
         self.border_title = "Advice"
         self.update(Text(what, style="italic"))
-        self._shown(True)
+        self.shown = True
 
     def show(self, view, advice, who: str, keys: list[str]) -> None:
         self.advice = list(advice)
         self.border_title = f"Advice ({who})"
         none = Text("The search has nothing to add.", style="italic")
         self.update(advice_text(view, advice, keys) if advice else none)
-        self._shown(True)
+        self.shown = True
 
     def clear(self) -> None:
         self.advice = []
-        self._shown(False)
-
-    def _shown(self, shown: bool) -> None:
-        self.set_class(shown, "-shown")
-        if self.parent is not None:
-            self.parent.set_class(shown, "-advising")
+        self.shown = False
