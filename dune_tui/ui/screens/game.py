@@ -7,7 +7,6 @@ request after the privacy hand-off for a secret choice; with no human it watches
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from functools import partial
 
@@ -94,7 +93,6 @@ class GameScreen(DuneScreen):
         self._mounted = False
         self._early: list[TableSays] = []
         self.early_keys = EarlyKeys()  # keys typed before the first question (ui/early_keys.py)
-        self.advising: threading.Event | None = None  # set to cancel the advice being worked out
         self.client = SeatClient(table, seats, joined=bool(rejoin), secret=self._secret, pause=settings.pause)
         self.client.attach(self._deliver)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
@@ -467,7 +465,7 @@ class GameScreen(DuneScreen):
     # ------------------------------------------------------------- advice
     def action_hint(self) -> None:
         """`h`: the search works out its top options for the decision on screen, from the seat's view only,
-        in a thread; the screen keeps answering keys meanwhile."""
+        in a thread (the advice panel's); the screen keeps answering keys meanwhile."""
         request = self.current
         if not self.client.hints:
             self.notify("Hints are off for this game.", timeout=4)
@@ -475,31 +473,18 @@ class GameScreen(DuneScreen):
         if request is None:
             self.notify("No decision of yours to advise on.", timeout=4)
             return
-        self.drop_advice()
-        cancel = self.advising = threading.Event()
-        self.query_one(AdvicePanel).working("Weighing your options… (Esc: stop)")
-        self.run_worker(partial(self._analyse, request, cancel), thread=True, group="advice", exit_on_error=False)
+        self.query_one(AdvicePanel).ask(request, self.settings.advisor)
 
-    def _analyse(self, request, cancel: threading.Event) -> None:
-        from ai import make_agent
-        from ai.advice import analyse
+    @property
+    def advising(self) -> threading.Event | None:
+        """Set to cancel the advice being worked out (None: none is)."""
+        return next((panel.advising for panel in self.query(AdvicePanel)), None)
 
-        spec = self.settings.advisor
-        try:
-            advice = analyse(request, agent=make_agent(spec) if spec else None, cancel=cancel)
-        except Exception as e:  # a bad advisor spec or a bug: say so on the panel, never crash the game
-            advice = e
-        if not cancel.is_set():
-            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                self.app.call_from_thread(self._advised, request, cancel, advice)
-
-    def _advised(self, request, cancel: threading.Event, advice: list | Exception) -> None:
+    @on(AdvicePanel.Advised)
+    def _advised(self, event: AdvicePanel.Advised) -> None:
         """The advice arrives: shown if it is still for the decision on screen (else dropped)."""
-        if cancel.is_set() or request is not self.current:
-            return
-        self.advising = None
-        if isinstance(advice, Exception):
-            self.query_one(AdvicePanel).working(f"No advice: {advice}")
+        request, advice = event.request, event.advice
+        if request is not self.current:
             return
         choices = self.query_one(ChoiceList)
         where = [self._listed(choices, a.action) if choices.display else None for a in advice]
@@ -518,11 +503,8 @@ class GameScreen(DuneScreen):
 
     def drop_advice(self) -> None:
         """Cancel the advice being worked out and put the panel away."""
-        if self.advising is not None:
-            self.advising.set()
-            self.advising = None
-        for panel in self.query(AdvicePanel):  # none left while the screen is unmounted
-            panel.clear()
+        for panel in self.query(AdvicePanel):  # none left while the screen is unmounted (the panel cancels then)
+            panel.drop()
 
     def key_escape(self) -> None:
         self.drop_advice()
