@@ -1,9 +1,13 @@
-"""The game screen: a client of a table in the same process (dune_tui.table).
+"""The game screen: a client of a table (dune_tui.table, or a RemoteTable across a socket).
 
 It draws only what the table's messages bring: the views, the events a seat may see, the
 requests of its human seats.  Solo, it sits at the human's seat; in a hot-seat game it watches
 as a spectator (the public view) and is also attached for every human seat, showing each
-request after the privacy hand-off for a secret choice; with no human it watches."""
+request after the privacy hand-off for a secret choice; with no human it watches.
+
+What this terminal knows at the table is the seat client's (ui/seat_client.py, no Textual): the screen forwards
+each message to it, does what it answers (a line for the log, a notice, a dialog, the board drawn again) and
+shows what it says comes next; the screen keeps the widgets, the dialogs and the keys."""
 
 from __future__ import annotations
 
@@ -205,7 +209,7 @@ class GameScreen(DuneScreen):
             case sc.BattleNotice(event):
                 self.notify(reveal_summary(event.data), title="Battle", timeout=8, markup=False)
             case sc.SealedNote(text):
-                self.query_one(DecisionPanel).note(text)
+                self.query_one(DecisionPanel).sealed_note = text
             case sc.SeatsChanged(seats):
                 self.rules_board.set_seats(seats)
             case sc.Away(seat):
