@@ -402,9 +402,6 @@ class SeatClient:
             return self.current.view
         return self.board
 
-    def is_you(self, seat: int) -> bool:
-        return seat == self.watching
-
     # ----------------------------------------------------------------- saves
     def save(self, purpose: str, *, name: str = "", directory: str = "") -> None:
         """Ask the table to save now; its reply comes back as a SaveReply with `purpose`."""
