@@ -280,6 +280,7 @@ async def test_a_battle_between_bots_is_told_in_a_notice_that_takes_no_keys():
     """The reveal dialog is for a battle a human fights; another battle shows as a notice over the log for a few
     seconds (where, both strengths, who won), and the decision on screen keeps its keys."""
     from dune_tui.controller import EventBatch
+    from dune_tui.ui.screens.game import TableSays
 
     game = session(4, seed=1)
     play_until(game, lambda s: any(e.kind == "reveal" and e.data.attacker_seat and e.data.defender_seat
@@ -289,7 +290,7 @@ async def test_a_battle_between_bots_is_told_in_a_notice_that_takes_no_keys():
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: human_waiting(app))
         screen = app.screen
-        screen._watch(EventBatch(screen.watching, [reveal]))
+        screen._take(TableSays(screen.watching, EventBatch(screen.watching, [reveal])))
         await until(pilot, lambda: "defend with" in screen_text(app), timeout=2, what="the notice")
         d = reveal.data
         box = app.screen.query_one("Toast").region  # the notice as drawn, over the log

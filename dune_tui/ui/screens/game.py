@@ -1,14 +1,16 @@
-"""The game screen: a client of a table in the same process (dune_tui.table).
+"""The game screen: a client of a table (dune_tui.table, or a RemoteTable across a socket).
 
 It draws only what the table's messages bring: the views, the events a seat may see, the
 requests of its human seats.  Solo, it sits at the human's seat; in a hot-seat game it watches
 as a spectator (the public view) and is also attached for every human seat, showing each
-request after the privacy hand-off for a secret choice; with no human it watches."""
+request after the privacy hand-off for a secret choice; with no human it watches.
+
+What this terminal knows at the table is the seat client's (ui/seat_client.py, no Textual): the screen forwards
+each message to it, does what it answers (a line for the log, a notice, a dialog, the board drawn again) and
+shows what it says comes next; the screen keeps the widgets, the dialogs and the keys."""
 
 from __future__ import annotations
 
-import contextlib
-import itertools
 import threading
 from functools import partial
 
@@ -23,8 +25,10 @@ from textual.widgets import Footer, OptionList
 from ...games import game_of
 from ...table import messages as m
 from .. import saving
+from .. import seat_client as sc
 from ..early_keys import EarlyKeys, replay
 from ..games import board_for
+from ..seat_client import SeatClient
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
 from ..widgets.choices import DIGITS, ChoiceList
@@ -52,11 +56,6 @@ class TableSays(Message):
     def __init__(self, seat: int, body) -> None:
         super().__init__()
         self.seat, self.body = seat, body
-
-
-def chat_line(line: m.Chat) -> str:
-    """A line said at the table, as the log shows it: `Seat 2 · Atreides (Ann): ally?`."""
-    return f"{line.name or 'Someone'}: {line.text}"
 
 
 def narrow(width: int) -> bool:
@@ -90,56 +89,49 @@ class GameScreen(DuneScreen):
         or a lobby's table's command (`lobby.join_command`)."""
         super().__init__()
         self.rejoin = rejoin
-        self.table = table  # to attach and send; the screen never reads the table's game
+        self.table = table  # to attach and send (through the seat client); the screen never reads the table's game
         self.settings = settings
-        self.current = None  # the human request on the panel
-        self.panel_title = Text()  # its title
-        self.requests: dict[int, m.DecisionRequest] = {}  # open for our seats
-        self.sent: set[int] = set()  # answered, not yet closed by the table
-        self.blocked = False  # a hand-off or reveal is open: wait for it
-        self.handed: set[int] = set()
-        self.last_choice: tuple[str, tuple | None] = ("", None)
-        self.thinking = m.Thinking()
-        self.sealed: m.Sealed | None = None
-        self.pace = m.Pace(pause=settings.pause)
-        self.board = None  # the latest view of the seat we watch
-        self.over: m.GameOver | None = None
-        self.game_id = ""  # from the table's Welcome: names the game's autosave (Review on the game-over screen)
+        self.panel_title = Text()  # the title of the request on the panel
         self.leaving: str | None = None  # "quit" / "menu" while the save before leaving is under way
-        self._refs = itertools.count(1)
-        self._saves: dict[int, str] = {}  # ref -> what the save was for
         self._mounted = False
         self._early: list[TableSays] = []
         self.early_keys = EarlyKeys()  # keys typed before the first question (ui/early_keys.py)
-        self.gone: set[int] = set()  # other players said to be away, not yet back
-        self.connections: dict[int, object] = {}
-        self.advising: threading.Event | None = None  # set to cancel the advice being worked out
-        self.hints = True  # the game allows advice (the table's welcome says)
-        self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement (X36)
-        self.end_asked: set[int] = set()  # our seats asked to agree to it
-        self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
-        self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
-        self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR
-        for seat in dict.fromkeys([self.watching, *self.humans]):
-            self.connections[seat] = table.attach(seat, partial(self._deliver, seat), host=True)
+        self.client = SeatClient(table, seats, joined=bool(rejoin), secret=self._secret, pause=settings.pause)
+        self.client.attach(self._deliver)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
+
+    def _secret(self, request) -> bool:
+        """A secret choice: a hot seat hands the terminal over for it (the board's rule set says which)."""
+        return request.phase in self.rules_board.secret_phases
+
+    @property
+    def current(self):
+        """The request on the panel (None: none)."""
+        return self.client.current
+
+    @property
+    def board(self):
+        """The latest view of the seat watched."""
+        return self.client.board
+
+    @property
+    def over(self) -> m.GameOver | None:
+        return self.client.over
+
+    @property
+    def watching(self) -> int:
+        return self.client.watching
 
     @property
     def watching_only(self) -> bool:
         """A spectator of a table hosted elsewhere: it sees the game and chats, and changes nothing."""
-        return bool(self.rejoin) and not self.humans
+        return self.client.watching_only
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "agree_end":
-            return self.end_offered()
+            return self.client.end_offered()
         return not (self.watching_only and action in ("skip", "pause", "hint"))
-
-    def end_offered(self) -> bool:
-        """X36: the request on the panel may propose to end the game by agreement (its rule set says)."""
-        r = self.current
-        return (r is not None and self.proposal is None
-                and game_of(r.view.options).engine.end_offered(r.view, r.seat))
 
     @property
     def help_tips(self) -> str:
@@ -148,7 +140,7 @@ class GameScreen(DuneScreen):
 
     # ---------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
-        yield from self.rules_board.compose(self.seats)
+        yield from self.rules_board.compose(self.client.seats)
         with Horizontal(id="bottom"):
             yield DecisionPanel(id="decision", words=self.rules_board.words)
             with Vertical(id="log-box"):
@@ -180,8 +172,7 @@ class GameScreen(DuneScreen):
     def stop(self) -> None:
         self.drop_advice()
         self.app.end_game(self.table)  # closed first: a closed table tells nobody the leaving seats are away
-        for conn in self.connections.values():
-            self.table.detach(conn)
+        self.client.detach()
 
     # ------------------------------------------------------ from the table
     def _deliver(self, seat: int, body) -> None:
@@ -197,174 +188,91 @@ class GameScreen(DuneScreen):
         self._take(message)
 
     def _take(self, message: TableSays) -> None:
-        body, main = message.body, message.seat == self.watching
-        if isinstance(body, m.DecisionRequest):
-            self.requests[body.id] = body
-        elif isinstance(body, m.Closed):
-            self.requests.pop(body.id, None)
-            self.sent.discard(body.id)
-            if self.current is not None and self.current.id == body.id:  # answered for us (X36's AGREE_END)
-                self.current = None
-                self.drop_advice()
-        elif isinstance(body, m.Refused):
-            self.notify(f"That was refused: {body.reason}", severity="error")
-            self.sent.discard(body.id)
-        elif isinstance(body, m.Welcome):
-            self.requests.update((r.id, r) for r in body.requests)
-            if main:
-                self._welcome(body)
-            if body.proposal is not None:
-                self._end_proposal(message.seat, body.proposal, main)
-        elif isinstance(body, m.EndProposal):
-            self._end_proposal(message.seat, body, main)
-        elif isinstance(body, (m.Saved, m.SaveFailed)) and body.ref:
-            self._saved(body)
-        elif main:
-            self._watch(body)
+        """The seat client takes the message; the screen does what it says, then shows what comes next."""
+        for effect in self.client.take(message.seat, message.body):
+            self._do(effect)
         self.advance()
 
-    def _welcome(self, w: m.Welcome) -> None:
-        self.seats, self.board, self.thinking, self.sealed, self.pace = w.seats, w.view, w.thinking, w.sealed, w.pace
-        self.hints = w.hints
-        self.game_id = w.game_id
-        log = self.query_one(GameLog)
-        shown = 0
-        for line in w.chat:  # each line where it was said among the events
-            log.add(w.events[shown:line.after])
-            shown = max(shown, line.after)
-            log.note(chat_line(line))
-        log.add(w.events[shown:])
-        if w.resumed:
-            plural = "" if w.decisions == 1 else "s"
-            log.note(f"Game resumed: round {w.view.round}, {w.decisions} decision{plural} so far.")
-        if w.warning:
-            self.notify(w.warning, severity="warning", timeout=10)
-        self.show_board()
-        if w.over is not None:
-            self.finish(w.over)
+    def _do(self, effect) -> None:
+        match effect:
+            case sc.Log(events):
+                self.query_one(GameLog).add(list(events))
+            case sc.Note(text):
+                self.query_one(GameLog).note(text)
+            case sc.Notify(text, severity, title, timeout):
+                self.notify(text, severity=severity, title=title, timeout=timeout)
+            case sc.Redraw():
+                self.show_board()
+            case sc.Reveal(event, batch):
+                self.app.push_screen(Reveal(event, list(batch)), self._revealed)
+            case sc.BattleNotice(event):
+                self.notify(reveal_summary(event.data), title="Battle", timeout=8, markup=False)
+            case sc.SealedNote(text):
+                self.query_one(DecisionPanel).sealed_note = text
+            case sc.SeatsChanged(seats):
+                self.rules_board.set_seats(seats)
+            case sc.Away(seat):
+                who = self.seat_title(seat).plain
+                self.notify(f"{who} is away: the table waits for them.", timeout=8, markup=False)
+            case sc.Back(seat):
+                self.notify(f"{self.seat_title(seat).plain} is back at the table.", timeout=5, markup=False)
+            case sc.Withdrawn():
+                self.drop_advice()
+            case sc.AskEnd(seat, proposal):
+                self._ask_end(seat, proposal)
+            case sc.EndChanged():
+                self.end_hint()
+            case sc.SaveReply(purpose, reply):
+                self._saved(purpose, reply)
+            case sc.Finish(over):
+                self.finish(over)
 
-    def _watch(self, body) -> None:
-        """What the watched seat's connection says about the game."""
-        if isinstance(body, m.EventBatch):
-            self.query_one(GameLog).add(body.events)
-            for e in body.events:
-                if e.kind == "reveal" and self._human_in_battle(e):
-                    self.blocked = True
-                    self.app.push_screen(Reveal(e, body.events), self._revealed)
-                elif e.kind == "reveal" and not self.pace.skipping:  # others' battle: a notice, no keys taken
-                    self.notify(reveal_summary(e.data), title="Battle", timeout=8, markup=False)
-        elif isinstance(body, m.Board):
-            self.board = body.view
-            self.show_board()
-        elif isinstance(body, m.Thinking):
-            self.thinking = body
-        elif isinstance(body, m.Sealed):
-            self.sealed = body
-            if self.current is not None and self.sealed_note(self.current):  # the other human sealed first
-                self.query_one(DecisionPanel).note(self.sealed_note(self.current))
-        elif isinstance(body, m.Pace):
-            self.pace = body
-            self.show_board()
-        elif isinstance(body, m.Seats):
-            self._say_comings_and_goings(body.seats)
-            self.seats = body.seats
-            self.rules_board.set_seats(body.seats)
-        elif isinstance(body, m.Chat):
-            self.query_one(GameLog).note(chat_line(body))
-        elif isinstance(body, m.Notice):
-            self.notify(body.text, severity=body.severity)
-        elif isinstance(body, m.SaveFailed):
-            where = f" (the last good save: {body.last_good})" if body.last_good else ""
-            self.notify(f"Autosave failed: {body.reason}{where}", severity="warning", timeout=10)
-        elif isinstance(body, m.GameOver):
-            self.finish(body)
-
-    def _end_proposal(self, seat: int, proposal: m.EndProposal, main: bool) -> None:
-        """X36: a proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
-        (in a hot-seat game, each in turn)."""
-        if proposal.seat == m.SPECTATOR:
-            self.proposal = None
-            self.end_asked.clear()
-            if main:
-                self.notify(proposal.text, title="End of the game", timeout=8)
-        else:
-            self.proposal = proposal
-            if seat in proposal.waiting and seat not in self.end_asked:
-                self.end_asked.add(seat)
-                text = self.seat_title(proposal.seat)
-                text.append(f" proposes to end the game at the end of round {proposal.round}: the Shorter Game's "
-                            "ending, so if nobody has won by then, everybody loses.\n\n")
-                text.append_text(self.seat_title(seat))
-                text.append(", do you agree?\n\ny  yes\nn  no, play on")
-                self.app.push_screen(AgreeEnd("End the game?", text), partial(self._end_answered, seat))
-        self.end_hint()
+    def _ask_end(self, seat: int, proposal: m.EndProposal) -> None:
+        """X36: one of our seats is asked to agree to end the game (in a hot-seat game, each in turn)."""
+        text = self.seat_title(proposal.seat)
+        text.append(f" proposes to end the game at the end of round {proposal.round}: the Shorter Game's "
+                    "ending, so if nobody has won by then, everybody loses.\n\n")
+        text.append_text(self.seat_title(seat))
+        text.append(", do you agree?\n\ny  yes\nn  no, play on")
+        self.app.push_screen(AgreeEnd("End the game?", text), partial(self._end_answered, seat))
 
     def end_hint(self) -> None:
         """`e` (X36) comes and goes with the request on the panel, and its title says so."""
         self.refresh_bindings()
         if self.current is not None:
             title = self.panel_title.copy()
-            if self.end_offered():
+            if self.client.end_offered():
                 title.append(" · e: end game?", style="dim")
             self.query_one(DecisionPanel).border_title = title
 
     def _end_answered(self, seat: int, yes: bool | None) -> None:
-        self.table.receive(self.connections[seat], m.AnswerEnd(yes=bool(yes)))
+        self.client.send(m.AnswerEnd(yes=bool(yes)), seat)
 
     def action_agree_end(self) -> None:
-        if not self.end_offered():
+        if not self.client.end_offered():
             return
         request = self.current
         text = Text(f"End the game at the end of round {request.view.round}? You would all play the Shorter "
                     "Game's ending: if nobody has won by then, everybody loses.")
-        if any(i.is_human and i.seat != request.seat for i in self.seats):
+        if self.client.others_human(request.seat):
             text.append(" Every other player must agree.")
         text.append("\n\ny  propose it\nn  play on")
         self.app.push_screen(AgreeEnd("End the game by agreement?", text), partial(self._end_proposed, request))
 
     def _end_proposed(self, request, yes: bool | None) -> None:
         if yes:
-            self.table.receive(self.connections[request.seat], m.ProposeEnd())
-
-    def _say_comings_and_goings(self, seats: tuple[m.SeatInfo, ...]) -> None:
-        """A joined table: say when another player's terminal leaves (the table waits) and when it comes back
-        (not a first arrival: the waiting line says who is away until then)."""
-        for old, new in zip(self.seats, seats, strict=False):
-            if not new.is_human or old.connected == new.connected or new.seat in self.humans:
-                continue
-            who = self.seat_title(new.seat).plain
-            if not new.connected:
-                self.gone.add(new.seat)
-                self.notify(f"{who} is away: the table waits for them.", timeout=8, markup=False)
-            elif new.seat in self.gone:
-                self.gone.discard(new.seat)
-                self.notify(f"{who} is back at the table.", timeout=5, markup=False)
-
-    def _human_in_battle(self, event) -> bool:
-        d = event.data
-        return any(0 <= s < len(self.seats) and self.seats[s].is_human for s in (d.attacker_seat, d.defender_seat))
+            self.client.send(m.ProposeEnd(), request.seat)
 
     def _revealed(self, _result=None) -> None:
-        self.blocked = False
+        self.client.revealed()
         self.advance()
 
     # ----------------------------------------------------------- what to show
-    def display_seat(self) -> int:
-        """Whose eyes the screen uses: the only human, else nobody in particular (-1)."""
-        if self.current is not None and (self.watching >= 0 or self.current.id in self.handed):
-            return self.current.seat
-        return self.watching
-
-    def display_view(self):
-        if self.current is not None and self.display_seat() == self.current.seat:
-            return self.current.view
-        return self.board
-
     def show_board(self) -> None:
-        v = self.display_view()
+        v = self.client.display_view()
         if v is None or not self._mounted:
             return
-        self.rules_board.show(v, self.display_seat(), self.pace)
+        self.rules_board.show(v, self.client.display_seat(), self.client.pace)
         self.light_map()
 
     def light_map(self) -> None:
@@ -423,41 +331,36 @@ class GameScreen(DuneScreen):
         title = Text(f"seat {seat + 1} ")
         if f >= 0:
             title.append_text(self.rules_board.side_label(f))
-        who = "you" if seat == self.watching else self.seats[seat].label()
+        who = "you" if seat == self.watching else self.client.seats[seat].label()
         title.append(f", {who}")
         return title
 
     # ------------------------------------------------------------- the loop
     def advance(self) -> None:
-        """Show the next request of ours, or who is thinking."""
-        if self.blocked or self.current is not None or self.over is not None or not self.is_attached:
+        """Show what the seat client says comes next: a request of ours (after its hand-off), or who is thinking,
+        or whom the table waits for."""
+        if not self.is_attached:
             return
-        waiting = [r for r in self.requests.values() if r.id not in self.sent]
-        if not waiting:
-            if self.thinking.seat >= 0:
-                self.show_thinking()
-            else:
-                self.show_waiting()
-            return
-        request = min(waiting, key=lambda r: r.id)
-        if self.watching < 0 and request.phase in self.rules_board.secret_phases and request.id not in self.handed:
-            self.blocked = True
-            self.show_board()
-            self.query_one(DecisionPanel).wait("Waiting for the hand-off…")
-            self.app.push_screen(Handoff(self.seat_title(request.seat)), partial(self._handed_off, request))
-            return
-        self.show_request(request)
+        match self.client.next_step():
+            case sc.HandOff(request):
+                self.show_board()
+                self.query_one(DecisionPanel).wait("Waiting for the hand-off…")
+                self.app.push_screen(Handoff(self.seat_title(request.seat)), partial(self._handed_off, request))
+            case sc.Ask(request):
+                self.show_request(request)
+            case m.Thinking() as thinking:
+                self.show_thinking(thinking)
+            case sc.Waiting(others):
+                self.show_waiting(others)
 
     def _handed_off(self, request, _result=None) -> None:
-        self.blocked = False
-        self.handed.add(request.id)
+        self.client.handed_off(request)
         self.advance()
 
     def show_request(self, request) -> None:
+        """The client has put `request` on the panel: draw it."""
         self.drop_advice()
-        self.current = request
         self.show_board()
-        phase, key = self.last_choice
         if self.watching >= 0:
             f = game_of(request.view.options).seat_sides(request.view)[request.seat]
             title = Text("Your decision", style="bold")
@@ -467,86 +370,69 @@ class GameScreen(DuneScreen):
         else:
             title = Text("Decide now: ", style="bold")
             title.append_text(self.seat_title(request.seat))
-        self.query_one(DecisionPanel).ask(request, title, prefer=key if phase == request.phase else None,
-                                          note=self.sealed_note(request))
+        self.query_one(DecisionPanel).ask(request, title, prefer=self.client.prefer(request),
+                                          note=self.client.sealed_note(request))
         self.panel_title = title
         self.end_hint()
         self.light_map()
         if self.early_keys.open:  # the first question: the keys typed for it before it came, to its form
             self.call_after_refresh(replay, self.app, self.early_keys.close())
 
-    def sealed_note(self, request) -> str:
-        """For a battle commit: that the other side has sealed its commit, once it has (R10)."""
-        sealed = self.sealed
-        return sealed.text if sealed and request.phase == "commit" and sealed.seat not in (-1, request.seat) else ""
+    def show_waiting(self, others: tuple[int, ...]) -> None:
+        """Nothing of ours to decide and no bot thinking: say which other players the table waits for."""
+        text = Text("Waiting for ")
+        for i, seat in enumerate(others):
+            text.append_text(Text(" and ") if i else Text())
+            text.append_text(self.seat_title(seat))
+            if not self.client.seats[seat].connected:
+                text.append(" (away)", style="bold")
+        text.append("…")
+        self.query_one(DecisionPanel).wait(text)  # no spinner: a person may take minutes, and idle means idle
 
-    def show_waiting(self) -> None:
-        """Nothing of ours to decide and no bot thinking: say which other player the table waits for."""
-        board = self.board
-        if board is None or board.over:
-            return
-        others = [s for s in board.awaiting if s not in self.humans and self.seats[s].is_human]
-        if others:
-            text = Text("Waiting for ")
-            for i, seat in enumerate(others):
-                text.append_text(Text(" and ") if i else Text())
-                text.append_text(self.seat_title(seat))
-                if not self.seats[seat].connected:
-                    text.append(" (away)", style="bold")
-            text.append("…")
-            self.query_one(DecisionPanel).wait(text)  # no spinner: a person may take minutes, and idle means idle
-
-    def show_thinking(self) -> None:
-        seat = self.thinking.seat
+    def show_thinking(self, thinking: m.Thinking) -> None:
         self.show_board()
-        text = self.seat_title(seat)
+        text = self.seat_title(thinking.seat)
         text.append(" is thinking…")
-        text.append(f"\n{self.thinking.prompt}", style="dim")
+        text.append(f"\n{thinking.prompt}", style="dim")
         if not self.watching_only:
             text.append("\ns: skip ahead to your next decision   p: bot pause", style="dim")
-        self.query_one(DecisionPanel).wait(text, spinner=True, title=self.seat_title(seat))
+        self.query_one(DecisionPanel).wait(text, spinner=True, title=self.seat_title(thinking.seat))
 
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:
         request = event.request
-        if request is not self.current:
+        decision = self.client.chosen(request, event.action, self.query_one(DecisionPanel).choice_key)
+        if decision is None:
             return
-        self.last_choice = (request.phase, self.query_one(DecisionPanel).choice_key)
-        self.current = None
         self.drop_advice()
-        self.sent.add(request.id)
         self.refresh_bindings()
         self.rules_board.light(None, None)
         self.query_one(DecisionPanel).wait("…")
-        self.table.receive(self.connections[request.seat], m.Decision(request.id, request.seat, event.action))
+        self.client.send(decision, request.seat)
 
     @on(MarksChanged)
     def _marks(self, event: MarksChanged) -> None:
         self.rules_board.set_marks(event.marks)
 
     def finish(self, over: m.GameOver) -> None:
-        self.over = over
         screen = self.rules_board.game_over_screen(over, self.settings, bool(self.rejoin))
-        if not self.rejoin and self.game_id:  # the game's autosave is here (a joined seat's is the host's)
-            screen.save_path = saving.autosave_path(self.game_id, self.settings.save_dir)
+        if not self.rejoin and self.client.game_id:  # the game's autosave is here (a joined seat's is the host's)
+            screen.save_path = saving.autosave_path(self.client.game_id, self.settings.save_dir)
         self.app.switch_screen(screen)
 
     # ----------------------------------------------------------------- keys
-    def send(self, body) -> None:
-        self.table.receive(self.connections[self.watching], body)
-
     def action_say(self) -> None:
         self.app.push_screen(Say(), self._said)
 
     def _said(self, text: str | None) -> None:
         if text and text.strip():
-            self.send(m.Chat(text=text))
+            self.client.send(m.Chat(text=text))
 
     def action_skip(self) -> None:
-        self.send(m.Skip())
+        self.client.send(m.Skip())
 
     def action_pause(self) -> None:
-        self.send(m.SetPace(pause=self.settings.next_pause()))
+        self.client.send(m.SetPace(pause=self.settings.next_pause()))
 
     def action_focus_log(self) -> None:
         log = self.query_one(GameLog)
@@ -574,46 +460,33 @@ class GameScreen(DuneScreen):
 
     def action_houses(self) -> None:
         """`c`: every house card in full, from the seat's view."""
-        view = self.display_view()
+        view = self.client.display_view()
         if view is not None:
-            self.app.push_screen(self.rules_board.houses_screen(view, self.seats, self.display_seat()))
+            self.app.push_screen(self.rules_board.houses_screen(view, self.client.seats, self.client.display_seat()))
 
     # ------------------------------------------------------------- advice
     def action_hint(self) -> None:
         """`h`: the search works out its top options for the decision on screen, from the seat's view only,
-        in a thread; the screen keeps answering keys meanwhile."""
+        in a thread (the advice panel's); the screen keeps answering keys meanwhile."""
         request = self.current
-        if not self.hints:
+        if not self.client.hints:
             self.notify("Hints are off for this game.", timeout=4)
             return
         if request is None:
             self.notify("No decision of yours to advise on.", timeout=4)
             return
-        self.drop_advice()
-        cancel = self.advising = threading.Event()
-        self.query_one(AdvicePanel).working("Weighing your options… (Esc: stop)")
-        self.run_worker(partial(self._analyse, request, cancel), thread=True, group="advice", exit_on_error=False)
+        self.query_one(AdvicePanel).ask(request, self.settings.advisor)
 
-    def _analyse(self, request, cancel: threading.Event) -> None:
-        from ai import make_agent
-        from ai.advice import analyse
+    @property
+    def advising(self) -> threading.Event | None:
+        """Set to cancel the advice being worked out (None: none is)."""
+        return next((panel.advising for panel in self.query(AdvicePanel)), None)
 
-        spec = self.settings.advisor
-        try:
-            advice = analyse(request, agent=make_agent(spec) if spec else None, cancel=cancel)
-        except Exception as e:  # a bad advisor spec or a bug: say so on the panel, never crash the game
-            advice = e
-        if not cancel.is_set():
-            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                self.app.call_from_thread(self._advised, request, cancel, advice)
-
-    def _advised(self, request, cancel: threading.Event, advice: list | Exception) -> None:
+    @on(AdvicePanel.Advised)
+    def _advised(self, event: AdvicePanel.Advised) -> None:
         """The advice arrives: shown if it is still for the decision on screen (else dropped)."""
-        if cancel.is_set() or request is not self.current:
-            return
-        self.advising = None
-        if isinstance(advice, Exception):
-            self.query_one(AdvicePanel).working(f"No advice: {advice}")
+        request, advice = event.request, event.advice
+        if request is not self.current:
             return
         choices = self.query_one(ChoiceList)
         where = [self._listed(choices, a.action) if choices.display else None for a in advice]
@@ -622,8 +495,7 @@ class GameScreen(DuneScreen):
         if where and where[0] is not None:  # the list's highlight follows the top option
             choices.highlighted = where[0]
         if advice:  # kept beside the log, for the replay
-            self.table.receive(self.connections[request.seat],
-                               m.Hint(text=advice_summary(request.view, advice), request=request.id))
+            self.client.send(m.Hint(text=advice_summary(request.view, advice), request=request.id), request.seat)
 
     @staticmethod
     def _listed(choices: ChoiceList, action) -> int | None:
@@ -633,23 +505,14 @@ class GameScreen(DuneScreen):
 
     def drop_advice(self) -> None:
         """Cancel the advice being worked out and put the panel away."""
-        if self.advising is not None:
-            self.advising.set()
-            self.advising = None
-        for panel in self.query(AdvicePanel):  # none left while the screen is unmounted
-            panel.clear()
+        for panel in self.query(AdvicePanel):  # none left while the screen is unmounted (the panel cancels then)
+            panel.drop()
 
     def key_escape(self) -> None:
         self.drop_advice()
 
     # --------------------------------------------------------------- saving
-    def save(self, purpose: str, *, name: str = "", directory: str = "") -> None:
-        ref = next(self._refs)
-        self._saves[ref] = purpose
-        self.send(m.Save(name=name, directory=directory, ref=ref))
-
-    def _saved(self, reply) -> None:
-        purpose = self._saves.pop(reply.ref, "")
+    def _saved(self, purpose: str, reply) -> None:
         failed = isinstance(reply, m.SaveFailed)
         if purpose == "name":
             if failed:
@@ -667,10 +530,10 @@ class GameScreen(DuneScreen):
 
     def _save_as(self, name: str | None) -> None:
         if name:
-            self.save("name", name=name)
+            self.client.save("name", name=name)
 
     def action_leave(self) -> None:
-        if self.rejoin and getattr(self.table, "closed", False):  # the table is gone: nothing waits, nothing to keep
+        if self.client.table_closed:  # the table is gone: nothing waits, nothing to keep
             self.leaving = "menu"  # back to where the player sat down from (the lobby's list)
             self._leave(saved=True)
             return
@@ -680,7 +543,7 @@ class GameScreen(DuneScreen):
         if choice is None:
             return
         self.leaving = choice
-        self.save("leave")
+        self.client.save("leave")
 
     def _retry(self, answer: str | None) -> None:
         """After a failed save: another directory to try, "discard" to leave unsaved, or None to play on."""
@@ -690,7 +553,7 @@ class GameScreen(DuneScreen):
         elif answer == NotSaved.DISCARD:
             self._leave(saved=False)
         else:
-            self.save("leave", directory=answer)
+            self.client.save("leave", directory=answer)
 
     def _leave(self, saved: bool) -> None:
         choice, self.leaving = self.leaving, None

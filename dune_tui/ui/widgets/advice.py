@@ -9,9 +9,14 @@ or, where the bots answer by rule of thumb, a ranking without figures."""
 
 from __future__ import annotations
 
+import contextlib
 import math
+import threading
+from functools import partial
 
 from rich.text import Text
+from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...games import game_of
@@ -96,7 +101,15 @@ def advice_summary(view, advice) -> str:
 
 
 class AdvicePanel(Static):
-    """Hidden until `h` asks; then "thinking…", the advice, or why there is none."""
+    """Hidden until `h` asks; then "thinking…", the advice, or why there is none.  `ask` works the advice out in a
+    thread and posts `Advised`; `drop` (or the panel leaving the screen) cancels it."""
+
+    class Advised(Message):
+        """The advice for `request`, worked out (the screen shows it if the request is still on its panel)."""
+
+        def __init__(self, request, advice: list) -> None:
+            super().__init__()
+            self.request, self.advice = request, advice
 
     DEFAULT_CSS = """
     AdvicePanel {
@@ -108,29 +121,74 @@ class AdvicePanel(Static):
     # While shown, its box (the log's column) is `-advising`, two thirds of the width (dune.tcss): options that
     # begin alike ("Keep Fremen, Fremen, …") must be read to their end, which 32 columns at 80x24 cut off.
 
+    shown = reactive(False)  # on screen (and its box widened)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self.border_title = "Advice"
         self.advice: list = []
+        self.advising: threading.Event | None = None  # set to cancel the advice being worked out
+
+    def ask(self, request, spec: str = "") -> None:
+        """Work out the advice on `request` from its seat's view only, by the advisor `spec` ("": the default
+        search), in a thread."""
+        self.drop()
+        cancel = self.advising = threading.Event()
+        self.working("Weighing your options… (Esc: stop)")
+        self.run_worker(partial(self._analyse, request, spec, cancel), thread=True, group="advice",
+                        exit_on_error=False)
+
+    def _analyse(self, request, spec: str, cancel: threading.Event) -> None:
+        from ai import make_agent
+        from ai.advice import analyse
+
+        try:
+            advice = analyse(request, agent=make_agent(spec) if spec else None, cancel=cancel)
+        except Exception as e:  # a bad advisor spec or a bug: say so on the panel, never crash the game
+            advice = e
+        if not cancel.is_set():
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.app.call_from_thread(self._advised, request, cancel, advice)
+
+    def _advised(self, request, cancel: threading.Event, advice: list | Exception) -> None:
+        if cancel.is_set():
+            return
+        self.advising = None
+        if isinstance(advice, Exception):
+            self.working(f"No advice: {advice}")
+        else:
+            self.post_message(self.Advised(request, advice))
+
+    def drop(self) -> None:
+        """Cancel the advice being worked out and put the panel away."""
+        if self.advising is not None:
+            self.advising.set()
+            self.advising = None
+        self.clear()
+
+    def on_unmount(self) -> None:
+        if self.advising is not None:  # the game screen went: no search left running for it
+            self.advising.set()
+            self.advising = None
+
+    def watch_shown(self, shown: bool) -> None:
+        self.set_class(shown, "-shown")
+        if self.parent is not None:
+            self.parent.set_class(shown, "-advising")
 
     def working(self, what: str) -> None:
         self.advice = []
         self.border_title = "Advice"
         self.update(Text(what, style="italic"))
-        self._shown(True)
+        self.shown = True
 
     def show(self, view, advice, who: str, keys: list[str]) -> None:
         self.advice = list(advice)
         self.border_title = f"Advice ({who})"
         none = Text("The search has nothing to add.", style="italic")
         self.update(advice_text(view, advice, keys) if advice else none)
-        self._shown(True)
+        self.shown = True
 
     def clear(self) -> None:
         self.advice = []
-        self._shown(False)
-
-    def _shown(self, shown: bool) -> None:
-        self.set_class(shown, "-shown")
-        if self.parent is not None:
-            self.parent.set_class(shown, "-advising")
+        self.shown = False

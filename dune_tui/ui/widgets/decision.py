@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
@@ -32,6 +33,8 @@ class DecisionPanel(Vertical):
     BINDINGS = [Binding("slash", "filter", "Filter", show=False, key_display="/")]
     GUARD = 0.2  # seconds a new kind of question ignores the keyboard
     DEFAULT_CSS = "DecisionPanel #consequences { height: auto; padding: 0 1; color: $text-muted; }"
+
+    sealed_note = var("")  # for a sealed choice: the other side has sealed its own (the game screen sets it)
 
     class Chosen(Message):
         def __init__(self, request, action: tuple) -> None:
@@ -69,6 +72,7 @@ class DecisionPanel(Vertical):
         self._stop_spinner()
         self.request = request
         self.border_title = title
+        self.set_reactive(DecisionPanel.sealed_note, note)  # the form is asked with it below
         if self._repeated(request):
             return
         self.query_one("#ask", Static).update(Text(request.prompt, style="bold"))
@@ -98,8 +102,8 @@ class DecisionPanel(Vertical):
         else:
             form.focus()
 
-    def note(self, text: str) -> None:
-        """A line for the open commit form (the other side has sealed its commit meanwhile)."""
+    def watch_sealed_note(self, text: str) -> None:
+        """The open commit form says it (the other side has sealed its commit meanwhile)."""
         form = next(iter(self.query(CommitForm)), None)
         if self.request is not None and form is not None and form.display:
             form.note = text

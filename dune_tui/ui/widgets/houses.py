@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.reactive import reactive, var
 from textual.widget import Widget
 
 from ...games.dune.data import (
@@ -25,13 +26,17 @@ from ..games.dune.labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reser
 
 
 def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
+    """Who plays a seat, for its card: you, a human's name (and away when not connected), a bot and its level."""
     if seat_cfg.is_human:
         if seat == you:
             return "you"
         name = getattr(seat_cfg, "name", "")  # a player's name or login (a table on a shared server)
         if name:
-            return name[:6] if short else f"{name[:16]}, seat {seat + 1}"
-        return f"P{seat + 1}" if short else f"human, seat {seat + 1}"
+            who = name[:6] if short else f"{name[:16]}, seat {seat + 1}"
+        else:
+            who = f"P{seat + 1}" if short else f"human, seat {seat + 1}"
+        away = not getattr(seat_cfg, "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
+        return f"{who} (away)" if away and short else f"{who}, away" if away else who
     spec = seat_cfg.agent
     if not short:
         return f"bot {spec}"
@@ -99,18 +104,17 @@ NAME_WIDTH = 9  # the one-line form's name column: "Harkonnen"
 
 
 class HouseCard(Widget):
+    """One seat's card, drawn from its data: the view, who sits there, whose eyes (setting any redraws it)."""
+
     DEFAULT_CSS = "HouseCard { height: 1; }"  # two lines in the roomy layout (dune.tcss)
+
+    view = reactive(None)
+    seat_cfg = reactive(None)
+    you = reactive(-1)
 
     def __init__(self, seat: int) -> None:
         super().__init__()
         self.seat = seat
-        self.view = None
-        self.seat_cfg = None
-        self.you = -1
-
-    def show(self, view, seat_cfg, you: int) -> None:
-        self.view, self.seat_cfg, self.you = view, seat_cfg, you
-        self.refresh()
 
     async def on_click(self) -> None:
         """A click on a house opens every card in full (as `c` does)."""
@@ -210,12 +214,34 @@ class HouseCard(Widget):
 
 
 class HouseCards(VerticalScroll, can_focus=False):
-    """One HouseCard per seat, in seat order (seat 0 plays first)."""
+    """One HouseCard per seat, in seat order (seat 0 plays first).  Its data, `view`, `you` (whose eyes) and
+    `seats` (who sits where: a `Seats` message sets it), go to every card, and every card is drawn again: the
+    one-line cards share their columns."""
+
+    view = var(None)
+    you = var(-1)
+    seats: var[list] = var(list)
 
     def __init__(self, seats: list, *, id: str | None = None) -> None:
-        super().__init__(*(HouseCard(s) for s in range(len(seats))), id=id)
-        self.seats = seats
+        self.cards = [HouseCard(s) for s in range(len(seats))]
+        super().__init__(*self.cards, id=id)
+        self.seats = list(seats)
 
     def show(self, view, you: int) -> None:
-        for card in self.query(HouseCard):
-            card.show(view, self.seats[card.seat], you)
+        self.view, self.you = view, you
+
+    def watch_view(self) -> None:
+        self._deal()
+
+    def watch_you(self) -> None:
+        self._deal()
+
+    def watch_seats(self) -> None:
+        self._deal()
+
+    def _deal(self) -> None:
+        for card in self.cards:
+            card.view, card.you = self.view, self.you
+            card.seat_cfg = self.seats[card.seat] if card.seat < len(self.seats) else None
+        for card in self.cards:  # a card's line may change the columns of all
+            card.refresh()
