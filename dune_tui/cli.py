@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__, sim, ui
-from .commands import host, review, saves
+from .commands import host, new, review, saves
 from .game_spec import add_rule_set_arguments
 
 
@@ -16,7 +16,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     parser.add_argument("--version", action="version", version=f"dune-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim.add_parser(sub)
-    ui.add_parsers(sub)
+    new.add_parsers(sub)
     add_rules_arguments(sub.choices["new"])
     saves.add_parsers(sub, play=play_session)
     host.add_parsers(sub)

@@ -9,8 +9,8 @@ import pytest
 
 from dune_tui.cli import build_parser
 from dune_tui.commands.host import session_for
+from dune_tui.commands.new import session_from_args
 from dune_tui.game_spec import GameSpec, new_game
-from dune_tui.ui import session_from_args
 from dune_tui.ui.screens.new_game import new_session
 
 

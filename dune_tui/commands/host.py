@@ -40,7 +40,7 @@ WIDTH = 79  # a line of 80 in an 80-column terminal wraps, and a copy of it lose
 
 def add_parsers(sub) -> None:
     from ..game_spec import add_rule_set_arguments
-    from ..ui import add_parsers as add_new
+    from .new import add_parsers as add_new
 
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
     add_new(scratch)
