@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import __version__, net, saves, sim, ui
+from . import __version__, sim, ui
+from .commands import host, new, review, saves
 from .game_spec import add_rule_set_arguments
-from .review import command as review_command
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -16,11 +16,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     parser.add_argument("--version", action="version", version=f"dune-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim.add_parser(sub)
-    ui.add_parsers(sub)
+    new.add_parsers(sub)
     add_rules_arguments(sub.choices["new"])
     saves.add_parsers(sub, play=play_session)
-    net.add_parsers(sub)
-    review_command.add_parser(sub)
+    host.add_parsers(sub)
+    review.add_parser(sub)
     return parser, sub.choices
 
 

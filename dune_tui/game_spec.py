@@ -12,6 +12,7 @@ import argparse
 import msgspec
 
 from .games import DEFAULT, GAMES, game_named
+from .seats import default_bot, human_spec, seat_config
 
 DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
 
@@ -78,8 +79,6 @@ def refusal(game, given: dict[str, object]) -> str:
 def _seats(spec: GameSpec, players: int) -> list[str]:
     from ai import AgentSpecError, parse_spec
 
-    from .ui.seats import default_bot, human_spec
-
     given = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in spec.seats]
     if len(given) > players:
         raise ValueError(f"{len(given)} --seat given for {players} players")
@@ -97,7 +96,6 @@ def new_game(spec: GameSpec):
     from .games.dune import random_seed
     from .games.errors import OptionsError
     from .session import Session
-    from .ui.seats import seat_config
 
     rules = game_named(spec.rules)
     given = {name: getattr(spec, name) for g in GAMES.values() for name in g.parameters}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from dune_tui.cli import build_parser
+from dune_tui.commands.host import session_for
+from dune_tui.commands.new import session_from_args
 from dune_tui.game_spec import GameSpec, new_game
-from dune_tui.net.commands import session_for
-from dune_tui.ui import session_from_args
 from dune_tui.ui.screens.new_game import new_session
 
 
@@ -38,6 +38,6 @@ def test_a_login_seat_must_name_a_login():
 
 
 def test_the_network_commands_do_not_import_the_command_line_module():
-    tree = ast.parse((Path(__file__).parents[1] / "dune_tui/net/commands.py").read_text())
+    tree = ast.parse((Path(__file__).parents[1] / "dune_tui/commands/host.py").read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert "cli" not in imported, "net/commands.py importing cli.py is an import circle"
+    assert "cli" not in imported, "commands/host.py importing cli.py is an import circle"

@@ -5,9 +5,8 @@
     codes    the seats' secret codes and the HOST:PORT/CODE address
     server   the table's door: one asyncio connection per client, every refusal logged
     client   RemoteTable: a table across the network, with the in-process Table's client side
-    commands `host` and `join` (docs/PROTOCOL.md describes the protocol)
+    lobby    this machine's tables (Unix sockets and their cards); hosting and identity beside it
+
+The commands `host`, `join` and `tables` are in dune_tui.commands.host (docs/PROTOCOL.md describes the
+protocol).
 """
-
-from .commands import add_parsers
-
-__all__ = ["add_parsers"]

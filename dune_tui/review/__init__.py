@@ -6,7 +6,7 @@
     analysis = load_or_analyse(review, seat=None, progress=print)       # cached beside the save
 
 `steps.py` rebuilds each position through the rule set's public verbs, `analysis.py` judges the decisions,
-`cache.py` keeps the judgement beside the save, `command.py` is `dune-tui review`.
+`cache.py` keeps the judgement beside the save; `dune-tui review` is dune_tui.commands.review.
 """
 
 from __future__ import annotations

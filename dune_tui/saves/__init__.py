@@ -1,6 +1,5 @@
 """Saved games: one msgspec file per game under the user's data directory.
-`add_parsers` adds `saves`, `load` and `replay` to `dune-tui` (it imports no UI: `load` plays
-through the function dune_tui.cli gives it).
+The commands `saves`, `load` and `replay` that read them are in dune_tui.commands.saves.
 
     from dune_tui.saves import autosave, load, list_saves, SaveError
     path = autosave(session)              # after a turn; on exit, on SIGHUP: try_autosave -> (path, error)
@@ -9,7 +8,6 @@ through the function dune_tui.cli gives it).
 
 from __future__ import annotations
 
-from .commands import add_parsers
 from .errors import SaveError, SnapshotMismatch
 from .files import SUFFIX, save_dir
 from .store import (
@@ -31,7 +29,6 @@ __all__ = [
     "SaveError",
     "SaveInfo",
     "SnapshotMismatch",
-    "add_parsers",
     "autosave",
     "autosave_due",
     "latest_autosave",

@@ -12,7 +12,7 @@ from ai_positions import find, request
 
 from ai import AGENT_HELP, make_agent, parse_spec
 from ai.mcts import LEVELS, MctsAgent, SearchConfig
-from dune_tui.ui.seats import MCTS_LEVELS
+from dune_tui.seats import MCTS_LEVELS
 
 STRENGTH = pathlib.Path(__file__).resolve().parents[2] / "docs" / "STRENGTH.md"
 # the table's columns after the level's name, and how a cell's first word reads as the field's value

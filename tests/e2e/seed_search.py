@@ -12,9 +12,9 @@ import asyncio
 import sys
 
 from dune_tui.cli import parse_args
+from dune_tui.commands.host import session_for
 from dune_tui.controller import Decision
 from dune_tui.games.dune.data import ALL_DICE_MASK
-from dune_tui.net.commands import session_for
 from dune_tui.table import Table
 from dune_tui.table.messages import DecisionRequest, GameOver, Welcome
 from dune_tui.ui.games.dune.words import FIRST_GAME

@@ -190,7 +190,7 @@ def test_new_express_goes_on_to_the_terminal_game(capsys):
 
 def test_new_express_fills_the_seats_not_given_with_the_heuristic():
     from dune_tui.cli import build_parser
-    from dune_tui.ui import session_from_args
+    from dune_tui.commands.new import session_from_args
 
     session = session_from_args(build_parser().parse_args(["new", "--rules", "express", "--players", "4"]))
     assert [s.kind for s in session.seats] == ["human", "bot", "bot", "bot"]

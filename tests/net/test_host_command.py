@@ -94,7 +94,8 @@ def test_sigterm_saves_and_host_load_resumes_with_new_codes(save_dir):
 def test_join_without_a_code_asks_for_it_unechoed_out_of_sight_of_ps(monkeypatch):
     from dune_tui import ui
     from dune_tui.cli import main
-    from dune_tui.net import commands, play
+    from dune_tui.commands import host as commands
+    from dune_tui.commands import play
 
     asked, joined = [], []
     monkeypatch.setattr(ui, "has_terminal", lambda: True)

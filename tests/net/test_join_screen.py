@@ -5,10 +5,10 @@ from __future__ import annotations
 from net_helpers import ANN, BOB, Hosted, Player, bot, play_until
 from textual.widgets import Input
 
+from dune_tui.commands.play import JoinedApp
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
-from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
 from dune_tui.ui.screens.modals import Reveal
 from tests.sessions import play_until as advance

@@ -212,7 +212,7 @@ def test_a_host_with_an_unsafe_lobby_says_so_and_tcp_codes_still_work(tmp_path, 
 
 
 def test_join_finds_the_table_waiting_for_me_by_name_or_alone(own_lobby):
-    from dune_tui.net.commands import find_table
+    from dune_tui.commands.host import find_table
 
     me = my_login()
     assert find_table(None, me) is None, "no table: `join` asks for a code as before"
@@ -233,7 +233,7 @@ def test_join_finds_the_table_waiting_for_me_by_name_or_alone(own_lobby):
 def test_join_alone_never_sits_a_stranger_at_a_free_seat(own_lobby):
     """Found by a newcomer: `dune-tui join` alone sat mallory at carol's free seat instead of asking for a code.
     Alone it finds only a table with a seat kept for you (reserved, or yours from another terminal)."""
-    from dune_tui.net.commands import find_table
+    from dune_tui.commands.host import find_table
 
     me = my_login()
     free = msgspec.structs.replace(card(me), seats=(lobby.SeatCard(seat=0, status="taken", login="carol"),

@@ -7,10 +7,10 @@ import asyncio
 
 from net_helpers import ANN, BOB, Hosted, Player, bot, until
 
+from dune_tui.commands.play import JoinedApp
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
-from dune_tui.net.play import JoinedApp
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table.messages import SPECTATOR, Chat, EventBatch, Pace, Refused, SetPace, Skip
 from dune_tui.ui.widgets.log import GameLog

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dune_tui import cli
+from dune_tui.commands.saves import format_info
 from dune_tui.games.dune import Options
 from dune_tui.saves import SaveError, SnapshotMismatch, autosave, list_saves, load
-from dune_tui.saves.commands import format_info
 from dune_tui.saves.files import MAX_BYTES
 from dune_tui.session import Session
 

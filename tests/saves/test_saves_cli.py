@@ -150,10 +150,12 @@ def test_load_of_a_finished_game_hands_it_over_finished_and_saves_shows_it(capsy
 
 
 def test_load_without_a_game_to_play_it_in(capsys, play_game, save_dir):
-    """The saves package runs no UI of its own: `load` plays through what the caller gives it."""
+    """The saves commands run no UI of their own: `load` plays through what the caller gives it."""
+    from dune_tui.commands import saves as save_commands
+
     save_named(play_game(Options(players=2, seed=2), 3), "early")
     parser = argparse.ArgumentParser(prog="dune-tui")
-    saves.add_parsers(parser.add_subparsers())
+    save_commands.add_parsers(parser.add_subparsers())
     args = parser.parse_args(["load", "early"])
     assert args.func(args) == 2
     assert "cannot open saves in this build" in capsys.readouterr().err

@@ -85,7 +85,7 @@ async def test_with_hints_off_h_says_so_and_asks_nothing():
 def test_new_takes_no_hints_for_a_competitive_game_and_the_save_keeps_it(save_dir):
     from dune_tui import saves
     from dune_tui.cli import build_parser
-    from dune_tui.ui import session_from_args
+    from dune_tui.commands.new import session_from_args
 
     game = session_from_args(build_parser().parse_args(["new", "--no-hints", "--seed", "3"]))
     assert game.hints_allowed is False
@@ -219,7 +219,7 @@ async def test_log_lines_written_while_the_advice_is_open_are_not_cut_when_it_cl
     --faction atreides --seed 42`, `h`, wait, `1`: the lines the answer wrote while the advice widened the log
     lost their last words for good when the box narrowed again. They are wrapped again to the box."""
     from dune_tui.cli import parse_args
-    from dune_tui.ui import session_from_args
+    from dune_tui.commands.new import session_from_args
     from dune_tui.ui.widgets.log import GameLog
 
     command = "new --players 4 --seat human --faction harkonnen --faction corrino --faction fremen --faction atreides"

@@ -11,10 +11,10 @@ import pytest
 from ui_helpers import make_app, pilot_test, screen_name, until
 
 from dune_tui.cli import build_parser, main
+from dune_tui.commands.new import session_from_args
 from dune_tui.controller import Controller
 from dune_tui.games.dune import Options
 from dune_tui.table.bots import BotCancelled, BotFailed, ProcessBots, ThreadBots
-from dune_tui.ui import session_from_args
 
 
 def parse(*argv: str):

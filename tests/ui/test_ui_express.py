@@ -15,9 +15,9 @@ from dune_tui import saves
 from dune_tui.controller import Decision
 from dune_tui.games import game_of
 from dune_tui.games.express import with_variants
+from dune_tui.seats import bot_specs
 from dune_tui.session import Session
 from dune_tui.ui.screens.new_game import variant_text
-from dune_tui.ui.seats import bot_specs
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 OVER = "GameOverScreen"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ui_helpers import pilot_test, screen_text, until
 
+from dune_tui.commands.play import JoinedApp
 from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
-from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
 from dune_tui.ui.widgets.houses import HouseCard
 from tests.net.net_helpers import ANN, BOB, Hosted, bot

@@ -153,7 +153,7 @@ async def test_enter_sits_down_at_a_free_seat_and_a_kept_seat_refuses_with_whose
 
 @pilot_test
 async def test_seat_lines_name_the_players_by_their_logins(own_lobby):
-    from dune_tui.net.play import JoinedApp
+    from dune_tui.commands.play import JoinedApp
 
     carol = SeatConfig(kind="human", agent="", name="carol", login="carol")
     game = Session(Options(players=3, seed=5), [SeatConfig(kind="human", agent=""), carol,

@@ -11,11 +11,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from ...game_spec import GameSpec, new_game
+from ...game_spec import DEFAULT_PLAYERS, GameSpec, new_game
 from ...games import GAMES, game_named
 from ...games.dune import OptionsError
-from .. import DEFAULT_PLAYERS
-from ..seats import bot_specs, default_bot
+from ...seats import bot_specs, default_bot
 from ..settings import PAUSES
 from ..widgets.cycler import Cycler
 from .base import DuneScreen

@@ -25,7 +25,7 @@ USER = "user:"  # `--seat user:alice`: a human seat only alice may take (at a ta
 
 def human_spec(choice: str) -> bool:
     """`human` or `user:LOGIN` (ValueError with a sentence for `user:` and no login name)."""
-    from ..session import valid_login
+    from .session import valid_login
 
     if choice.startswith(USER) and not valid_login(choice.removeprefix(USER)):
         raise ValueError(f"--seat {choice[:40]}: give a login name after user:")
@@ -34,7 +34,7 @@ def human_spec(choice: str) -> bool:
 
 def seat_config(choice: str):
     """`human`, `user:LOGIN` or a bot spec -> SeatConfig."""
-    from ..session import SeatConfig
+    from .session import SeatConfig
 
     if choice.startswith(USER):
         login = choice.removeprefix(USER)

@@ -2,8 +2,8 @@
 
 A bad file is one line on stderr and exit status 2; the file is never changed.  Whatever a file
 says (names, messages quoting it, file names) is printed through `dune_tui.text.printable`.
-This package does not import the UI: `dune-tui load` plays through the `play` function given to
-`add_parsers` (dune_tui.cli passes `dune_tui.ui.run_session`).
+`dune-tui load` plays through the `play` function given to `add_parsers` (dune_tui.cli passes its
+`play_session`, which runs `dune_tui.ui.run_session`).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..games import game_named
+from ..saves.errors import SaveError, SnapshotMismatch
+from ..saves.files import ENV, SUFFIX, default_dir, save_dir
+from ..saves.snapshot import differences, snapshot_of
+from ..saves.store import SaveInfo, latest_autosave, list_saves, load, read_save, replay_log, resolve
 from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
-from .errors import SaveError, SnapshotMismatch
-from .files import ENV, SUFFIX, default_dir, save_dir
-from .snapshot import differences, snapshot_of
-from .store import SaveInfo, latest_autosave, list_saves, load, read_save, replay_log, resolve
 
 BAD_FILE = 2
 

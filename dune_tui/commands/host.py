@@ -19,22 +19,20 @@ import contextlib
 import getpass
 import logging
 import os
-import signal
 import socket
 import sys
 import textwrap
 from pathlib import Path
 
+from ..net import lobby
+from ..net.codes import Codes, address, label
+from ..net.hosting import Local
+from ..net.identity import my_login
+from ..net.seating import choose, claim
 from ..table.messages import SPECTATOR
 from ..text import printable
-from . import lobby
-from .codes import Codes, address, label
-from .hosting import Local, serve_local
-from .identity import my_login
-from .seating import choose, claim
+from .serving import host_headless, log
 
-log = logging.getLogger("dune_tui.net")
-GRACE_SECONDS = 30.0  # after the end, the clients have this long to take their GameOver
 PRIVATE = ("A seat's code is its key: give it to that player only. On a shared machine other users can read "
            "command lines (ps): there, run `dune-tui join` alone and paste HOST:PORT/CODE at its prompt.")
 WIDTH = 79  # a line of 80 in an 80-column terminal wraps, and a copy of it loses its last character
@@ -42,7 +40,7 @@ WIDTH = 79  # a line of 80 in an 80-column terminal wraps, and a copy of it lose
 
 def add_parsers(sub) -> None:
     from ..game_spec import add_rule_set_arguments
-    from ..ui import add_parsers as add_new
+    from .new import add_parsers as add_new
 
     scratch = argparse.ArgumentParser(add_help=False).add_subparsers()
     add_new(scratch)
@@ -235,48 +233,6 @@ def _log_to_file(save_dir: Path, game_id: str) -> None:
         log.addHandler(handler)
         log.setLevel(logging.INFO)
         print(f"The host's log: {path}")
-
-
-def make_table(session, args, resumed: bool, runner=None):
-    from .. import saves
-    from ..table import Table
-
-    pause = 0.5 if args.pause is None else args.pause
-    return Table(session, bots=args.bots, pause=pause, save_dir=saves.save_dir(args.save_dir), resumed=resumed,
-                 runner=runner)
-
-
-async def host_headless(session, args, sock: socket.socket, codes: Codes, resumed: bool, local: Local | None = None):
-    """Serve until the game ends (and its clients have heard it) or a signal stops the host; save."""
-    from .server import TableServer
-
-    table = make_table(session, args, resumed)
-    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
-    await server.start(sock=sock)
-    card = await serve_local(server, table, local)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, stop.set)
-    playing = loop.create_task(table.run())
-    stopping = loop.create_task(stop.wait())
-    await asyncio.wait({playing, stopping}, return_when=asyncio.FIRST_COMPLETED)
-    if playing.done():
-        log.info("the game is over")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(server.idle(), GRACE_SECONDS)
-    else:
-        log.info("stopping: saving the game")
-        table.autosave(force=True)
-    if card is not None:
-        card.close()
-    table.close()
-    await server.close()
-    stopping.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await playing
-    return 0, table
 
 
 def cmd_tables(args) -> int:

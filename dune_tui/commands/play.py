@@ -16,10 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from .. import ui
+from ..net import lobby
+from ..net.client import LEFT, JoinRefused, RemoteTable
 from ..ui.app import DuneApp
 from ..ui.settings import Settings
-from . import lobby
-from .client import LEFT, JoinRefused, RemoteTable
 
 UI_CSS = Path(ui.__file__).parent / DuneApp.CSS_PATH  # a subclass elsewhere would look for it beside itself
 CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
@@ -141,10 +141,10 @@ def host_and_play(session, args, sock, codes, resumed: bool, prompt: str, *, loc
 
 
 async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str, local, seat: int):
+    from ..net.hosting import serve_local
+    from ..net.server import TableServer
     from ..ui import _settings
-    from .commands import make_table
-    from .hosting import serve_local
-    from .server import TableServer
+    from .serving import make_table
 
     table = make_table(session, args, resumed)
     server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)

@@ -10,12 +10,12 @@ import sys
 
 import msgspec
 
-from ..saves.commands import pipe_closed_ok
+from ..review.analysis import Budget, marks
+from ..review.cache import load_or_analyse
+from ..review.steps import ReviewError, open_review
 from ..saves.files import ENV, default_dir
 from ..text import MESSAGE_LIMIT, printable
-from .analysis import Budget, marks
-from .cache import load_or_analyse
-from .steps import ReviewError, open_review
+from .saves import pipe_closed_ok
 
 DEFAULT = Budget()
 
