@@ -9,9 +9,8 @@ it would have without the advice.
 from __future__ import annotations
 
 import dataclasses
+import random
 
-from . import heuristic
-from .games.dune import HEURISTIC_PHASES
 from .mcts import LEVELS, MctsAgent
 
 ADVICE_CONFIG = dataclasses.replace(LEVELS["normal"], seconds=0.9)  # an answer within a second (0.9-1.0 s measured)
@@ -33,8 +32,9 @@ def analyse(request, *, agent: MctsAgent | None = None, cancel=None, top: int = 
     """The search's `top` options for `request`, most visited first (reads `request.view` and `request.legal`)."""
     legal = list(request.legal)
     base = agent or MctsAgent(0, ADVICE_CONFIG, name="advisor")
-    if len(legal) == 1 or request.phase in HEURISTIC_PHASES:  # the bots answer these at once, by the heuristic
-        ranked = heuristic.ranked(request.view, request.seat, legal)
+    rules = base.game(request.view)  # the game's heuristic, its at-once phases
+    if len(legal) == 1 or request.phase in rules.at_once:  # the bots answer these at once, by the heuristic
+        ranked = rules.ranked(request.view, request.seat, legal, random.Random(base.seed))
         return [Advice(tuple(a), 0, 1.0 if i == 0 else 0.0, None) for i, a in enumerate(ranked[:top])]
     fresh = MctsAgent(base.seed, base.config, base.evaluator, base.name)
     root = fresh.search(request, cancel)

@@ -20,15 +20,15 @@ the hidden prediction and the other side's commit never split the tree.
   actually played is drawn from the average strategy.
 - Priors and leaf values come from an `Evaluator` (ai/evaluator.py): the
   shipped one rolls out by the heuristic to the end of the game or, past a
-  horizon of turns, values the position by `ai.evaluate` (with two players,
+  horizon of turns, values the position by `ai.games.dune.evaluate` (with two players,
   its two-player models for the searching seat, unless the config says not).
   At the levels' budgets the tree stays within the seat's own turn: the other
   seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
 - Any game: the engine, the evaluator and the heuristic come from the
-  game's bots module that its record names (ai/games/NAME.py, through
+  game's bots module that its record names (ai/games/NAME/, through
   ai/search_rules.py); a joint node is where the engine's `is_simultaneous`
   says two seats choose at once.  Dune Express has its own evaluator
-  (ai/express_evaluator.py).
+  (ai/games/express/evaluator.py).
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
 

@@ -1,9 +1,10 @@
 """What the search (ai/mcts.py) needs of each game, in one shape: the engine that plays it, the evaluator that
 judges it, the heuristic that answers when a search is not worth it, and which decisions get less.  Each game's
-bots module (its record's `bots`: ai/games/dune.py, ai/games/express.py) makes its own.
+bots module (its record's `bots`: ai/games/dune/, ai/games/express/) makes its own.
 
     rules = search_rules_of(view.options, two_player_models, seed)   # or search_rules("express", ...)
     rules.engine.apply(...); rules.evaluator.prior(...); rules.choose(view, seat, legal, rng)
+    rules.ranked(view, seat, legal, rng)   # the heuristic's order of the legal actions (the advisor's at-once answer)
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class SearchRules:
     choose: Callable[[object, int, list, random.Random], tuple]  # the heuristic's answer from a seat's view
     at_once: frozenset[str]  # phases the heuristic answers without a search
     minor: frozenset[str]  # phases given SearchConfig.minor_share of the budget
+    ranked: Callable[[object, int, list, random.Random], list]  # the heuristic's order of the legal actions
 
 
 def search_rules(rules: str, two_player_models: bool = True, seed: int = 0,

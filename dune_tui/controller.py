@@ -25,7 +25,10 @@ from typing import Any
 import msgspec
 
 from .games import game_of
-from .games.dune import Event, Options, State
+from .games.events import Event  # every game's Event is one
+from .games.state import GameState as State  # every game's State is one
+
+Options = msgspec.Struct  # a game's Options (its engine's; `game_of` knows the game by their class)
 
 
 class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):

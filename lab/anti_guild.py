@@ -35,7 +35,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ai import make_agent
-from ai.evaluate import duel_features, general_value, threat_features
+from ai.games.dune.evaluate import duel_features, general_value, threat_features
 from ai.mcts import MctsAgent
 from ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision

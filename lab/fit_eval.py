@@ -1,4 +1,4 @@
-"""Fit the search's evaluation (ai/evaluate.py) and write its models, ai/models/NAME.json.
+"""Fit the search's evaluation (ai/games/dune/evaluate.py) and write its models, ai/models/NAME.json.
 
     .venv/bin/python -m lab.fit_eval --games 1500
     nice .venv/bin/python -m lab.fit_eval --facing-guild 10001:50 20001:75 --jobs 2
@@ -36,8 +36,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
-from ai import heuristic
-from ai.evaluate import DRAW, features, model
+from ai.games.dune import heuristic
+from ai.games.dune.evaluate import DRAW, features, model
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, returns
 
 from . import anti_guild
@@ -128,7 +128,7 @@ def logloss(w, data) -> tuple[float, float]:
 
 
 # What a two-player model learns from a game's end, by the bot's result (1 won, 0 nobody won, -1 lost): facing the
-# Guild whether it won; without the Guild its value, a game nobody won worth DRAW (ai/evaluate.py).
+# Guild whether it won; without the Guild its value, a game nobody won worth DRAW (ai/games/dune/evaluate.py).
 LABELS = {"guild": {1: 1.0, 0: 0.0, -1: 0.0}, "rival": {1: 1.0, 0: DRAW, -1: 0.0}}
 
 

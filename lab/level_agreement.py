@@ -26,8 +26,7 @@ import time
 
 import msgspec
 
-from ai import heuristic
-from ai.games.dune import HEURISTIC_PHASES
+from ai.games.dune import HEURISTIC_PHASES, heuristic
 from ai.mcts import LEVELS, MctsAgent
 from dune_tui.controller import DecisionRequest
 from dune_tui.games.dune import apply, legal_actions, new_game, view

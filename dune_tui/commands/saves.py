@@ -112,8 +112,7 @@ def format_info(info: SaveInfo, width: int = 0) -> str:
 
 def game_of(info: SaveInfo) -> str:
     """ " of Dune Express" for a game of another rule set than the first game's."""
-    game = game_named(info.rules)
-    return "" if game is game_named() else f" of {game.title}"
+    return game_named(info.rules).of_title
 
 
 def cmd_load(args) -> int:

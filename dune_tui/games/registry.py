@@ -126,11 +126,6 @@ def game_of(options) -> Game:
     raise UnknownRules(f"{type(options).__qualname__} are not the options of a game this program plays")
 
 
-def rules_name(options) -> str:
-    """The name of the game these options are for."""
-    return game_of(options).name
-
-
 def rules_of(options) -> ModuleType:
     """The engine package that plays a game with these options."""
     return game_of(options).engine

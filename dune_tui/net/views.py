@@ -19,7 +19,7 @@ from typing import Any, Union
 
 import msgspec
 
-from ..games import DEFAULT, GAMES, game_named, rules_name
+from ..games import DEFAULT, GAMES, game_named, game_of
 from ..saves.schema import schema_of
 
 
@@ -57,8 +57,8 @@ def rules_of_view(obj) -> str | None:
     options = getattr(obj, "options", None)
     if options is None:
         return None
-    name = rules_name(options)
-    return name if name in GAMES and isinstance(obj, game_named(name).engine.State) else None
+    game = game_of(options)
+    return game.name if isinstance(obj, game.engine.State) else None
 
 
 def to_wire(state):

@@ -22,8 +22,7 @@ from typing import Any, Union
 import msgspec
 
 from ..controller import Decision, DecisionRequest, EventBatch
-from ..games import DEFAULT
-from ..games.dune import as_action
+from ..games import DEFAULT, as_action
 from ..table import messages as m
 from .views import decode_events, decode_view, events_rules, rules_of_view, to_wire
 

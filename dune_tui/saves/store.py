@@ -23,7 +23,7 @@ from ai import AgentSpecError, parse_spec
 from .. import __version__
 from ..controller import Controller, replay
 from ..games import DEFAULT, UnknownRules, game_named, game_of
-from ..games.dune import DuneError
+from ..games.errors import DuneError
 from ..session import SeatConfig, Session, new_bots_secret, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import schema

@@ -39,7 +39,7 @@ from typing import Any, Literal
 import msgspec
 
 from ..controller import Decision, DecisionRequest, EventBatch
-from ..games.dune import Event
+from ..games.events import Event  # every game's Event is one
 from ..session import seat_label
 
 SPECTATOR = -1

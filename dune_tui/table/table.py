@@ -27,7 +27,7 @@ import msgspec
 
 from .. import saves
 from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
-from ..games.dune import DuneError
+from ..games.errors import DuneError
 from ..text import NAME_LIMIT, printable
 from .agreement import EndVote
 from .bots import BotCancelled, BotFailed, bot_specs, make_runner

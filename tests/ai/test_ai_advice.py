@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
+import msgspec
 from ai_positions import find, request
 
 from ai import make_agent
 from ai.advice import ADVICE_CONFIG, analyse
+from ai.games.express import heuristic as express_heuristic
 from ai.mcts import MctsAgent
+from dune_tui.controller import Controller, Decision
+from dune_tui.games import express
 from dune_tui.games.dune import apply, legal_actions
 from dune_tui.games.dune.data import GUILD
 
@@ -74,3 +79,30 @@ def test_a_cancelled_analysis_answers_at_once_with_what_it_has():
     seat = s.awaiting[0]
     advice = analyse(request(s, seat), agent=MctsAgent(3, TINY), cancel=Set())
     assert all(a.visits == 0 for a in advice)
+
+
+def _express_requests(seed: int):
+    """Each open request of a game of Dune Express (every house's ability, the Bene Gesserit's secret round among
+    them) played by random moves."""
+    c = Controller(express.options_from(3, seed, ("bg", "fremen", "harkonnen"), variant="houses"))
+    r = random.Random(seed)
+    while not c.over:
+        requests = c.pending()
+        yield from requests
+        req = r.choice(requests)
+        c.submit(Decision(req.id, req.seat, r.choice(req.legal)))
+
+
+def test_the_advice_on_dune_express_answers_its_heuristics_phases_and_single_choices_by_its_own_heuristic():
+    """The advisor asks the game's search rules, as the bots do: Express's secret prediction is its heuristic's
+    ranking, unsearched, and a lone legal action is itself (the first game's heuristic is never asked)."""
+    requests = list(_express_requests(4))
+    predict = next(r for r in requests if r.phase == "predict" and len(r.legal) > 1)
+    other = next(r for r in requests if r.phase != "predict" and len(r.legal) > 1)
+    single = msgspec.structs.replace(other, legal=other.legal[:1])
+    advice = analyse(single, agent=MctsAgent(3, TINY))
+    assert [(a.action, a.visits, a.share, a.value) for a in advice] == [(tuple(single.legal[0]), 0, 1.0, None)]
+    advice = analyse(predict, agent=MctsAgent(3, TINY))
+    ranked = express_heuristic.ranked(predict.view, predict.seat, list(predict.legal), random.Random(3))
+    assert [a.action for a in advice] == [tuple(a) for a in ranked[:4]]
+    assert all(a.visits == 0 for a in advice) and [a.share for a in advice][:1] == [1.0]

@@ -9,8 +9,8 @@ import pytest
 from ai_positions import find, play, reach, request
 
 from ai import mcts
-from ai.evaluate import DRAW, duel_value, evaluate, facing_guild, facing_rival, general_value, model
-from ai.evaluator import HeuristicRollouts
+from ai.games.dune.evaluate import DRAW, duel_value, evaluate, facing_guild, facing_rival, general_value, model
+from ai.games.dune.evaluator import HeuristicRollouts
 from dune_tui.games.dune import Options, new_game
 from dune_tui.games.dune.data import (
     ARRAKEEN,

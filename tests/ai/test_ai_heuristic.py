@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from ai_positions import find, request
 
-from ai import heuristic, make_agent
+from ai import make_agent
+from ai.games.dune import heuristic
 from dune_tui.games.dune import legal_actions
 from dune_tui.games.dune.data import (
     ARRAKEEN,

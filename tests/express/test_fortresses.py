@@ -236,7 +236,7 @@ def test_fortresses_cross_the_wire_in_a_view():
 
 
 def test_the_heuristic_values_a_manned_fortress():
-    from ai.express_heuristic import value
+    from ai.games.express.heuristic import value
 
     state = _fortified()
     state.result = None  # the position's value, whatever came of it

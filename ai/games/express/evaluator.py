@@ -1,6 +1,6 @@
 """The search's evaluator for Dune Express (the protocol of ai/evaluator.py): the Express heuristic's ranking
 as the prior, its one-ply greedy play as the rollouts to the end of the leaf's turn, and there the heuristic's
-judgement (`express_heuristic.value`: territories held against the leader's, troops on the board) as each
+judgement (`heuristic.value`: territories held against the leader's, troops on the board) as each
 seat's chance.
 
 Costs, measured (docs/EXPRESS.md, Bots): the heuristic ranks a roll's 15-127 ways to keep dice in about 40 ms
@@ -20,8 +20,8 @@ import random
 
 from dune_tui.games.express import apply, legal_actions, returns
 
-from . import express_heuristic
-from .evaluator import outcome
+from ...evaluator import outcome
+from . import heuristic
 
 SAMPLES = 3  # determinizations per ranking inside the search (as the heuristic's own answers)
 SCALE = 10.0  # the heuristic's value per unit of the logistic (a territory is worth 10, the leader's -8)
@@ -29,7 +29,7 @@ SCALE = 10.0  # the heuristic's value per unit of the logistic (a territory is w
 
 def leaf_value(s) -> list[float]:
     """Each seat's value of an unfinished game in [0, 1]: the logistic of the heuristic's value for its house."""
-    return [1.0 / (1.0 + math.exp(-express_heuristic.value(s, h) / SCALE)) for h in s.seat_house]
+    return [1.0 / (1.0 + math.exp(-heuristic.value(s, h) / SCALE)) for h in s.seat_house]
 
 
 class ExpressRollouts:
@@ -42,12 +42,12 @@ class ExpressRollouts:
         self.rng = random.Random(seed)
 
     def prior(self, state, seat: int, legal: list) -> list:
-        return express_heuristic.ranked(state, seat, legal, self.rng, SAMPLES)
+        return heuristic.ranked(state, seat, legal, self.rng, SAMPLES)
 
     def evaluate(self, s, seat: int, horizon_turn: int | None) -> list[float]:
         """Play `s` on greedily (it is changed) to the end of its turn (or the start of turn `horizon_turn`)."""
         stop = s.turn + 1 if horizon_turn is None else min(horizon_turn, s.turn + 1)
-        greedy = express_heuristic.greedy
+        greedy = heuristic.greedy
         while s.result is None:
             if s.turn >= stop:
                 return leaf_value(s)

@@ -1,5 +1,6 @@
-"""The first game's bots: its heuristic (ai/heuristic.py), and what the search needs of it (ai/search_rules.py):
-its evaluator (ai/evaluator.py), the decisions the heuristic answers at once and those that get less."""
+"""The first game's bots: its heuristic (heuristic.py, with board.py, plan.py and dice_policy.py), and what the
+search needs of it (ai/search_rules.py): its evaluator (evaluator.py, its leaves valued by evaluate.py's fitted
+models, ai/models/), the decisions the heuristic answers at once and those that get less."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import random
 
 from dune_tui.games import dune as engine
 
-from ..evaluator import Evaluator, HeuristicRollouts
-from ..search_rules import SearchRules
+from ...evaluator import Evaluator
+from ...search_rules import SearchRules
 
 # The decisions that rarely matter get a fraction of the budget (SearchConfig.minor_share).
 MINOR_PHASES = frozenset({
@@ -19,19 +20,27 @@ HEURISTIC_PHASES = frozenset({"setup_prediction", "choose_faction"})  # answered
 
 
 def _choose(view, seat: int, legal: list, rng: random.Random) -> tuple:
-    from .. import heuristic
+    from . import heuristic
 
     return heuristic.choose(view, seat, legal)
 
 
+def _ranked(view, seat: int, legal: list, rng: random.Random) -> list:
+    from . import heuristic
+
+    return heuristic.ranked(view, seat, legal)
+
+
 def search_rules(two_player_models: bool = True, seed: int = 0, evaluator: Evaluator | None = None) -> SearchRules:
     """The search's view of the first game; `evaluator` replaces its own (the heuristic's rollouts)."""
+    from .evaluator import HeuristicRollouts
+
     return SearchRules(engine, evaluator or HeuristicRollouts.with_models(two_player_models),
-                       _choose, HEURISTIC_PHASES, MINOR_PHASES)
+                       _choose, HEURISTIC_PHASES, MINOR_PHASES, _ranked)
 
 
 def heuristic_agent(seed: int = 0):
     """The first game's heuristic as a bot (it draws no random numbers: the seed is not used)."""
-    from ..heuristic import HeuristicAgent
+    from .heuristic import HeuristicAgent
 
     return HeuristicAgent(seed)

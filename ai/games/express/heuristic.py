@@ -34,7 +34,7 @@ def value(state, house: int) -> float:
 
 def greedy(s, mover: int, legal: list) -> tuple:
     """One ply, no sampling: the action whose result `value` likes best; at a roll, stop (what is on the table
-    is played).  The look-ahead's policy, and the search's rollouts (ai/express_evaluator.py)."""
+    is played).  The look-ahead's policy, and the search's rollouts (ai/games/express/evaluator.py)."""
     if len(legal) == 1:
         return legal[0]
     if s.phase == "roll":

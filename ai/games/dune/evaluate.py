@@ -26,9 +26,8 @@ import msgspec
 from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
 from dune_tui.games.dune.queries import held_alone, held_regions
 
+from ...evaluator import DRAW  # (the search's value of a game nobody wins; the models' too)
 from . import board
-
-DRAW = 0.25  # what a game nobody wins is worth to each seat: a loss, but nobody else's win either
 
 
 class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

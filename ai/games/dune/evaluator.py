@@ -1,0 +1,41 @@
+"""The first game's evaluator for the search (ai/evaluator.py says what one is): the heuristic's ranking as the
+prior, and a rollout by the heuristic to the end of the game or, at `horizon_turn`, the leaf value of
+ai/games/dune/evaluate.py (`leaf_value`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dune_tui.games.dune import apply, is_simultaneous, returns
+
+from ...evaluator import outcome
+from . import heuristic
+from .evaluate import leaf_value
+
+
+class HeuristicRollouts:
+    """The heuristic's prior and rollouts; `value(state, seat)` judges the position at the horizon."""
+
+    lazy = False  # a node's actions are ranked when it is created
+
+    def __init__(self, value: Callable[[object, int], list[float]]) -> None:
+        self.value = value
+
+    @classmethod
+    def with_models(cls, two_player_models: bool = True) -> HeuristicRollouts:
+        return cls(leaf_value(two_player_models))
+
+    def prior(self, state, seat: int, legal: list) -> list:
+        if len(state.awaiting) == 2 and is_simultaneous(state):  # both sides of the battle commit at once
+            return heuristic.commit_frontier(legal)
+        return heuristic.ranked(state, seat, legal)
+
+    def evaluate(self, s, seat: int, horizon_turn: int | None) -> list[float]:
+        """Play `s` on by the heuristic (it is changed) to the end, or to the start of turn `horizon_turn`."""
+        choose = heuristic.choose
+        while s.result is None:
+            if horizon_turn is not None and s.turn >= horizon_turn and s.phase == "roll" and s.kept == 0:
+                return self.value(s, seat)
+            mover = s.awaiting[0]
+            apply(s, mover, choose(s, mover), check=False)
+        return outcome(s, returns)
