@@ -16,7 +16,7 @@ from dune_tui.controller import Decision
 from dune_tui.games import game_of
 from dune_tui.games.express import with_variants
 from dune_tui.session import Session
-from dune_tui.ui.screens.new_game import variant_text
+from dune_tui.ui.games.express.setup import variant_text
 from dune_tui.ui.seats import bot_specs
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -390,7 +390,7 @@ def test_the_new_game_screen_spells_token_counts_as_the_command_line():
     """X28: a count per kind; Truth Trance or Thumper tokens as the traitor die has."""
     from dune_tui.games.express.data import BOX_TOKENS
     from dune_tui.games.express.data import TOKEN_KEYS as ENGINE_KEYS
-    from dune_tui.ui.screens.new_game import TOKEN_COUNTS, TOKEN_KEYS
+    from dune_tui.ui.games.express.setup import TOKEN_COUNTS, TOKEN_KEYS
 
     assert TOKEN_KEYS == ENGINE_KEYS and max(TOKEN_COUNTS) == BOX_TOKENS
     assert variant_text(tokens=(2, -1, 0, 3)) == "snooper:2,trance:0"

@@ -9,7 +9,8 @@ above the decision panel and shows a seat's view on them:
     board.compose(seats)                # the widgets: status, board, side cards, dice
     board.show(view, seat, pace)        # a seat's view (or the public one, seat -1)
 
-A board module is imported only when a game of its kind is drawn.
+A board module is imported only when a game of its kind is drawn; the new-game screen's lines for a game are the
+`setup` module beside it (`setup_for(name)`), which imports no engine.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from importlib import import_module
 from importlib.resources import files
+from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ...games import GAMES, game_named, game_of
@@ -84,6 +86,12 @@ class Board(Protocol):
 def board_for(options) -> type[Board]:
     """The Board class that draws a game with these options (the module its record names)."""
     return import_module(game_of(options).board).Board
+
+
+def setup_for(name: str) -> ModuleType:
+    """The new-game screen's lines of the game of that name: the `setup` module beside its board (`compose(defaults)`
+    the lines, `show(screen)` those that depend on others, `parameters(value)` the engine's parameters from them)."""
+    return import_module(game_named(name).board.rpartition(".")[0] + ".setup")
 
 
 def rules_names() -> Iterable[str]:
