@@ -36,9 +36,10 @@ class MarkDice(Widget, can_focus=True):
         self.legal: frozenset = frozenset()
         self.marks = 0
         self.error = ""
+        self.note = ""  # the decision panel's note (a roll has none to say)
 
-    def ask(self, view, legal) -> None:
-        self.view, self.legal = view, frozenset(legal)
+    def ask(self, view, legal, note: str = "") -> None:
+        self.view, self.legal, self.note = view, frozenset(legal), note
         self.marks, self.error = self.first_marks(view), ""
         self._changed()
 
