@@ -37,6 +37,7 @@ class Board(Protocol):
     tips: ClassVar[str]  # `?` on the game screen: how to read the board
     words: ClassVar[Words]  # the decision panel's words and forms
     secret_phases: ClassVar[frozenset[str]]  # the decisions a hot seat hands the terminal over for
+    side_colours: ClassVar[tuple[str, ...]]  # each side's colour, by side id
 
     def __init__(self, screen: Screen) -> None: ...
 
@@ -92,6 +93,11 @@ def setup_for(name: str) -> ModuleType:
     """The new-game screen's lines of the game of that name: the `setup` module beside its board (`compose(defaults)`
     the lines, `show(screen)` those that depend on others, `parameters(value)` the engine's parameters from them)."""
     return import_module(game_named(name).board.rpartition(".")[0] + ".setup")
+
+
+def side_styles(options) -> tuple[tuple[str, str], ...]:
+    """Each side's name and colour in a game with these options (the log colours the names)."""
+    return tuple(zip(game_of(options).side_names, board_for(options).side_colours, strict=True))
 
 
 def rules_names() -> Iterable[str]:

@@ -27,7 +27,7 @@ from ...table import messages as m
 from .. import saving
 from .. import seat_client as sc
 from ..early_keys import EarlyKeys, replay
-from ..games import board_for
+from ..games import board_for, side_styles
 from ..seat_client import SeatClient
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
@@ -100,6 +100,7 @@ class GameScreen(DuneScreen):
         self.client.attach(self._deliver)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
+        self._sides = side_styles(welcome.view.options)  # the log's side names and colours
 
     def _secret(self, request) -> bool:
         """A secret choice: a hot seat hands the terminal over for it (the board's rule set says which)."""
@@ -145,7 +146,7 @@ class GameScreen(DuneScreen):
             yield DecisionPanel(id="decision", words=self.rules_board.words)
             with Vertical(id="log-box"):
                 yield AdvicePanel(id="advice")
-                yield GameLog(id="log")
+                yield GameLog(id="log", sides=self._sides)
         yield Footer(compact=narrow(self.app.size.width))
 
     def on_resize(self, event: events.Resize) -> None:

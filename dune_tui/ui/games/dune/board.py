@@ -7,7 +7,7 @@ from textual.containers import Horizontal
 
 from ...widgets.houses import HouseCards
 from .dice import DiceTray
-from .labels import faction_label
+from .labels import FACTION_COLOURS, faction_label
 from .map import MapView, region_options
 from .status import StatusBar
 from .words import FIRST_GAME
@@ -23,6 +23,7 @@ class Board:
             "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
             "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.")
     secret_phases = frozenset({"setup_prediction", "commit"})
+    side_colours = FACTION_COLOURS
     words = FIRST_GAME
 
     def __init__(self, screen) -> None:
