@@ -9,7 +9,7 @@ from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.play import JoinedApp
 from dune_tui.session import Session
-from dune_tui.ui.widgets.houses import HouseCard
+from dune_tui.ui.games.dune.houses import HouseCard
 from tests.net.net_helpers import ANN, BOB, Hosted, bot
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from ...widgets.houses import HouseCards
 from .dice import DiceTray
+from .houses import HouseCards
 from .labels import FACTION_COLOURS, faction_label
 from .map import MapView, region_options
 from .status import StatusBar
@@ -67,8 +67,8 @@ class Board:
     @staticmethod
     def houses_screen(view, seats, you: int):
         from ...screens.houses import HousesScreen
-        from ...widgets.houses import full_card
         from .abilities import KNOT_MARK
+        from .houses import full_card
 
         cards = [full_card(view, seat, cfg, you) for seat, cfg in enumerate(seats)]
         return HousesScreen(f"House cards   {KNOT_MARK} alliance (knot) ability: yours on your turn, and the "
