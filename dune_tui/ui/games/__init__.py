@@ -79,6 +79,16 @@ class Board(Protocol):
         ...
 
     @staticmethod
+    def reveal_screen(event, batch) -> Screen:
+        """A battle the seat fought, its sealed choices revealed (`event`), with the events that came with it."""
+        ...
+
+    @staticmethod
+    def reveal_summary(event) -> str:
+        """A battle between others, in a line (a notice)."""
+        ...
+
+    @staticmethod
     def game_over_screen(over, settings, joined: bool) -> Screen:
         """The game-over screen for the table's GameOver of this seat."""
         ...

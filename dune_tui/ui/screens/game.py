@@ -43,10 +43,8 @@ from .modals import (
     LeaveTable,
     LogScreen,
     NotSaved,
-    Reveal,
     SaveAs,
     Say,
-    reveal_summary,
 )
 
 
@@ -205,9 +203,9 @@ class GameScreen(DuneScreen):
             case sc.Redraw():
                 self.show_board()
             case sc.Reveal(event, batch):
-                self.app.push_screen(Reveal(event, list(batch)), self._revealed)
+                self.app.push_screen(self.rules_board.reveal_screen(event, batch), self._revealed)
             case sc.BattleNotice(event):
-                self.notify(reveal_summary(event.data), title="Battle", timeout=8, markup=False)
+                self.notify(self.rules_board.reveal_summary(event), title="Battle", timeout=8, markup=False)
             case sc.SealedNote(text):
                 self.query_one(DecisionPanel).sealed_note = text
             case sc.SeatsChanged(seats):

@@ -75,6 +75,18 @@ class Board:
                             "active player's when allied with you", cards, side_by_side=True)
 
     @staticmethod
+    def reveal_screen(event, batch):
+        from .reveal import Reveal
+
+        return Reveal(event, list(batch))
+
+    @staticmethod
+    def reveal_summary(event) -> str:
+        from .reveal import reveal_summary
+
+        return reveal_summary(event.data)
+
+    @staticmethod
     def game_over_screen(over, settings, joined: bool):
         from ...screens.game_over import GameOverScreen
         from .over import ENDING

@@ -93,6 +93,14 @@ class Board:
         return cards_screen(view, list(seats), you)
 
     @staticmethod
+    def reveal_screen(event, batch):
+        raise NotImplementedError("Dune Express has no sealed choices to reveal")
+
+    @staticmethod
+    def reveal_summary(event) -> str:
+        raise NotImplementedError("Dune Express has no sealed choices to reveal")
+
+    @staticmethod
     def game_over_screen(over, settings, joined: bool):
         from ...screens.game_over import GameOverScreen
         from .over import ENDING
