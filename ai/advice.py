@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from .games import bots_of
+from . import heuristic
+from .games.dune import HEURISTIC_PHASES
 from .mcts import LEVELS, MctsAgent
 
 ADVICE_CONFIG = dataclasses.replace(LEVELS["normal"], seconds=0.9)  # an answer within a second (0.9-1.0 s measured)
@@ -32,9 +33,8 @@ def analyse(request, *, agent: MctsAgent | None = None, cancel=None, top: int = 
     """The search's `top` options for `request`, most visited first (reads `request.view` and `request.legal`)."""
     legal = list(request.legal)
     base = agent or MctsAgent(0, ADVICE_CONFIG, name="advisor")
-    bots = bots_of(request.view.options)  # the game's own heuristic
-    if len(legal) == 1 or request.phase in bots.HEURISTIC_PHASES:  # the bots answer these at once, by the heuristic
-        ranked = bots.ranked(request.view, request.seat, legal, base.seed)
+    if len(legal) == 1 or request.phase in HEURISTIC_PHASES:  # the bots answer these at once, by the heuristic
+        ranked = heuristic.ranked(request.view, request.seat, legal)
         return [Advice(tuple(a), 0, 1.0 if i == 0 else 0.0, None) for i, a in enumerate(ranked[:top])]
     fresh = MctsAgent(base.seed, base.config, base.evaluator, base.name)
     root = fresh.search(request, cancel)

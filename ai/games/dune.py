@@ -30,13 +30,6 @@ def search_rules(two_player_models: bool = True, seed: int = 0, evaluator: Evalu
                        _choose, HEURISTIC_PHASES, MINOR_PHASES)
 
 
-def ranked(view, seat: int, legal: list, seed: int = 0) -> list:
-    """The legal actions, the heuristic's pick first (the advisor's answer where the bots do not search)."""
-    from .. import heuristic
-
-    return heuristic.ranked(view, seat, legal)
-
-
 def heuristic_agent(seed: int = 0):
     """The first game's heuristic as a bot (it draws no random numbers: the seed is not used)."""
     from ..heuristic import HeuristicAgent

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import random
-
 from dune_tui.games import express as engine
 
 from ..evaluator import Evaluator
@@ -22,13 +20,6 @@ def search_rules(two_player_models: bool = True, seed: int = 0, evaluator: Evalu
 
     return SearchRules(engine, evaluator or ExpressRollouts(seed), express_heuristic.choose,
                        HEURISTIC_PHASES, MINOR_PHASES)
-
-
-def ranked(view, seat: int, legal: list, seed: int = 0) -> list:
-    """The legal actions, best first by the heuristic (the advisor's answer where the bots do not search)."""
-    from .. import express_heuristic
-
-    return legal if len(legal) == 1 else express_heuristic.ranked(view, seat, legal, random.Random(seed))
 
 
 def heuristic_agent(seed: int = 0):
