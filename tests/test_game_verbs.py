@@ -130,9 +130,6 @@ def _phase_names() -> set[str]:
 ALLOWED = {
     ("dune_tui/sim.py", "alliance"): "a Result's reason (the first game's alliance win), not the phase: the sim's "
                                      "report counts the first game's win reasons",
-    # round 2: ui engineer -- the new-game screen is being made generic now; the lead removes these after merging
-    ("dune_tui/ui/screens/new_game.py", "dune"): "round 2: ui engineer",
-    ("dune_tui/ui/screens/new_game.py", "express"): "round 2: ui engineer",
 }
 
 

@@ -10,7 +10,7 @@ from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.session import Session
-from dune_tui.ui.screens.modals import Reveal
+from dune_tui.ui.games.dune.reveal import Reveal
 from tests.sessions import play_until as advance
 from tests.ui.ui_helpers import at_commit, pilot_test, screen_name, screen_text, until
 

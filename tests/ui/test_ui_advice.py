@@ -267,3 +267,27 @@ def test_the_advice_says_what_its_figures_are_and_how_sure():
     assert lines[0] == MIX and "70% mix" in lines[1] and "±" not in "".join(lines)
     ranked = [Advice(a, 0, 1.0, None), Advice(b, 0, 0.0, None)]
     assert advice_text(state, ranked, ["1", "2"]).plain.splitlines()[0] == RANKED
+
+
+@pilot_test
+async def test_h_on_an_express_decision_asks_express_s_bots_and_names_express_options():
+    """The advisor asks the game's record for its bots: the Bene Gesserit's secret round (a decision Express's bots
+    answer by their heuristic, not the search) is ranked by Express's heuristic and worded in Express's words."""
+    from test_ui_express import advance, express
+
+    from dune_tui.games.express import describe
+
+    predicting = lambda s: s.phase == "predict"  # noqa: E731
+    seat = advance(express(6, "houses", seed=5), predicting, seed=1).controller.state.awaiting[0]
+    app = make_app(advance(express(6, "houses", seed=5, human=seat), predicting, seed=1))
+    app.settings.advisor = QUICK
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        request = app.screen.current
+        assert request.phase == "predict"
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        assert all(a.action in request.legal and a.value is None for a in panel.advice)  # the heuristic's order
+        first = describe.action_text(request.view, panel.advice[0].action)
+        assert first and first in screen_text(app)

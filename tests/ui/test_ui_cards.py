@@ -25,7 +25,7 @@ from dune_tui.games.dune import legal_actions
 from dune_tui.games.dune.data import FACTION_LETTERS, FACTION_NAMES, REGION_NAMES, STRATEGIC_ORDER
 from dune_tui.ui.games.dune.abilities import ABILITIES, KNOT_MARK
 from dune_tui.ui.games.dune.over import strategic_by_round
-from dune_tui.ui.screens.modals import Reveal
+from dune_tui.ui.games.dune.reveal import Reveal
 
 FACTIONS = ("bg", "atreides", "corrino", "guild", "fremen")
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -17,7 +17,7 @@ from dune_tui.games import game_of
 from dune_tui.games.express import with_variants
 from dune_tui.seats import bot_specs
 from dune_tui.session import Session
-from dune_tui.ui.screens.new_game import variant_text
+from dune_tui.ui.games.express.setup import variant_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 OVER = "GameOverScreen"
@@ -390,7 +390,7 @@ def test_the_new_game_screen_spells_token_counts_as_the_command_line():
     """X28: a count per kind; Truth Trance or Thumper tokens as the traitor die has."""
     from dune_tui.games.express.data import BOX_TOKENS
     from dune_tui.games.express.data import TOKEN_KEYS as ENGINE_KEYS
-    from dune_tui.ui.screens.new_game import TOKEN_COUNTS, TOKEN_KEYS
+    from dune_tui.ui.games.express.setup import TOKEN_COUNTS, TOKEN_KEYS
 
     assert TOKEN_KEYS == ENGINE_KEYS and max(TOKEN_COUNTS) == BOX_TOKENS
     assert variant_text(tokens=(2, -1, 0, 3)) == "snooper:2,trance:0"
@@ -462,3 +462,23 @@ def test_the_board_lights_where_the_tactical_die_acts():
     view = express(2, "fortresses").controller.state
     assert [place_of(view, k) for k in (("fortress", 2), ("atomic", 1), ("storm", 4), ("assign", 0, 3, 1))] == \
         [2, 1, 4, 3]
+
+
+@pytest.mark.parametrize(("variant", "keys"), [("fortresses", "1-8"), ("", "1-7")])
+@pilot_test
+async def test_the_footer_and_help_name_the_keys_of_the_dice_rolled(variant, keys):
+    """With the fortresses, Express rolls eight dice: the footer and `?` say 1-8, and `1` still marks the first die;
+    without them, seven: 1-7."""
+    game = advance(express(2, variant, seed=3), lambda s: s.phase == "roll" and s.awaiting == (0,)
+                   and not s.kept & 1, seed=1)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await until(pilot, lambda: f"{keys} Mark" in screen_text(app), what=f"{keys} in the footer")
+        other = "1-7" if keys == "1-8" else "1-8"
+        assert f"{other} Mark" not in screen_text(app)
+        await pilot.press("1")
+        await until(pilot, lambda: "Set aside 1" in screen_text(app), what="die 1 marked")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: screen_name(app) == "Help", what="the help")
+        assert keys in screen_text(app)

@@ -10,7 +10,7 @@ import pytest
 from textual.geometry import Size
 
 from dune_tui.games import GAMES
-from dune_tui.ui.games import Board, board_for, rules_names, rules_text
+from dune_tui.ui.boards import Board, board_for, rules_names, rules_text
 from dune_tui.ui.screens.base import HORIZONTAL, VERTICAL, SizeAware, size_classes
 from dune_tui.ui.widgets.choices import group
 

@@ -10,7 +10,7 @@ from dune_tui.games.dune import Options, legal_actions
 from dune_tui.games.dune.data import ATREIDES, SARDAUKAR
 from dune_tui.session import Session
 from dune_tui.ui.games.dune.dice import worm_forced
-from dune_tui.ui.screens.modals import Reveal
+from dune_tui.ui.games.dune.reveal import Reveal
 
 SEEDS = range(60)  # positions are found by what they hold, not by a seed's dice
 

@@ -26,8 +26,8 @@ from ...games import game_of
 from ...table import messages as m
 from .. import saving
 from .. import seat_client as sc
+from ..boards import board_for, side_styles
 from ..early_keys import EarlyKeys, replay
-from ..games import board_for
 from ..seat_client import SeatClient
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
@@ -43,10 +43,8 @@ from .modals import (
     LeaveTable,
     LogScreen,
     NotSaved,
-    Reveal,
     SaveAs,
     Say,
-    reveal_summary,
 )
 
 
@@ -100,6 +98,7 @@ class GameScreen(DuneScreen):
         self.client.attach(self._deliver)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
+        self._sides = side_styles(welcome.view.options)  # the log's side names and colours
 
     def _secret(self, request) -> bool:
         """A secret choice: a hot seat hands the terminal over for it (the board's rule set says which)."""
@@ -145,7 +144,7 @@ class GameScreen(DuneScreen):
             yield DecisionPanel(id="decision", words=self.rules_board.words)
             with Vertical(id="log-box"):
                 yield AdvicePanel(id="advice")
-                yield GameLog(id="log")
+                yield GameLog(id="log", sides=self._sides)
         yield Footer(compact=narrow(self.app.size.width))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -204,9 +203,9 @@ class GameScreen(DuneScreen):
             case sc.Redraw():
                 self.show_board()
             case sc.Reveal(event, batch):
-                self.app.push_screen(Reveal(event, list(batch)), self._revealed)
+                self.app.push_screen(self.rules_board.reveal_screen(event, batch), self._revealed)
             case sc.BattleNotice(event):
-                self.notify(reveal_summary(event.data), title="Battle", timeout=8, markup=False)
+                self.notify(self.rules_board.reveal_summary(event), title="Battle", timeout=8, markup=False)
             case sc.SealedNote(text):
                 self.query_one(DecisionPanel).sealed_note = text
             case sc.SeatsChanged(seats):

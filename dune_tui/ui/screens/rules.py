@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
 from ...games import DEFAULT
-from ..games import rules_names, rules_text
+from ..boards import rules_names, rules_text
 from .base import DuneScreen
 
 

@@ -11,6 +11,8 @@ counted with ◀ ▶ is answered again, the same way, by the panel, while it is 
 
 from __future__ import annotations
 
+from typing import ClassVar, Protocol
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,10 +23,21 @@ from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from ..games.dune.forms import CommitForm
 from .choices import ChoiceList
 from .messages import Picked
 from .words import Words
+
+
+class Form(Protocol):
+    """What the panel asks of a game's form (`Words.forms`: a phase's form class): its widget id, and `ask` with the
+    request's view, its legal actions and a note to say (for a sealed choice: the other side has sealed its own),
+    which it keeps in `note` (the panel updates it while the question is open)."""
+
+    FORM_ID: ClassVar[str]
+    note: str
+
+    def ask(self, view, legal, note: str = "") -> None: ...
+
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -82,12 +95,9 @@ class DecisionPanel(Vertical):
         box.update(Text("\n".join(lines), style="italic"))
         box.display = bool(lines)
         form_class = self.words.forms.get(request.phase)
-        if form_class is CommitForm:
-            form = self.query_one(CommitForm)
-            form.ask(request.view, request.legal, note)
-        elif form_class is not None:
+        if form_class is not None:
             form = self.query_one(form_class)
-            form.ask(request.view, request.legal)
+            form.ask(request.view, request.legal, note)
         else:
             form = self.query_one(ChoiceList)
             form.ask(request.view, request.legal, prefer)
@@ -103,9 +113,10 @@ class DecisionPanel(Vertical):
             form.focus()
 
     def watch_sealed_note(self, text: str) -> None:
-        """The open commit form says it (the other side has sealed its commit meanwhile)."""
-        form = next(iter(self.query(CommitForm)), None)
-        if self.request is not None and form is not None and form.display:
+        """The open form says it (the other side has sealed its own choice meanwhile)."""
+        form_class = self.words.forms.get(self.request.phase) if self.request is not None else None
+        form = self.query_one(form_class) if form_class is not None else None
+        if form is not None and form.display:
             form.note = text
             form.refresh(layout=True)
 

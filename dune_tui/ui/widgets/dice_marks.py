@@ -1,10 +1,11 @@
-"""What both games' roll forms do alike: `1`-`7` mark the dice to keep (or set aside), `r`/Enter keep the marked
-dice and reroll the rest, `a` keeps every die and ends the roll, `t` plays a Thumper; a refused mark or answer is
-said on the form.  Both rulebooks keep at least one die before each reroll, so with no die marked `r` and Enter
-answer nothing: a key labelled Reroll never ends the roll (nor does a second `r` typed before the next roll is
-drawn).  With every die marked only Enter keeps them, ending the roll.  A game's form says which dice are still free
-(`free`), which are marked when the question comes (`first_marks`), why a die may not be marked (`refusal`), and
-what a reroll, an end and a Thumper answer (`reroll_action`, `end_action`, `action_thumper`)."""
+"""What both games' roll forms do alike: `1`-`7` (`1`-`8` with a tactical die: the footer says which, `dice_count`)
+mark the dice to keep (or set aside), `r`/Enter keep the marked dice and reroll the rest, `a` keeps every die and
+ends the roll, `t` plays a Thumper; a refused mark or answer is said on the form. Both rulebooks keep at least one
+die before each reroll, so with no die marked `r` and Enter answer nothing: a key labelled Reroll never ends the
+roll (nor does a second `r` typed before the next roll is drawn). With every die marked only Enter keeps them,
+ending the roll. A game's form says which dice are still free (`free`), which are marked when the question comes
+(`first_marks`), why a die may not be marked (`refusal`), and what a reroll, an end and a Thumper answer
+(`reroll_action`, `end_action`, `action_thumper`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.widget import Widget
 from .messages import MarksChanged, Picked
 
 N_DICE = 7  # both games roll seven dice
+COUNTS = (N_DICE, N_DICE + 1)  # the dice a form may mark: seven, or with Dune Express's fortresses the tactical die
 
 
 class MarkDice(Widget, can_focus=True):
@@ -22,7 +24,8 @@ class MarkDice(Widget, can_focus=True):
     KEPT = "kept"  # the word for a die no longer rolled
     REFUSED = "That is not allowed now."
     BINDINGS = [
-        Binding("1", "toggle(0)", "Mark", key_display="1-7"),
+        # the footer and `?` say the keys of the dice the game rolls (`dice_count`): one binding a count, one shown
+        *(Binding("1", f"mark_first({n})", "Mark", key_display=f"1-{n}") for n in COUNTS),
         *(Binding(str(d + 1), f"toggle({d})", show=False) for d in range(1, N_DICE)),
         Binding("r", "reroll", "Reroll"),
         Binding("enter", "reroll(True)", "Reroll, or keep every die marked", show=False, key_display="Enter"),
@@ -36,11 +39,24 @@ class MarkDice(Widget, can_focus=True):
         self.legal: frozenset = frozenset()
         self.marks = 0
         self.error = ""
+        self.note = ""  # the decision panel's note (a roll has none to say)
 
-    def ask(self, view, legal) -> None:
-        self.view, self.legal = view, frozenset(legal)
+    def ask(self, view, legal, note: str = "") -> None:
+        self.view, self.legal, self.note = view, frozenset(legal), note
         self.marks, self.error = self.first_marks(view), ""
         self._changed()
+        self.refresh_bindings()  # the count of dice may differ from the last game's
+
+    def dice_count(self) -> int:
+        """How many dice the game rolls (the keys 1 to this mark them)."""
+        return N_DICE
+
+    def check_action(self, action: str, parameters: tuple) -> bool:
+        """Only the `1` binding of the dice rolled is active (and shown)."""
+        return action != "mark_first" or parameters[0] == self.dice_count()
+
+    def action_mark_first(self, count: int) -> None:
+        self.action_toggle(0)
 
     def first_marks(self, view) -> int:
         return 0

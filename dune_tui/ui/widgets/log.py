@@ -15,16 +15,14 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.widgets import RichLog
 
-from ...games.dune.data import FACTION_NAMES
-from ..games.dune.labels import FACTION_COLOURS
-
 HEADLINES = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})
 
 
-def event_text(event) -> Text:
+def event_text(event, sides: tuple[tuple[str, str], ...] = ()) -> Text:
+    """An event's line, each side's name in its colour (`sides`: (name, colour) by side, ui.boards.side_styles)."""
     text = Text(event.text)
-    for f, name in enumerate(FACTION_NAMES):
-        text.highlight_words([name], style=FACTION_COLOURS[f])
+    for name, colour in sides:
+        text.highlight_words([name], style=colour)
     if event.kind in HEADLINES:
         text.stylize("bold")
     if event.to is not None:
@@ -43,7 +41,9 @@ class GameLog(RichLog):
 
     MAX_LINES = 3000
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, sides: tuple[tuple[str, str], ...] = (), id: str | None = None) -> None:
+        """`sides`: each side's name and colour, for the lines (the game's: ui.boards.side_styles(options))."""
+        self.sides = sides
         super().__init__(id=id, wrap=True, min_width=16, max_lines=self.MAX_LINES, auto_scroll=True, markup=False)
         self.lines_written: list[str] = []  # plain text, for tests and the full-screen log
         self._noted = False  # the keys note was shown since the log took the focus
@@ -100,7 +100,7 @@ class GameLog(RichLog):
         for event in events:
             if event.kind == "turn_start":
                 self.write(Text(""))
-            self.write(event_text(event))
+            self.write(event_text(event, self.sides))
             self.lines_written.append(event.text)
 
     def note(self, text: str) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from ...widgets.houses import HouseCards
 from .dice import DiceTray
-from .labels import faction_label
+from .houses import HouseCards
+from .labels import FACTION_COLOURS, faction_label
 from .map import MapView, region_options
 from .status import StatusBar
 from .words import FIRST_GAME
@@ -23,6 +23,7 @@ class Board:
             "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
             "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.")
     secret_phases = frozenset({"setup_prediction", "commit"})
+    side_colours = FACTION_COLOURS
     words = FIRST_GAME
 
     def __init__(self, screen) -> None:
@@ -66,12 +67,24 @@ class Board:
     @staticmethod
     def houses_screen(view, seats, you: int):
         from ...screens.houses import HousesScreen
-        from ...widgets.houses import full_card
         from .abilities import KNOT_MARK
+        from .houses import full_card
 
         cards = [full_card(view, seat, cfg, you) for seat, cfg in enumerate(seats)]
         return HousesScreen(f"House cards   {KNOT_MARK} alliance (knot) ability: yours on your turn, and the "
                             "active player's when allied with you", cards, side_by_side=True)
+
+    @staticmethod
+    def reveal_screen(event, batch):
+        from .reveal import Reveal
+
+        return Reveal(event, list(batch))
+
+    @staticmethod
+    def reveal_summary(event) -> str:
+        from .reveal import reveal_summary
+
+        return reveal_summary(event.data)
 
     @staticmethod
     def game_over_screen(over, settings, joined: bool):

@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from ....games.express.data import TERRITORY_DIE
 from .dice import ExpressDice
 from .houses import ExpressHouses, ExpressStatus
-from .labels import house_label
+from .labels import HOUSE_COLOURS, house_label
 from .map import ExpressMap
 from .words import EXPRESS
 
@@ -41,6 +41,7 @@ class Board:
             "The houses beside the board: ▶ whose turn; territories held / needed; units on the board (and in "
             "reserve, when wide); tokens: Snp Snooper, Shd Shield, TT Truth Trance, Thm Thumper (×2: two).")
     secret_phases = frozenset({"predict"})
+    side_colours = HOUSE_COLOURS
     words = EXPRESS
 
     def __init__(self, screen) -> None:
@@ -90,6 +91,14 @@ class Board:
         from .cards import cards_screen
 
         return cards_screen(view, list(seats), you)
+
+    @staticmethod
+    def reveal_screen(event, batch):
+        raise NotImplementedError("Dune Express has no sealed choices to reveal")
+
+    @staticmethod
+    def reveal_summary(event) -> str:
+        raise NotImplementedError("Dune Express has no sealed choices to reveal")
 
     @staticmethod
     def game_over_screen(over, settings, joined: bool):

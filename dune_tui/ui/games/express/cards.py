@@ -8,7 +8,7 @@ from rich.text import Text
 from ....games.express.data import TOKEN_NAMES
 from ....games.express.text import counted
 from ...screens.houses import HousesScreen
-from .houses import reserve
+from .houses import reserve, who
 from .labels import house_label, needed, tokens_text
 
 ABILITIES = (  # by house id (express.data): our own words for the Czech text's special abilities
@@ -45,4 +45,4 @@ def cards_screen(view, seats: list, you: int) -> HousesScreen:
     """`c`: each seat's house card, from the seat's view (never the authoritative state)."""
     title = "Houses and their abilities" if view.options.abilities else \
         "Houses (the houses' abilities are not played in this game)"
-    return HousesScreen(title, [card(view, seat, cfg.label(), you) for seat, cfg in enumerate(seats)])
+    return HousesScreen(title, [card(view, seat, who(seats, seat, you), you) for seat in range(len(seats))])

@@ -100,6 +100,9 @@ class ExpressDiceForm(MarkDice):
     KEPT = "set aside"
     BINDINGS = [Binding("8", "toggle(7)", show=False)]  # the tactical die (fortresses, X29)
 
+    def dice_count(self) -> int:
+        return len(self.view.dice) if self.view is not None else super().dice_count()
+
     @property
     def free(self) -> int:
         return (1 << len(self.view.dice)) - 1 & ~self.view.kept if self.view is not None else 0

@@ -5,6 +5,7 @@ the Corrino store; the seat whose turn it is marked ▶, the viewer's house "you
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ....games.express.data import BENE_GESSERIT, CORRINO, SARDAUKAR, TOKEN_NAMES, UNIT_OWNER
@@ -59,20 +60,33 @@ class ExpressStatus(Widget):
         return out
 
 
+def who(seats: list, seat: int, you: int) -> str:
+    """Who plays a seat: you, or the seat's label, "(away)" when a table says its human is not connected."""
+    if seat == you:
+        return "you"
+    if seat >= len(seats):
+        return ""
+    away = not getattr(seats[seat], "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
+    return seats[seat].label() + (" (away)" if away else "")
+
+
 class ExpressHouses(Widget):
-    """One line per seat (two when there is room): house, whose turn, held/needed, units, tokens."""
+    """One line per seat (two when there is room): house, whose turn, held/needed, units, tokens.  Its data,
+    `view`, `you` (whose eyes) and `seats` (who sits where: a `Seats` message sets it), is reactive: a change of
+    any redraws it."""
 
     DEFAULT_CSS = "ExpressHouses { height: 100%; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }"
 
+    view = reactive(None, always_update=True)
+    you = reactive(-1)
+    seats: reactive[list] = reactive(list)
+
     def __init__(self, seats: list, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.seats = seats
-        self.view = None
-        self.you = -1
+        self.set_reactive(ExpressHouses.seats, list(seats))
 
     def show(self, view, you: int) -> None:
         self.view, self.you = view, you
-        self.refresh()
 
     def render(self) -> Text:
         v = self.view
@@ -89,7 +103,6 @@ class ExpressHouses(Widget):
                 out.append(f"seat {seat + 1}: no house yet", style="dim")
                 continue
             out.append_text(house_label(h, short=True))
-            who = "you" if seat == self.you else (self.seats[seat].label() if seat < len(self.seats) else "")
             held = v.held(h)
             out.append(f" {held}/{needed(v)}", style="bold" if held else "")
             tokens = tokens_text([v.holds(seat, t) for t in range(len(TOKEN_NAMES))])
@@ -99,7 +112,7 @@ class ExpressHouses(Widget):
             if two:
                 if self.size.width < 40:  # 80 columns: the reserve goes (`c` shows it), the tokens stay
                     numbers = " · ".join([f"{v.on_board(h)} on board", *filter(None, [tokens])])
-                out.append(f" {who}", style="dim")
+                out.append(f" {who(self.seats, seat, self.you)}", style="dim")
                 out.append(f"\n   {numbers}", style=HOUSE_COLOURS[h] if seat == v.active else "")
             else:
                 out.append(" " + " ".join(filter(None, [f"board {v.on_board(h)}", tokens])))

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
-from ...games.dune.data import (
+from ....games.dune.data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
     BENE_GESSERIT,
@@ -21,8 +21,8 @@ from ...games.dune.data import (
     LEADER_NAMES,
     LEADER_STRENGTH,
 )
-from ..games.dune.abilities import ABILITIES, KNOT_MARK
-from ..games.dune.labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
+from .abilities import ABILITIES, KNOT_MARK
+from .labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
 
 
 def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
