@@ -12,6 +12,7 @@ import argparse
 import msgspec
 
 from .games import DEFAULT, GAMES, game_named
+from .games.rng import random_seed
 from .seats import default_bot, human_spec, seat_config
 
 DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
@@ -93,7 +94,6 @@ def _seats(spec: GameSpec, players: int) -> list[str]:
 
 def new_game(spec: GameSpec):
     """A new Session from `spec`; ValueError with a sentence when the parameters do not fit."""
-    from .games.dune import random_seed
     from .games.errors import OptionsError
     from .session import Session
 

@@ -16,7 +16,7 @@ from typing import Literal
 import msgspec
 
 from .controller import Controller, LogEntry, replay
-from .games.dune import Event, Options  # the first game's; a Session holds either rule set's
+from .games.events import Event  # every game's Event is one
 from .text import NAME_LIMIT, printable
 
 
@@ -100,7 +100,7 @@ class Session:
     # the file's own fields (its name and kind, when and by which dune-tui it was written, the state's snapshot).
     SAVED = ("game_id", "created", "options", "seats", "log", "hints", "bots_secret", "hints_allowed")
 
-    def __init__(self, options: Options, seats: list[SeatConfig], controller: Controller | None = None, *,
+    def __init__(self, options: msgspec.Struct, seats: list[SeatConfig], controller: Controller | None = None, *,
                  bots_secret: int, name: str = "", created: datetime | None = None, game_id: str = "",
                  hints: list[tuple[int, int, str]] | None = None, hints_allowed: bool = True) -> None:
         if len(seats) != options.players:
@@ -140,7 +140,7 @@ class Session:
                 "each player sits down as themselves")
 
     @classmethod
-    def from_log(cls, options: Options, seats: list[SeatConfig], log: list, **kw) -> Session:
+    def from_log(cls, options: msgspec.Struct, seats: list[SeatConfig], log: list, **kw) -> Session:
         """Rebuild a session by replaying its decision log (raises IllegalAction on a bad log)."""
         controller, events = replay(options, log)
         session = cls(options, seats, controller, **kw)

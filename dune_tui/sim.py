@@ -28,9 +28,9 @@ from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 from .controller import Controller
 from .game_spec import games_help, refusal
 from .games import DEFAULT, GAMES, game_named
-from .games.dune import random_seed
 from .games.dune.data import BENE_GESSERIT
 from .games.errors import OptionsError
+from .games.rng import random_seed
 from .table.bots import bot_seed
 
 

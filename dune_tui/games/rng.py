@@ -8,7 +8,7 @@ Two generators, told apart by the size of the state:
 - "keyed" (the default): draw i is the keyed hash BLAKE2b(i, key) (8 bytes),
   the key a 128-bit BLAKE2b hash of the seed.  Without the key, past draws
   say nothing of the next ones (a pseudorandom function), and a random game's
-  seed has 128 bits (`options.random_seed`): nobody can search for it.  The state is
+  seed has 128 bits (`random_seed`): nobody can search for it.  The state is
   `_KEYED | key << 64 | i`.
 - "splitmix": SplitMix64, the state below 2**64.  The games saved before the
   keyed generator replay with it (their options say dice="splitmix").  Its
@@ -17,6 +17,7 @@ Two generators, told apart by the size of the state:
 
 from __future__ import annotations
 
+import secrets
 from functools import lru_cache
 from hashlib import blake2b
 
@@ -58,3 +59,11 @@ def below(state: int, n: int) -> tuple[int, int]:
     """(new state, a uniform int in [0, n)). The bias for n <= 720 is below 1e-16."""
     state, z = next_u64(state)
     return state, z % n
+
+
+SEED_BITS = 128
+
+
+def random_seed() -> int:
+    """A seed nobody can predict (a game's dice, the bots' secret): 128 bits from the operating system."""
+    return secrets.randbits(SEED_BITS)

@@ -1,6 +1,7 @@
 """The rules engine: pure, deterministic from a seed, no I/O.  See docs/ENGINE.md."""
 
 from ..errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
+from ..rng import random_seed  # a seed nobody can predict
 from . import queries
 from .api import (
     AGREE_END,
@@ -28,7 +29,6 @@ from .options import (
     available_sides,
     faction_id,
     options_from,
-    random_seed,
     side_id,
     variants_in_words,
 )

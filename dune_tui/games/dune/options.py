@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Literal
 
 import msgspec
@@ -38,12 +37,6 @@ class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         validate(self)
 
 
-SEED_BITS = 128
-
-
-def random_seed() -> int:
-    """A seed for a game nobody can predict: 128 bits from the operating system (`secrets`)."""
-    return secrets.randbits(SEED_BITS)
 
 
 def faction_id(name: str) -> int:
