@@ -34,6 +34,11 @@ class GameSpec(msgspec.Struct, kw_only=True):
     bots_secret: int | None = None  # seeds the bots (Session.bots_secret); None: a new secret from the OS
 
 
+_COMMON = frozenset({"rules", "players", "seats", "seed", "factions", "hints", "bots_secret"})
+GAME_PARAMETERS = tuple(f for f in GameSpec.__struct_fields__ if f not in _COMMON)  # some game's own
+_NOT_GIVEN = {f: getattr(GameSpec(), f) for f in GAME_PARAMETERS}
+
+
 def games_help() -> str:
     """The games `--rules` chooses from, in words: "dune (Dune: The Dice Game, default) or express (...)"."""
     return " or ".join(f"{g.name} ({g.title}{', default' if g.is_default else ''})" for g in GAMES.values())
@@ -67,8 +72,10 @@ def refusal(game, given: dict[str, object]) -> str:
     """Why `game` cannot take the parameters `given` ("" if it can): each one it does not take and that is not
     at its value for "not given" is refused, naming the game(s) that take it."""
     for name, value in given.items():
-        takers = [g for g in GAMES.values() if name in g.parameters]
-        if name in game.parameters or all(value == g.parameters[name] for g in takers):
+        if name in game.parameters:
+            continue
+        takers = [g for g in GAMES.values() if name in g.parameters]  # (only here are the other games loaded)
+        if all(value == g.parameters[name] for g in takers):
             continue
         own = [n for g in takers for n in g.parameters]
         flags = " and ".join(f"--{n.replace('_', '-')}" for n in dict.fromkeys(own))
@@ -98,7 +105,7 @@ def new_game(spec: GameSpec):
     from .session import Session
 
     rules = game_named(spec.rules)
-    given = {name: getattr(spec, name) for g in GAMES.values() for name in g.parameters}
+    given = {name: getattr(spec, name) for name in GAME_PARAMETERS if getattr(spec, name) != _NOT_GIVEN[name]}
     if why := refusal(rules, given):
         raise ValueError(why)
     players = spec.players
