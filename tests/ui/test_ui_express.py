@@ -482,3 +482,21 @@ async def test_the_footer_and_help_name_the_keys_of_the_dice_rolled(variant, key
         await pilot.press("question_mark")
         await until(pilot, lambda: screen_name(app) == "Help", what="the help")
         assert keys in screen_text(app)
+
+
+def test_the_advice_names_the_tactical_die_s_key_among_the_dice_set_aside():
+    """With fortresses the tactical die is an eighth die: an option keeping it starts with its key, 8 (the advice
+    counted seven dice and left it out)."""
+    from dune_tui.games import express
+    from dune_tui.ui.widgets.advice import option_text
+
+    state = express.new_game(express.with_variants("fortresses", players=2, seed=3))
+    for _ in range(200):
+        if state.phase == "roll" and len(state.dice) == 8:
+            break
+        seat = state.awaiting[0]
+        express.apply(state, seat, express.legal_actions(state, seat)[-1])
+    seat = state.awaiting[0]
+    view = express.view(state, seat)
+    keeps = [a for a in express.legal_actions(state, seat) if a[0] == "keep" and (a[1] & ~view.kept) >> 7 & 1]
+    assert keeps and all(option_text(view, a).split(":")[0].split()[-1] == "8" for a in keeps)

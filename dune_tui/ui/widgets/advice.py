@@ -33,7 +33,7 @@ def option_text(view, action) -> str:
     text = action_text(view, action)
     if action[0] in ("keep", "thumper") and len(action) > 1 and isinstance(action[1], int):
         mask = action[1] & ~view.kept
-        dice = [str(d + 1) for d in range(7) if mask >> d & 1]
+        dice = [str(d + 1) for d in range(mask.bit_length()) if mask >> d & 1]  # 7 dice, or 8 with a tactical die
         return f"{' '.join(dice) or '-'}: {text}"
     return text
 
