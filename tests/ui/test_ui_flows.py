@@ -419,7 +419,7 @@ async def test_a_key_typed_before_the_first_question_is_answered_by_it():
         return True
 
     game = play_until(session(2, seats=[bot(), HUMAN], seed=7), bot_then_our_roll, seed=7)
-    app = make_app(game, resumed=True, pause=0.4)
+    app = make_app(game, resumed=True, pause=2.0)  # a loaded machine draws the board before the bot moves
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         assert app.screen.current is None, "no question yet: the bot decides first"
