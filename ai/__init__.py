@@ -5,12 +5,13 @@ the dice generator) and answers with one of the legal actions.
     action = agent.decide(request, cancel=event)   # request: dune_tui.controller.DecisionRequest
 
 - agent.py: the `Agent` protocol every bot follows;
-- random_agent.py, heuristic.py: the floor and the first game's rules of thumb (with dice_policy.py, plan.py,
-  board.py); express_heuristic.py, express_evaluator.py: Dune Express's;
-- games/: each game's bots (its record's `bots`): the search's rules of it and its heuristic bot;
+- random_agent.py: the floor, any game;
+- games/: each game's bots (its record's `bots`): games/dune/ (the first game's heuristic with its dice policy,
+  plan, board reading, the models that value a position — evaluate.py, weights in models/*.json — and its
+  rollouts) and games/express/ (Dune Express's heuristic and evaluator); each gives the search its rules
+  (`search_rules`) and its heuristic bot;
 - mcts.py: the search, told everything by a `SearchConfig` and handed an `Evaluator` (evaluator.py), the game's
   rules from search_rules.py;
-- evaluate.py: the models that value a position, their weights in models/*.json;
 - registry.py: agent specs (`mcts:easy`) on the command line (errors.py: `AgentSpecError`).
 The experiments that fit the models and tune the search live in lab/, which nothing here imports.
 """
