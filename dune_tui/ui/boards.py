@@ -79,6 +79,12 @@ class Board(Protocol):
         ...
 
     @staticmethod
+    def battle_seats(event) -> tuple[int, ...] | None:
+        """The seats of the battle whose sealed choices `event` reveals (None: it reveals none): a human's gets
+        `reveal_screen`, another's a notice."""
+        ...
+
+    @staticmethod
     def reveal_screen(event, batch) -> Screen:
         """A battle the seat fought, its sealed choices revealed (`event`), with the events that came with it."""
         ...

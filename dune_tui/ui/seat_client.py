@@ -149,12 +149,16 @@ class Waiting:
 
 class SeatClient:
     def __init__(self, table, seats: list[int] | None = None, *, joined: bool = False,
-                 secret: Callable[[m.DecisionRequest], bool] = lambda request: False, pause: float = 0.5) -> None:
+                 secret: Callable[[m.DecisionRequest], bool] = lambda request: False,
+                 battle_seats: Callable[[Any], tuple[int, ...] | None] = lambda event: None,
+                 pause: float = 0.5) -> None:
         """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat); `joined`: a table
-        hosted elsewhere; `secret`: whether a request is a secret choice a hot seat hands the terminal over for."""
+        hosted elsewhere; `secret`: whether a request is a secret choice a hot seat hands the terminal over for;
+        `battle_seats`: the seats of the battle whose sealed choices an event reveals (None: not a reveal)."""
         self.table = table  # to attach and send; never to read its game
         self.joined = joined
         self.secret = secret
+        self.battle_seats = battle_seats
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR  # whose connection we watch
@@ -260,10 +264,11 @@ class SeatClient:
         if isinstance(body, m.EventBatch):
             out.append(Log(tuple(body.events)))
             for e in body.events:
-                if e.kind == "reveal" and self._human_in_battle(e):
+                fighters = self.battle_seats(e)
+                if fighters is not None and self._human_among(fighters):
                     self.blocked = True
                     out.append(Reveal(e, tuple(body.events)))
-                elif e.kind == "reveal" and not self.pace.skipping:  # others' battle: a notice, no keys taken
+                elif fighters is not None and not self.pace.skipping:  # others' battle: a notice, no keys taken
                     out.append(BattleNotice(e))
         elif isinstance(body, m.Board):
             self.board = body.view
@@ -325,9 +330,8 @@ class SeatClient:
                 out.append(Back(new.seat))
         return out
 
-    def _human_in_battle(self, event) -> bool:
-        d = event.data
-        return any(0 <= s < len(self.seats) and self.seats[s].is_human for s in (d.attacker_seat, d.defender_seat))
+    def _human_among(self, seats: tuple[int, ...]) -> bool:
+        return any(0 <= s < len(self.seats) and self.seats[s].is_human for s in seats)
 
     # ------------------------------------------------------------- the loop
     def next_step(self) -> Ask | HandOff | m.Thinking | Waiting | None:

@@ -202,3 +202,34 @@ def test_the_seat_client_imports_no_textual():
     code = "import sys, dune_tui.ui.seat_client; print(sorted(m for m in sys.modules if m.startswith('textual')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_battle_reveal_is_whatever_the_game_s_board_says_reveals_one():
+    """The seat client names no event kind: the board's `battle_seats` says which event reveals a battle. A
+    human's battle takes the reveal dialog, another's a notice; a game whose board says none gets neither."""
+    from dune_tui.ui.games.dune.board import Board as DuneBoard
+    from dune_tui.ui.games.express.board import Board as ExpressBoard
+
+    game = solo()  # seat 0 human, seat 1 a bot
+    reveals = [e for e in replayed_events(game) if e.kind == "reveal"]
+    ours = next(e for e in reveals if 0 in (e.data.attacker_seat, e.data.defender_seat))
+    client = client_for(game, battle_seats=DuneBoard.battle_seats)
+    client.take(0, welcome(game, 0))
+    said = client.take(0, m.EventBatch(0, [ours]))
+    assert [type(x) for x in said] == [sc.Log, sc.Reveal] and client.blocked
+    quiet = client_for(game, battle_seats=ExpressBoard.battle_seats)
+    quiet.take(0, welcome(game, 0))
+    assert [type(x) for x in quiet.take(0, m.EventBatch(0, [ours]))] == [sc.Log] and not quiet.blocked
+
+
+def replayed_events(game: Session) -> list:
+    """Every event of a game of random legal play from this session's options, to its end."""
+    import random
+
+    from dune_tui.controller import Controller
+
+    rng, c, events = random.Random(3), Controller(game.options), []  # a game with a battle of seat 1's
+    while not c.over:
+        seat = c.state.awaiting[0]
+        events += c.rules.apply(c.state, seat, rng.choice(c.rules.legal_actions(c.state, seat)))
+    return events

@@ -75,6 +75,11 @@ class Board:
                             "active player's when allied with you", cards, side_by_side=True)
 
     @staticmethod
+    def battle_seats(event) -> tuple[int, int] | None:
+        """The seats of the battle whose sealed commits `event` reveals (None: it reveals none)."""
+        return (event.data.attacker_seat, event.data.defender_seat) if event.kind == "reveal" else None
+
+    @staticmethod
     def reveal_screen(event, batch):
         from .reveal import Reveal
 

@@ -93,6 +93,11 @@ class Board:
         return cards_screen(view, list(seats), you)
 
     @staticmethod
+    def battle_seats(event) -> None:
+        """Dune Express has no sealed choices: no event reveals any."""
+        return None
+
+    @staticmethod
     def reveal_screen(event, batch):
         raise NotImplementedError("Dune Express has no sealed choices to reveal")
 
