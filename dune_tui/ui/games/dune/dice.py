@@ -7,8 +7,6 @@ beside. Once the roll is over: the spent faction dice, and where the storm goes 
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events
-from textual.widget import Widget
 
 from ....games.dune import queries
 from ....games.dune.data import (
@@ -26,8 +24,8 @@ from ....games.dune.data import (
     WORM,
 )
 from ....games.dune.describe import storm_text
+from ...widgets.dice_row import DiceRow, rolling
 from ...widgets.fit import fitting, lay_out
-from ...widgets.messages import DieClicked
 from .labels import FACTION_COLOURS, SHORT_NAMES
 
 KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
@@ -35,10 +33,6 @@ KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
 
 def worm_forced(view) -> bool:
     return view.phase == "roll" and not view.kept >> SPICE_DIE & 1 and view.dice[SPICE_DIE] == WORM
-
-
-def rolling(view) -> bool:
-    return view is not None and view.phase == "roll"
 
 
 def face_text(die: int, face: int, width: int) -> Text:
@@ -62,32 +56,12 @@ def face_text(die: int, face: int, width: int) -> Text:
     return Text(fitting(width, name, name.replace("Hunter-Seeker", "Hunter-S.")), style="bold")
 
 
-class DiceTray(Widget):
+class DiceTray(DiceRow):
     DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view = None
-        self.marks = 0  # dice marked to keep (the human's roll decision)
-        self.drawn: list[tuple[int, int, int]] = []  # (first column, last column + 1, die) as drawn last
-
-    def on_click(self, event: events.Click) -> None:
-        die = next((d for start, end, d in self.drawn if start <= event.x < end and event.y < 3), -1)
-        if die >= 0:
-            event.stop()
-            self.post_message(DieClicked(die))
-
     def show(self, view) -> None:
-        if view is self.view:
-            return
-        self.view = view
-        if not rolling(view):
-            self.marks = 0
-        self.refresh()
-
-    def set_marks(self, mask: int) -> None:
-        self.marks = mask
-        self.refresh()
+        if view is not self.view:
+            super().show(view)
 
     def render(self) -> Text:
         v = self.view

@@ -6,47 +6,19 @@ rest, a keeps every die as it lies, t plays a Thumper on Shai-Hulud)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
-from textual.widget import Widget
 
 from ....games.express.data import NO_FACE
 from ...widgets.dice_marks import MarkDice
+from ...widgets.dice_row import DiceRow, rolling
 from ...widgets.fit import lay_out
-from ...widgets.messages import DieClicked
 from .labels import face_text
 
 KINDS = ("house", "house", "house", "house", "spice", "place", "traitor", "tactic")  # the eighth: fortresses
 
 
-def rolling(view) -> bool:
-    return view is not None and view.phase == "roll"
-
-
-class ExpressDice(Widget):
+class ExpressDice(DiceRow):
     DEFAULT_CSS = "ExpressDice { height: 3; text-wrap: nowrap; text-overflow: clip; }"
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view = None
-        self.marks = 0
-        self.drawn: list[tuple[int, int, int]] = []  # (first column, last column + 1, die)
-
-    def on_click(self, event: events.Click) -> None:
-        die = next((d for start, end, d in self.drawn if start <= event.x < end and event.y < 3), -1)
-        if die >= 0:
-            event.stop()
-            self.post_message(DieClicked(die))
-
-    def show(self, view) -> None:
-        self.view = view
-        if not rolling(view):
-            self.marks = 0
-        self.refresh()
-
-    def set_marks(self, mask: int) -> None:
-        self.marks = mask
-        self.refresh()
 
     def render(self) -> Text:
         v = self.view
