@@ -1,5 +1,6 @@
 """What both games' dice trays do alike: the view they show, the dice marked to keep, and a click on a drawn die
-posted as `DieClicked` (each game's tray draws its own faces in `render`, recording where in `drawn`)."""
+posted as `DieClicked` (each game's tray draws its own faces in `render`, recording where in `drawn`, and says
+when its view is a roll: `rolling`, a game's phase, which a shared widget does not name)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from textual.widget import Widget
 from .messages import DieClicked
 
 
-def rolling(view) -> bool:
-    return view is not None and view.phase == "roll"
-
-
 class DiceRow(Widget):
+    @staticmethod
+    def rolling(view) -> bool:
+        """Whether `view` is the human's roll, when marks count (each game's tray says)."""
+        raise NotImplementedError
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view = None
@@ -28,7 +30,7 @@ class DiceRow(Widget):
 
     def show(self, view) -> None:
         self.view = view
-        if not rolling(view):
+        if not self.rolling(view):
             self.marks = 0
         self.refresh()
 

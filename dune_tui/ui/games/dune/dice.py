@@ -24,7 +24,7 @@ from ....games.dune.data import (
     WORM,
 )
 from ....games.dune.describe import storm_text
-from ...widgets.dice_row import DiceRow, rolling
+from ...widgets.dice_row import DiceRow
 from ...widgets.fit import fitting, lay_out
 from .labels import FACTION_COLOURS, SHORT_NAMES
 
@@ -33,6 +33,10 @@ KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
 
 def worm_forced(view) -> bool:
     return view.phase == "roll" and not view.kept >> SPICE_DIE & 1 and view.dice[SPICE_DIE] == WORM
+
+
+def rolling(view) -> bool:
+    return view is not None and view.phase == "roll"
 
 
 def face_text(die: int, face: int, width: int) -> Text:
@@ -58,6 +62,7 @@ def face_text(die: int, face: int, width: int) -> Text:
 
 class DiceTray(DiceRow):
     DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
+    rolling = staticmethod(rolling)
 
     def show(self, view) -> None:
         if view is not self.view:

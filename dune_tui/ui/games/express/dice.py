@@ -10,15 +10,20 @@ from textual.binding import Binding
 
 from ....games.express.data import NO_FACE
 from ...widgets.dice_marks import MarkDice
-from ...widgets.dice_row import DiceRow, rolling
+from ...widgets.dice_row import DiceRow
 from ...widgets.fit import lay_out
 from .labels import face_text
 
 KINDS = ("house", "house", "house", "house", "spice", "place", "traitor", "tactic")  # the eighth: fortresses
 
 
+def rolling(view) -> bool:
+    return view is not None and view.phase == "roll"
+
+
 class ExpressDice(DiceRow):
     DEFAULT_CSS = "ExpressDice { height: 3; text-wrap: nowrap; text-overflow: clip; }"
+    rolling = staticmethod(rolling)
 
     def render(self) -> Text:
         v = self.view
