@@ -62,6 +62,7 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
     for _ in range(2000):
         await until(pilot, lambda: human_waiting(app) or screen_name(app) == OVER, timeout=30)
         if screen_name(app) == OVER:
+            await until(pilot, lambda: "Game over" in screen_text(app), what="the game-over screen drawn")
             return phases
         request = app.screen.current
         phases.add(request.phase)
@@ -214,7 +215,7 @@ async def test_a_finished_express_game_loads_on_its_result(save_dir):
         await pilot.press("l")
         await until(pilot, lambda: "finished: " in screen_text(app))
         await pilot.press("enter")
-        await until(pilot, lambda: screen_name(app) == OVER)
+        await until(pilot, lambda: screen_name(app) == OVER and "Game over" in screen_text(app))
         assert game.state.result.text[:30] in screen_text(app).replace("\n", " ")
     assert path.exists()
 
@@ -313,8 +314,8 @@ async def test_the_express_game_over_replays_and_starts_another_express_game():
         await pilot.press("escape")
         await until(pilot, lambda: screen_name(app) == OVER)
         await pilot.press("n")
-        await until(pilot, lambda: screen_name(app) == "NewGameScreen")
-        assert "Dune Express" in screen_text(app) and "Shorter game" in screen_text(app)
+        await until(pilot, lambda: screen_name(app) == "NewGameScreen" and "Shorter game" in screen_text(app))
+        assert "Dune Express" in screen_text(app)
 
 
 # ----------------------------------------------------------------------------------------- snapshots
