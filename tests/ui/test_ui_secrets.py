@@ -18,6 +18,7 @@ from ui_helpers import (
     screen_text,
     session,
     until,
+    until_shown,
 )
 
 from dune_tui.games.dune import Options
@@ -38,10 +39,7 @@ async def test_battle_the_bots_commit_is_sealed_before_the_human_chooses_and_bot
         assert game.state.awaiting == (0,), "the bot committed first"
         assert ("sealed",) in request.view.b_commits or None in request.view.b_commits
         bot_commit = game.state.b_commits[1 if game.state.active == 0 else 0]
-        await pilot.pause()
-        text = screen_text(app)
-        assert "sealed theirs" in text
-        assert "Seal commit" in text  # the footer names the key
+        text = await until_shown(pilot, "sealed theirs", "Seal commit")  # the footer names the key
         assert str(bot_commit) not in text
         await pilot.press("m", "enter")  # all in
         await until(pilot, lambda: screen_name(app) == "Reveal")
@@ -86,8 +84,7 @@ async def test_hot_seat_hands_off_before_the_secret_prediction_and_hides_it_afte
             assert app.screen.current.seat == 0
             await answer(pilot)
             await until(pilot, lambda: screen_name(app) == "Handoff" or human_waiting(app))
-        text = screen_text(app)
-        assert "Pass the keyboard to" in text and "Bene Gesserit" in text
+        text = await until_shown(pilot, "Pass the keyboard to", "Bene Gesserit")
         assert "Arrakis" not in text  # nothing of the game shows behind the hand-off
         await pilot.press("enter")
         await until(pilot, lambda: human_waiting(app))

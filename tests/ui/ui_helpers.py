@@ -50,6 +50,13 @@ async def until(pilot, condition, timeout: float = 15.0, what: str = "") -> None
         waited += 0.02
 
 
+async def until_shown(pilot, *texts: str, timeout: float = 15.0) -> str:
+    """Let the app run until the screen shows every one of `texts` (a screen, its footer, may be drawn a moment
+    after it becomes the top one); the screen's text."""
+    await until(pilot, lambda: all(t in screen_text(pilot.app) for t in texts), timeout, what=f"{texts} shown")
+    return screen_text(pilot.app)
+
+
 def screen_name(app) -> str:
     return type(app.screen).__name__
 
