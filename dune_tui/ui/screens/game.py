@@ -405,7 +405,7 @@ class GameScreen(DuneScreen):
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:
         request = event.request
-        decision = self.client.chosen(request, event.action, self.query_one(DecisionPanel).choice_key)
+        decision = self.client.chosen(request, event.action, event.key)
         if decision is None:
             return
         self.drop_advice()
