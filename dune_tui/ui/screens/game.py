@@ -76,8 +76,8 @@ class GameScreen(DuneScreen):
         Binding("m", "focus_map", "Map", show=False, key_display="m"),  # the map's cursor, while places are lit
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
         Binding("f1", "rules", "Rules", show=False, key_display="f1"),  # this game's rules page
-        # X36: end the game by agreement, only when the rule set offers it (listed by `?`, and said in the panel's
-        # title: the footer has no room at 80 columns beside a roll's keys)
+        # X36: end the game by agreement, where the rule set has it: offered, listed by `?` and said in the panel's
+        # title (the footer has no room at 80 columns beside a roll's keys); refused, a notice says why
         Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
     ]
 
@@ -133,8 +133,8 @@ class GameScreen(DuneScreen):
         return self.client.watching_only
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "agree_end":
-            return self.client.end_offered()
+        if action == "agree_end":  # the key of a rule set that has it, saying why not when it is refused
+            return self.client.end_offered() or bool(self.client.end_refused())
         return not (self.watching_only and action in ("skip", "pause", "hint"))
 
     @property
@@ -254,6 +254,9 @@ class GameScreen(DuneScreen):
 
     def action_agree_end(self) -> None:
         if not self.client.end_offered():
+            refused = self.client.end_refused()
+            if refused:
+                self.notify(refused, title="End by agreement", markup=False)
             return
         request = self.current
         text = Text(f"End the game at the end of round {request.view.round}? You would all play the Shorter "
