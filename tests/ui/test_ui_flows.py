@@ -290,8 +290,15 @@ async def test_ctrl_s_saves_under_a_name_and_refuses_a_bad_one(save_dir):
         await pilot.press(*"my game", "enter")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         assert (save_dir / "my game.dune.json").exists()
+        # Issue 41: a refused name closed the dialog and had to be typed again. It stays open, the name as typed,
+        # the reason under it; the name mended, Enter saves and closes it.
         await pilot.press("ctrl+s", *"autosave-x", "enter")
-        await until(pilot, lambda: any("Not saved" in str(n.message) for n in app._notifications))
+        await until(pilot, lambda: "Not saved: names starting with 'autosave-' are kept for" in screen_text(app))
+        assert screen_name(app) == "SaveAs" and app.screen.query_one("#save-name").value == "autosave-x"
+        await pilot.press("home", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "delete",
+                          "delete", *"kept ", "enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        assert (save_dir / "kept x.dune.json").exists()
 
 
 async def help_text(pilot) -> str:

@@ -522,10 +522,15 @@ class GameScreen(DuneScreen):
     def _saved(self, purpose: str, reply) -> None:
         failed = isinstance(reply, m.SaveFailed)
         if purpose == "name":
-            if failed:
-                self.notify(f"Not saved: {reply.reason}", severity="error", timeout=8)
+            dialog = self.app.screen if isinstance(self.app.screen, SaveAs) and self.app.screen.submit else None
+            if failed and dialog is not None:
+                dialog.refused(reply.reason)  # open still, the name as typed: mend it or Esc
+            elif failed:
+                self.notify(f"Not saved: {reply.reason}", severity="error", timeout=8, markup=False)
             else:
-                self.notify(f"Saved as {reply.path.rsplit('/', 1)[-1]}", timeout=4)
+                if dialog is not None:
+                    dialog.dismiss(None)
+                self.notify(f"Saved as {reply.path.rsplit('/', 1)[-1]}", timeout=4, markup=False)
         elif purpose == "leave" and self.leaving is not None:
             if failed:
                 self.app.push_screen(NotSaved(reply.reason, reply.last_good), self._retry)
@@ -533,11 +538,10 @@ class GameScreen(DuneScreen):
                 self._leave(saved=True)
 
     def action_save_as(self) -> None:
-        self.app.push_screen(SaveAs(), self._save_as)
+        self.app.push_screen(SaveAs(submit=self._save_as))
 
-    def _save_as(self, name: str | None) -> None:
-        if name:
-            self.client.save("name", name=name)
+    def _save_as(self, name: str) -> None:
+        self.client.save("name", name=name)
 
     def action_leave(self) -> None:
         if self.client.table_closed:  # the table is gone: nothing waits, nothing to keep
