@@ -250,6 +250,19 @@ def held_alone(state, mask: int) -> int:
     return victory.held_alone(state, mask)
 
 
+def rounds_left(state) -> int:
+    """R11: the rounds still to play, this one included (the whole game before the first turn)."""
+    return victory.ROUNDS - state.round + 1 if state.turn else victory.ROUNDS
+
+
+def default_winner(state) -> int:
+    """R11: who wins if nobody has by the end of the last round, as far as `state` tells (a view hides the Bene
+    Gesserit's prediction but from the Bene Gesserit): the Guild, even unplayed; the Bene Gesserit when they predicted
+    it; -1 when nobody plays the Guild (everybody loses)."""
+    winners = victory.guild_default(state).winners
+    return winners[0] if winners else -1
+
+
 def neighbours(state, target: int) -> list[int]:
     """R9: the regions troops may move from into `target` without Worm Riding (adjacent or with an Ornithopter,
     out of the storm; the Polar Sink borders every region)."""
@@ -296,8 +309,8 @@ def commit_strength(commit) -> int:
 __all__ = [
     "ATTACKER", "DEFENDER", "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS",
     "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
-    "constructions_left", "every_target_immune", "held_alone", "held_regions", "kanly_immune", "kanly_sheltered",
-    "kanly_targets", "landing_cost", "landings_most", "left_unused", "movement_targets", "neighbours",
-    "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast", "storm_harms", "storm_hits",
-    "strategic_needed", "target_held",
+    "constructions_left", "default_winner", "every_target_immune", "held_alone", "held_regions", "kanly_immune",
+    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "left_unused", "movement_targets",
+    "neighbours", "rounds_left", "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast",
+    "storm_harms", "storm_hits", "strategic_needed", "target_held",
 ]
