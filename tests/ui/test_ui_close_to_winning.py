@@ -37,8 +37,10 @@ async def test_the_board_shows_regions_held_of_needed_and_the_rounds_left(size):
             card = re.search(r"[▶ ]([A-Z]) [A-Z][\w.' ]+?\s.*? (\d)/(\d)\b", line[46:])
             if card:
                 houses[card[1]] = (int(card[2]), int(card[3]))
-        assert houses == {FACTION_LETTERS[f]: (held_alone(state, 1 << f), 3) for f in state.seat_faction}
-        assert houses[FACTION_LETTERS[FREMEN]] == (1, 3)
+        shown = {FACTION_LETTERS[f]: (held_alone(state, 1 << f), 3) for f in state.seat_faction}
+        if size == (80, 24):  # a narrow house line says it once a region is held: room for the names
+            shown = {letter: figures for letter, figures in shown.items() if figures[0]}
+        assert houses == shown and houses[FACTION_LETTERS[FREMEN]] == (1, 3)
 
 
 def test_the_default_winner_and_rounds_left_as_a_view_tells_them():

@@ -215,12 +215,13 @@ class HouseCard(Widget):
             if f == BENE_GESSERIT and v.viewer == self.seat and v.prediction >= 0:
                 t.append(f" · predicts {FACTION_NAMES[v.prediction]}", style="italic")
             return t
-        t.append_text(strategic(v, f))
         t.append(f" L{v.lcard[f]} T{card} R{reserve}")
         if f in (CORRINO, GUILD):
             t.append(f" ${v.store[f]}")
         if held:
             t.append(" " + " ".join(m[:2] for m in held), style="bold")
+        if queries.held_alone(v, 1 << f):  # at 80 columns only who is on the way to a win: room for the names
+            t.append_text(strategic(v, f))
         return t
 
 
