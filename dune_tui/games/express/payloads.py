@@ -181,5 +181,5 @@ Payload = Union[  # noqa: UP007  (msgspec wants a Union of the tagged Structs)
     HouseDealt, FirstPlayer, Prediction, PredictionMade, TurnStart, Foresight, Rolled, DieTurned, ThumperPlayed,
     TokenTaken, TraitorPlayed, TraitorBlocked, UnitKilled, Landed, Moved, Wormride, DesertPower, Battle, Stored,
     TieBreak, GameOver, FortressBuilt, FortressDestroyed, FortressTaken, FortressToll, StormPlaced, Assigned,
-    EndAgreed,
+    EndAgreed, TacticalIdle,
 ]
