@@ -2,11 +2,11 @@
 
 Each rule set is a package with the same verbs (docs/ARCHITECTURE.md): `new_game`, `opening_events`,
 `legal_actions`, `apply`, `view`, `final_view`, `determinize`, `returns`, `observation_key`, `end_offered`,
-`AGREE_END`, `as_action`, `is_simultaneous`, `public_note`, `PARAMETERS` and `options_from`, `available_sides`,
-`side_id`, `variants_in_words`, `DEFAULT_WINNER`, `Options`, `State`, `Event`, and `describe.prompt`.  Generic code asks
-these and the record, never a game's or a phase's name.  The controller, the session, the table,
-the saves and the simulator take them from `rules_of(options)`; a package is imported only when a game
-of it is played.
+`end_refused`, `AGREE_END`, `as_action`, `is_simultaneous`, `public_note`, `PARAMETERS` and `options_from`,
+`available_sides`, `side_id`, `variants_in_words`, `DEFAULT_WINNER`, `Options`, `State`, `Event`, and
+`describe.prompt`.  Generic code asks these and the record, never a game's or a phase's name.  The controller,
+the session, the table, the saves and the simulator take them from `rules_of(options)`; a package is imported
+only when a game of it is played.
 
     from dune_tui.games import rules_of, game_named
     engine = rules_of(options)             # dune_tui.games.dune or dune_tui.games.express, by the options' class

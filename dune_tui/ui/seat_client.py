@@ -389,6 +389,16 @@ class SeatClient:
         return (r is not None and self.proposal is None
                 and game_of(r.view.options).engine.end_offered(r.view, r.seat))
 
+    def end_refused(self) -> str:
+        """X36: why the request on the panel may not propose to end the game now ("" when it may, or when its
+        rule set has no such proposal)."""
+        r = self.current
+        if r is None or self.end_offered():
+            return ""
+        if self.proposal is not None:
+            return "A proposal to end the game is already open."
+        return game_of(r.view.options).engine.end_refused(r.view, r.seat)
+
     def others_human(self, seat: int) -> bool:
         """Another seat than `seat` is played by a human."""
         return any(i.is_human and i.seat != seat for i in self.seats)

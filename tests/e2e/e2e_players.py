@@ -11,7 +11,7 @@ from e2e_terminal import PYTHON, Tmux
 
 SEED = 33  # seed_search.py: a battle between the two humans in round 1 with these keys
 SEATS = ("human", "human", "random")
-ACTIVE = ("Land troops", "Move troops")  # `2` lands or moves; `1` is Done (seed_search.key_action)
+ACTIVE = ("Land troops", "Move troops")  # `2` opens a landing or a move, `2` again takes it; `1` is Done
 STABLE = 0.25  # seconds a screen must stay unchanged before a key: past the panel's key guard (0.2 s)
 TERM = {"TERM": "xterm-256color"}
 JOIN = re.compile(r"(seat \d+|spectators)\b[^\n]*\n\s*dune-tui join (\S+)")  # a seat's line, then its code's

@@ -185,7 +185,9 @@ def test_h11_honourable_duel_the_atreides_lost_troops_go_to_their_card():
     state, _ = battle(FOUR, troops={ARRAKEEN: {ATREIDES: 3, HARKONNEN: 2}}, leaders={ATREIDES: 1, HARKONNEN: 1})
     act(state, ATREIDES, commit([(ATREIDES, 1)], [(ATREIDES, 1)]))
     texts = act(state, HARKONNEN, commit([(HARKONNEN, 1)], [(HARKONNEN, 1)]))
-    assert "Both sides fought with leaders: an Honourable Duel." in texts
+    reveal = next(i for i, t in enumerate(texts) if t.startswith("Reveal"))
+    assert texts[reveal + 1] == ("Both sides fought with leaders: by the Honourable Duel, the troops the Atreides "
+                                 "lose go to their faction card.")  # the losses that follow say it
     assert "Atreides loses 1 Atreides troop committed; it goes to the faction card." in texts
     assert "Atreides loses 2 Atreides troops on the losing side; they go to the faction card." in texts
     assert "Harkonnen loses 1 Harkonnen troop committed; it goes to the reserve." in texts
@@ -216,8 +218,26 @@ def test_h11_no_duel_unless_both_sides_used_leaders():
     state, _ = battle(FOUR, troops={ARRAKEEN: {ATREIDES: 3, HARKONNEN: 2}}, leaders={ATREIDES: 1, HARKONNEN: 1})
     act(state, ATREIDES, commit([(ATREIDES, 1)]))
     texts = act(state, HARKONNEN, commit([(HARKONNEN, 1)], [(HARKONNEN, 1)]))
-    assert "Both sides fought with leaders: an Honourable Duel." not in texts
+    assert not any("Honourable Duel" in t for t in texts)
     assert state.card[ATREIDES] == 0 and state.reserve[ATREIDES] == 12
+
+
+def test_h11_no_duel_told_without_the_atreides_in_the_battle():
+    """Issue 41: "an Honourable Duel" was told in a Fremen-Corrino battle with no Atreides in the game, and
+    nothing followed. The duel is the Atreides' ability: told only where it sends lost troops to a card."""
+    state, _ = battle((FREMEN, CORRINO), troops={ARRAKEEN: {FREMEN: 2, CORRINO: 2}}, leaders={FREMEN: 1, CORRINO: 1})
+    act(state, FREMEN, commit([(FREMEN, 1)], [(FREMEN, 1)]))
+    texts = act(state, CORRINO, commit([(CORRINO, 1)], [(CORRINO, 1)]))
+    assert not any("Honourable Duel" in t for t in texts), texts
+    assert not any("faction card" in t for t in texts), texts
+
+
+def test_h11_a_duel_the_atreides_lose_no_troops_in_is_not_told():
+    state, _ = battle(FOUR, troops={ARRAKEEN: {ATREIDES: 3, HARKONNEN: 2}}, leaders={ATREIDES: 2, HARKONNEN: 1})
+    act(state, ATREIDES, commit([], [(ATREIDES, 2)]))  # both leaders, 5 against 4: the Atreides win, no troop lost
+    texts = act(state, HARKONNEN, commit([], [(HARKONNEN, 1)]))
+    assert not any("Honourable Duel" in t for t in texts), texts
+    assert state.card[ATREIDES] == 0 and at(state, ARRAKEEN) == {ATREIDES: 3}
 
 
 def test_h12_guild_evacuation_the_losing_guilds_uncommitted_troops_go_to_its_card():

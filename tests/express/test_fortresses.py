@@ -132,6 +132,25 @@ def test_atomic_without_a_fortress_does_nothing():
     set_dice(state, houses=(HARKONNEN,) * 4, tactical=ATOMIC, territory=CARTHAG)
     start_at(state, "traitor")
     assert state.active_house == ATREIDES
+    assert "Atomics: there is no fortress to destroy." in [e.text for e in state.events]
+
+
+def test_a_rolled_fortress_with_no_unit_on_the_board_says_it_does_nothing():
+    """Issue 41: the die's Fortress with no unit to build by left no line in the log."""
+    state = forts(FREMEN, ATREIDES, troops={POLAR_SINK: {FREMEN: 2}})
+    set_dice(state, houses=(HARKONNEN,) * 4, tactical=FORTRESS_FACE, territory=CARTHAG)
+    start_at(state, "traitor")
+    assert state.fortress == [-1] * 6
+    assert ("Fortress: the Fremen have no unit in a territory without a fortress to build one in; the die does "
+            "nothing.") in [e.text for e in state.events]
+
+
+def test_an_assignment_with_nothing_to_move_says_it_does_nothing():
+    state = forts(FREMEN, ATREIDES, troops={ARRAKEEN: {FREMEN: 1}})
+    set_dice(state, houses=(HARKONNEN,) * 4, tactical=ASSIGNMENT, territory=CARTHAG)
+    start_at(state, "traitor")
+    texts = [e.text for e in state.events]
+    assert "Assignment: the Fremen have no units to move between the territories they hold alone." in texts
 
 
 def test_x34_the_storm_is_placed_on_a_territory_then_may_move_and_landing_there_costs_1_more():

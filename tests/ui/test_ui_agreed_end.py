@@ -47,15 +47,19 @@ async def test_x36_e_asks_then_ends_the_game_at_the_end_of_the_round_and_the_gam
 
 
 @pilot_test
-async def test_x36_no_e_in_a_game_with_a_round_limit():
-    game = proposing("shorter:40")
+async def test_x36_e_in_a_game_with_a_round_limit_says_why_it_ends_nothing():
+    """Issue 41: `e` in a `shorter:20` game did nothing without saying so. It is not offered (not in the panel's
+    title), and the key says why in a notice."""
+    game = proposing("shorter:20")
     app = make_app(game, resumed=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await until(pilot, lambda: human_waiting(app))
         assert "e: end game?" not in screen_text(app)
         await pilot.press("e")
-        await pilot.pause(0.1)
-        assert screen_name(app) == "GameScreen" and game.state.limit == 40
+        await until(pilot, lambda: any("ends at the end of round 20 (the Shorter Game)" in str(n.message)
+                                       for n in app._notifications))
+        assert screen_name(app) == "GameScreen" and game.state.limit == 20
+        assert "No end by agreement" in screen_text(app)
 
 
 @pilot_test

@@ -19,6 +19,7 @@ from ui_helpers import (
 
 from dune_tui import saves
 from dune_tui.games.dune.data import FACTION_NAMES
+from dune_tui.ui.screens.new_game import seat_choices
 
 TURN_PHASES = {"roll", "alliance", "recruit", "kanly", "land", "target", "move", "commit", "construct"}
 
@@ -33,13 +34,15 @@ async def test_new_game_from_the_main_menu_starts_a_game_with_the_chosen_seats()
         await until(pilot, lambda: screen_name(app) == "NewGameScreen")
         await pilot.press("right")  # 4 -> 5 players
         await pilot.press("down", "right")  # seat 1: human -> the first bot level
-        await pilot.press("down", "left")  # seat 2: the last choice wraps around
+        await pilot.press("down", "left", "left")  # seat 2: the default bot, a human, then round to the last choice
         await pilot.press("enter")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         game = app.screen
         assert game.table.session.options.players == 5
         assert not game.table.session.seats[0].is_human
-        assert len(game.table.session.humans()) >= 0
+        last = seat_choices()[-1]  # issue 41: this was `len(humans()) >= 0`; one `left` made seat 2 a human
+        assert [s.agent for s in game.table.session.seats] == ["heuristic", last, "heuristic", "heuristic", "heuristic"]
+        assert not game.table.session.humans()
         assert game.table.session.state.n == 5
 
 
@@ -290,8 +293,15 @@ async def test_ctrl_s_saves_under_a_name_and_refuses_a_bad_one(save_dir):
         await pilot.press(*"my game", "enter")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         assert (save_dir / "my game.dune.json").exists()
+        # Issue 41: a refused name closed the dialog and had to be typed again. It stays open, the name as typed,
+        # the reason under it; the name mended, Enter saves and closes it.
         await pilot.press("ctrl+s", *"autosave-x", "enter")
-        await until(pilot, lambda: any("Not saved" in str(n.message) for n in app._notifications))
+        await until(pilot, lambda: "Not saved: names starting with 'autosave-' are kept for" in screen_text(app))
+        assert screen_name(app) == "SaveAs" and app.screen.query_one("#save-name").value == "autosave-x"
+        await pilot.press("home", "delete", "delete", "delete", "delete", "delete", "delete", "delete", "delete",
+                          "delete", *"kept ", "enter")
+        await until(pilot, lambda: screen_name(app) == "GameScreen")
+        assert (save_dir / "kept x.dune.json").exists()
 
 
 async def help_text(pilot) -> str:

@@ -122,6 +122,11 @@ def end_offered(state: State, seat: int) -> bool:
     return False
 
 
+def end_refused(state: State, seat: int) -> str:
+    """Why `seat` may not propose to end the game by agreement: "" (the game has no such proposal to refuse)."""
+    return ""
+
+
 def returns(state: State) -> list[float]:
     """1.0 for each seat among the winners, else 0.0 (all 0.0 while playing)."""
     return verbs.returns(state, state.seat_faction)

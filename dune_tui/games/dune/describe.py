@@ -126,15 +126,28 @@ def action_text(state, action) -> str:
         return "Commit " + describe_commit(action)
     if kind == "build":
         return f"Build {CONSTRUCTION_A[action[1]]}"
+    if kind == "done":
+        return done_text(state)
     if kind == "ghola":
         return f"Gholas: pay 1 spice, {LEADER_NAMES[state.active_faction]} returns to the card"
     fixed = {
-        "done": "Done", "pass": "Pass", "no_alliance": "No alliance", "accept": "Accept", "decline": "Decline",
+        "pass": "Pass", "no_alliance": "No alliance", "accept": "Accept", "decline": "Decline",
         "poison": "Turn the Kanly die to Poison", "consent": "Consent", "refuse": "Refuse",
         "offer": "Offer the leader", "no_offer": "Keep the leader", "demolish": "Demolish it",
         "hire_leader": "Pay 2 spice for Esmar Tuek",
     }
     return fixed.get(kind, repr(action))
+
+
+def done_text(state) -> str:
+    """"Done", saying what it leaves unused: troops and spice in a landing, troops in a movement."""
+    troops, spice = q.left_unused(state)
+    if not troops:
+        return "Done"
+    some = f"{troops} troop{'s' if troops != 1 else ''}"
+    if state.phase in ("land", "ally_land"):
+        return f"Done: {some} and {spice} spice unused"
+    return f"Done: {some} could still move in"
 
 
 # ------------------------------------------------------------ consequences

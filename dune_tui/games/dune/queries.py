@@ -130,6 +130,28 @@ def landings_most(state, action) -> int:
     return min(landing._pool(state, faction)[unit], budget // price(faction, loc))
 
 
+def left_unused(state) -> tuple[int, int]:
+    """What "Done" leaves now: in a landing, (troops that could still land, the spice to land them with); in a
+    movement, (troops that could still move into the target, 0); else (0, 0)."""
+    phase = state.phase
+    if phase in ("land", "ally_land"):
+        legal = landing.legal_land if phase == "land" else landing.legal_ally_land
+        units = {a[1] for a in legal(state, -1) if a[0] == "land"}
+        if not units:
+            return 0, 0
+        lander = state.active_faction if phase == "land" else state.ally
+        budget = spice_available(state) if phase == "land" else min(spice_available(state), state.ally_budget)
+        return sum(landing._pool(state, lander)[u] for u in units), budget
+    if phase in ("move", "ally_move"):
+        legal = movement.legal_move if phase == "move" else movement.legal_ally_move
+        most: dict[tuple[int, int], int] = {}
+        for a in legal(state, -1):
+            if a[0] == "move":
+                most[a[1], a[2]] = max(most.get((a[1], a[2]), 0), a[3])
+        return sum(most.values()), 0
+    return 0, 0
+
+
 def landing_cost(state, action) -> int:
     """The spice a landing decision costs (R8); 0 for any other action."""
     if action[0] == "land":
@@ -228,6 +250,19 @@ def held_alone(state, mask: int) -> int:
     return victory.held_alone(state, mask)
 
 
+def rounds_left(state) -> int:
+    """R11: the rounds still to play, this one included (the whole game before the first turn)."""
+    return victory.ROUNDS - state.round + 1 if state.turn else victory.ROUNDS
+
+
+def default_winner(state) -> int:
+    """R11: who wins if nobody has by the end of the last round, as far as `state` tells (a view hides the Bene
+    Gesserit's prediction but from the Bene Gesserit): the Guild, even unplayed; the Bene Gesserit when they predicted
+    it; -1 when nobody plays the Guild (everybody loses)."""
+    winners = victory.guild_default(state).winners
+    return winners[0] if winners else -1
+
+
 def neighbours(state, target: int) -> list[int]:
     """R9: the regions troops may move from into `target` without Worm Riding (adjacent or with an Ornithopter,
     out of the storm; the Polar Sink borders every region)."""
@@ -274,8 +309,8 @@ def commit_strength(commit) -> int:
 __all__ = [
     "ATTACKER", "DEFENDER", "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS",
     "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
-    "constructions_left", "every_target_immune", "held_alone", "held_regions", "kanly_immune", "kanly_sheltered",
-    "kanly_targets", "landing_cost", "landings_most", "movement_targets", "neighbours",
-    "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast", "storm_harms", "storm_hits",
-    "strategic_needed", "target_held",
+    "constructions_left", "default_winner", "every_target_immune", "held_alone", "held_regions", "kanly_immune",
+    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "left_unused", "movement_targets",
+    "neighbours", "rounds_left", "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast",
+    "storm_harms", "storm_hits", "strategic_needed", "target_held",
 ]

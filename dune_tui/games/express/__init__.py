@@ -10,6 +10,7 @@ from .api import (
     apply,
     determinize,
     end_offered,
+    end_refused,
     final_view,
     is_simultaneous,
     legal_actions,
@@ -39,7 +40,7 @@ from .state import State
 __all__ = [
     "AGREE_END", "DEFAULT_WINNER", "HIDDEN", "PARAMETERS", "VARIANTS", "DuneError", "Event", "GameOver",
     "HiddenInformation", "IllegalAction", "NotYourTurn", "Options", "OptionsError", "Result", "State", "apply",
-    "as_action", "available_houses", "available_sides", "determinize", "end_offered", "final_view", "house_id",
-    "is_simultaneous", "legal_actions", "new_game", "observation_key", "opening_events", "options_from",
+    "as_action", "available_houses", "available_sides", "determinize", "end_offered", "end_refused", "final_view",
+    "house_id", "is_simultaneous", "legal_actions", "new_game", "observation_key", "opening_events", "options_from",
     "public_note", "returns", "side_id", "variants_in_words", "view", "with_variants",
 ]

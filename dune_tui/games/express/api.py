@@ -58,6 +58,11 @@ def end_offered(state: State, seat: int) -> bool:
     return victory.agreeable(state, seat)
 
 
+def end_refused(state: State, seat: int) -> str:
+    """X36: why `seat` may not propose to end the game now, in a sentence ("" when it may)."""
+    return victory.agreement_refused(state, seat)
+
+
 def view(state: State, seat: int) -> State:
     """What `seat` may see: no dice generator nor seed, and the Bene Gesserit's round only for them.
     (Dice, tokens, troops and the Corrino store are on the table for everyone.)"""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .data import DIE_NAMES, HOUSE_NAMES, LOCATION_NAMES, N_DICE, TOKEN_NAMES, TRAITOR_DIE, UNIT_OWNER
+from .rules.deploy import legal_deploy
 from .rules.traitor import blocking_token
 from .text import a_or_an, face_text, traitor_names, units_text
 
@@ -43,6 +44,20 @@ def prompt(state, seat: int) -> str:
 
 def _dice_set(mask: int) -> str:
     return ", ".join(DIE_NAMES[d] for d in range(N_DICE) if mask >> d & 1)
+
+
+def done_text(state) -> str:
+    """"Done", saying what it leaves unused in a deployment: house symbols and spice still able to land or move
+    a unit (X22: the spice left is lost, but the Corrino's store)."""
+    if state.phase != "deploy" or state.spice < 1:
+        return "Done"
+    kinds = {a[0] for a in legal_deploy(state, state.active)}
+    can_land, can_move = "land" in kinds, "move" in kinds
+    if not (can_land or can_move):
+        return "Done"
+    symbols = state.symbols if can_land else 0
+    left = [f"{symbols} house symbol{'s' if symbols != 1 else ''}"] if symbols else []
+    return f"Done: {' and '.join([*left, f'{state.spice} spice'])} unused"
 
 
 def action_text(state, action) -> str:
@@ -90,7 +105,7 @@ def action_text(state, action) -> str:
     if kind == "desert_power":
         return f"Remove a Fremen troop from {LOCATION_NAMES[action[1]]}"
     if kind == "done":
-        return "Done"
+        return done_text(state)
     if kind == "pass":
         return "Pass"
     if kind == "agree_end":

@@ -140,6 +140,12 @@ class FortressToll(_P, tag="fortress_toll"):
     losses: tuple[int, ...]  # per unit type
 
 
+class TacticalIdle(_P, tag="tactical_idle"):
+    """The tactical die's face does nothing this turn (nowhere to build, nothing to destroy or assign)."""
+
+    face: int
+
+
 class StormPlaced(_P, tag="storm_placed"):
     loc: int
 
@@ -175,5 +181,5 @@ Payload = Union[  # noqa: UP007  (msgspec wants a Union of the tagged Structs)
     HouseDealt, FirstPlayer, Prediction, PredictionMade, TurnStart, Foresight, Rolled, DieTurned, ThumperPlayed,
     TokenTaken, TraitorPlayed, TraitorBlocked, UnitKilled, Landed, Moved, Wormride, DesertPower, Battle, Stored,
     TieBreak, GameOver, FortressBuilt, FortressDestroyed, FortressTaken, FortressToll, StormPlaced, Assigned,
-    EndAgreed,
+    EndAgreed, TacticalIdle,
 ]

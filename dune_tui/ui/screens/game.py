@@ -76,8 +76,8 @@ class GameScreen(DuneScreen):
         Binding("m", "focus_map", "Map", show=False, key_display="m"),  # the map's cursor, while places are lit
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
         Binding("f1", "rules", "Rules", show=False, key_display="f1"),  # this game's rules page
-        # X36: end the game by agreement, only when the rule set offers it (listed by `?`, and said in the panel's
-        # title: the footer has no room at 80 columns beside a roll's keys)
+        # X36: end the game by agreement, where the rule set has it: offered, listed by `?` and said in the panel's
+        # title (the footer has no room at 80 columns beside a roll's keys); refused, a notice says why
         Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
     ]
 
@@ -133,8 +133,8 @@ class GameScreen(DuneScreen):
         return self.client.watching_only
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "agree_end":
-            return self.client.end_offered()
+        if action == "agree_end":  # the key of a rule set that has it, saying why not when it is refused
+            return self.client.end_offered() or bool(self.client.end_refused())
         return not (self.watching_only and action in ("skip", "pause", "hint"))
 
     @property
@@ -254,6 +254,9 @@ class GameScreen(DuneScreen):
 
     def action_agree_end(self) -> None:
         if not self.client.end_offered():
+            refused = self.client.end_refused()
+            if refused:
+                self.notify(refused, title="End by agreement", markup=False)
             return
         request = self.current
         text = Text(f"End the game at the end of round {request.view.round}? You would all play the Shorter "
@@ -405,7 +408,7 @@ class GameScreen(DuneScreen):
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:
         request = event.request
-        decision = self.client.chosen(request, event.action, self.query_one(DecisionPanel).choice_key)
+        decision = self.client.chosen(request, event.action, event.key)
         if decision is None:
             return
         self.drop_advice()
@@ -519,10 +522,15 @@ class GameScreen(DuneScreen):
     def _saved(self, purpose: str, reply) -> None:
         failed = isinstance(reply, m.SaveFailed)
         if purpose == "name":
-            if failed:
-                self.notify(f"Not saved: {reply.reason}", severity="error", timeout=8)
+            dialog = self.app.screen if isinstance(self.app.screen, SaveAs) and self.app.screen.submit else None
+            if failed and dialog is not None:
+                dialog.refused(reply.reason)  # open still, the name as typed: mend it or Esc
+            elif failed:
+                self.notify(f"Not saved: {reply.reason}", severity="error", timeout=8, markup=False)
             else:
-                self.notify(f"Saved as {reply.path.rsplit('/', 1)[-1]}", timeout=4)
+                if dialog is not None:
+                    dialog.dismiss(None)
+                self.notify(f"Saved as {reply.path.rsplit('/', 1)[-1]}", timeout=4, markup=False)
         elif purpose == "leave" and self.leaving is not None:
             if failed:
                 self.app.push_screen(NotSaved(reply.reason, reply.last_good), self._retry)
@@ -530,11 +538,10 @@ class GameScreen(DuneScreen):
                 self._leave(saved=True)
 
     def action_save_as(self) -> None:
-        self.app.push_screen(SaveAs(), self._save_as)
+        self.app.push_screen(SaveAs(submit=self._save_as))
 
-    def _save_as(self, name: str | None) -> None:
-        if name:
-            self.client.save("name", name=name)
+    def _save_as(self, name: str) -> None:
+        self.client.save("name", name=name)
 
     def action_leave(self) -> None:
         if self.client.table_closed:  # the table is gone: nothing waits, nothing to keep

@@ -3,6 +3,8 @@ help (the first game's battle reveal: ui/games/dune/reveal.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -124,21 +126,24 @@ class NotSaved(DuneModal):
 
 
 class SaveAs(DuneModal):
-    """Save the game under a name of the player's choice (it then shows on the Load screen)."""
+    """Save the game under a name of the player's choice (it then shows on the Load screen).
+
+    With `submit`, the dialog stays open while the name is saved: `submit(name)` asks for it, then `refused(reason)`
+    shows why it was not saved beside the name as typed, to mend, or the caller dismisses it once saved."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     TITLE = "Save the game as"
     PLACEHOLDER = "a name: letters, digits, spaces"
 
-    def __init__(self, error: str = "") -> None:
+    def __init__(self, submit: Callable[[str], None] | None = None) -> None:
         super().__init__()
-        self.error = error
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.TITLE, classes="dialog-title")
             yield Input(placeholder=self.PLACEHOLDER, id="save-name")
-            yield Static(self.error, id="save-error")
+            yield Static(id="save-error")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -147,7 +152,16 @@ class SaveAs(DuneModal):
         box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        if self.submit is None or not event.value.strip():
+            self.dismiss(event.value)
+            return
+        self.query_one("#save-error", Static).update(Text("Saving…"))
+        self.submit(event.value)
+
+    def refused(self, reason: str) -> None:
+        """The name was not saved: say why under it, the name kept as typed."""
+        self.query_one("#save-error", Static).update(Text(f"Not saved: {reason}", style="bold"))
+        self.query_one(Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -2,8 +2,8 @@
 pick at once, Enter picks the highlighted one,
 ←/→ (or -/+) change a count where options differ only by a number (move n troops, give k spice), or
 where one option may be taken again (land n troops: the panel answers the next n-1 landings the same).
-A digit on an option with a count (but a landing's) only highlights it, its count open to ←/→: the same
-digit again, or Enter, takes it (a digit never moves every troop unasked).
+A digit on an option with a count (a move, a gift, a landing...) only highlights it, its count open to ←/→: the
+same digit again, or Enter, takes it (a digit never takes a count unasked: one behaviour for every count).
 Each option says what it does beyond its name (`describe.action_hint`: spice left, the ally's ability).
 Targets are listed in map order, so an option's number does not move within a step.
 `/` filters the list by text."""
@@ -145,7 +145,7 @@ class ChoiceList(OptionList):
         if n >= len(self.shown):
             return
         choice = self.shown[n]
-        if len(choice.by_count) > 1 and not choice.repeated and self.opened != n:
+        if len(choice.by_count) > 1 and self.opened != n:
             self._open(n)  # its count first: the same digit again, or Enter, takes it
             return
         self.highlighted = n

@@ -50,10 +50,14 @@ class DecisionPanel(Vertical):
     sealed_note = var("")  # for a sealed choice: the other side has sealed its own (the game screen sets it)
 
     class Chosen(Message):
-        def __init__(self, request, action: tuple) -> None:
+        """`key`: the option family chosen in the list (None for a form), highlighted first when the same
+        decision comes again."""
+
+        def __init__(self, request, action: tuple, key: tuple | None = None) -> None:
             super().__init__()
             self.request = request
             self.action = action
+            self.key = key
 
     def __init__(self, *, words: Words, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -64,7 +68,7 @@ class DecisionPanel(Vertical):
         self._wait_text = ""
         self._asked_phase = ""  # the kind of the last question asked
         self._guard: Timer | None = None
-        self._repeat: tuple | None = None  # (seat, action, times left) of a counted landing
+        self._repeat: tuple | None = None  # (seat, action, times left, key) of a counted landing
 
     def compose(self) -> ComposeResult:
         yield Static(id="spinner")
@@ -137,13 +141,13 @@ class DecisionPanel(Vertical):
         repeat, self._repeat = self._repeat, None
         if repeat is None:
             return False
-        seat, action, left = repeat
+        seat, action, left, key = repeat
         if request.seat != seat or action not in request.legal:
             return False
         if left > 1:
-            self._repeat = (seat, action, left - 1)
+            self._repeat = (seat, action, left - 1, key)
         self.request = None
-        self.post_message(self.Chosen(request, action))
+        self.post_message(self.Chosen(request, action, key))
         return True
 
     def wait(self, text: Text | str, spinner: bool = False, title: Text | str = "Waiting") -> None:
@@ -199,11 +203,6 @@ class DecisionPanel(Vertical):
         """The list and the forms, one of which answers a decision."""
         return [self.query_one(ChoiceList), *(self.query_one(f) for f in dict.fromkeys(self.words.forms.values()))]
 
-    @property
-    def choice_key(self) -> tuple | None:
-        """The option family highlighted in the list (kept across similar decisions)."""
-        return self.query_one(ChoiceList).current_key if self.request is not None else None
-
     # --------------------------------------------------------------- filter
     def action_filter(self) -> None:
         if self.request is None or not self.query_one(ChoiceList).display:
@@ -237,6 +236,7 @@ class DecisionPanel(Vertical):
             request, self.request = self.request, None
             choices = self.query_one(ChoiceList)
             times = choices.times if choices.display else 1
+            key = choices.current_key if choices.display else None
             if times > 1:
-                self._repeat = (request.seat, event.action, times - 1)
-            self.post_message(self.Chosen(request, event.action))
+                self._repeat = (request.seat, event.action, times - 1, key)
+            self.post_message(self.Chosen(request, event.action, key))

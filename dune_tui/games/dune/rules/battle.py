@@ -366,10 +366,9 @@ def _resolve(state) -> bool:
          attacker_commit=att_commit, defender_commit=def_commit, attacker_id=state.active_faction,
          defender_id=state.b_def, winner_id=winner, attacker_seat=state.active,
          defender_seat=state.faction_seat[state.b_def])
-    duel = bool(att_commit[2]) and bool(def_commit[2])
     me, ally = state.active_faction, state.ally
-    if duel:
-        emit(state, pl.Duel, "Both sides fought with leaders: an Honourable Duel.")
+    loser_mask = def_mask if attacker_wins else att_mask
+    duel = bool(att_commit[2]) and bool(def_commit[2]) and _duel(state, att_commit, def_commit, loser_mask)
     base = loc * NU
     for commit in (att_commit, def_commit):
         for u, k in commit[1]:
@@ -382,7 +381,6 @@ def _resolve(state) -> bool:
             state.lreserve[f] += k
             emit(state, pl.LeaderLoss, "{faction} loses {leader}, committed, to the reserve.",
                  faction=FACTION_NAMES[f], leader=leader_names(f, k), faction_id=f, count=k)
-    loser_mask = def_mask if attacker_wins else att_mask
     for u, n in faction_units_at(state, loc, loser_mask):
         owner = UNIT_OWNER[u]
         to_card = (duel and duel_spares(owner, me, ally)) or evacuation_spares(owner, me, ally)
@@ -392,6 +390,22 @@ def _resolve(state) -> bool:
     fortification_cleanup(state, loc)
     state.b_commits = (None, None)
     return _enter_order(state)
+
+
+def _duel(state, att_commit, def_commit, loser_mask: int) -> bool:
+    """H11: both sides fought with leaders, and some faction the Honourable Duel spares (the Atreides, or the
+    active player allied with them) loses troops in this battle: say so (its losses follow, to the card).
+    Otherwise the duel changes nothing and is not told."""
+    me, ally = state.active_faction, state.ally
+    lost = {UNIT_OWNER[u] for commit in (att_commit, def_commit) for u, k in commit[1] if k}
+    lost |= {UNIT_OWNER[u] for u, _ in faction_units_at(state, state.b_loc, loser_mask)}
+    spared = [f for f in sorted(lost) if duel_spares(f, me, ally)]
+    if not spared:
+        return False
+    names = " and ".join(FACTION_NAMES[f] for f in spared)
+    emit(state, pl.Duel, "Both sides fought with leaders: by the Honourable Duel, the troops the {names} lose go "
+         "to their faction card.", names=names)
+    return True
 
 
 def _told_loss(state, unit: int, n: int, why: str, to_card: bool) -> None:

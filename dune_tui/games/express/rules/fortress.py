@@ -52,9 +52,25 @@ def enter(state) -> bool:
     acts = legal(state, state.active)
     if len(acts) > 1:
         return True
-    if acts and acts[0][0] != "pass":  # the one place a compulsory fortress or storm can go
+    if acts and acts[0][0] not in ("pass", "done"):  # the one place a compulsory fortress or storm can go
         apply(state, state.active, acts[0])
+    else:
+        _idle(state)
     return False
+
+
+def _idle(state) -> None:
+    """The die's face does nothing this turn: the log says so and why."""
+    house, phase = HOUSE_NAMES[state.active_house], state.phase
+    if phase == "fortress":
+        why = ("every fortress is built already" if built(state) >= FORTRESSES
+               else f"the {house} have no unit in a territory without a fortress to build one in")
+        text = f"Fortress: {why}; the die does nothing."
+    elif phase == "atomic":
+        text = "Atomics: there is no fortress to destroy."
+    else:
+        text = f"Assignment: the {house} have no units to move between the territories they hold alone."
+    emit(state, pl.TacticalIdle, text, face=state.dice[TACTICAL_DIE])
 
 
 def built(state) -> int:

@@ -67,6 +67,21 @@ def agreeable(state, seat: int) -> bool:
             and seat in state.awaiting and state.phase in ("foresight", "roll"))
 
 
+def agreement_refused(state, seat: int) -> str:
+    """X36: why `seat` may not take AGREE_END now, in a sentence ("" when it may)."""
+    if agreeable(state, seat):
+        return ""
+    if state.result is not None:
+        return "The game is over."
+    if agreed(state):
+        return f"The players have agreed already: the game ends at the end of round {state.limit}."
+    if state.limit:
+        why = "the Shorter Game" if state.options.round_limit else "Manipulation's limit, X14"
+        return (f"No end by agreement: this game ends at the end of round {state.limit} ({why}); X36 offers it "
+                "only to a game without a round limit.")
+    return "An end by agreement is proposed at the roll of your own turn (X36)."
+
+
 def agree(state) -> None:
     """X36: the players play the Shorter Game from now on, this round its last (KRATŠÍ HRA)."""
     state.limit = state.round

@@ -19,7 +19,8 @@ class Board:
             "while a decision is about regions they light up with their keys: m or shift+Tab, then arrows "
             "and Enter pick one on the map. "
             "Bots play on their own, pausing between steps (p changes the pause, s skips ahead).\n\n"
-            "The houses beside the map: ▶ whose turn, ◆ally the ally this turn; L leaders on the card, "
+            "The houses beside the map: ▶ whose turn, ◆ally the ally this turn, 1/3 the strategic regions "
+            "held alone of those needed to win (at 80 columns once one is held); L leaders on the card, "
             "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
             "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.")
     secret_phases = frozenset({"setup_prediction", "commit"})

@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
+from ....games.dune import queries
 from ....games.dune.data import (
     ATREIDES,
     ATREIDES_BOTH_LEADERS,
@@ -57,6 +58,12 @@ def leaders_line(v, f: int) -> str:
     return f"{name} (strength {strength}): {v.lcard[f]} on card, {v.lreserve[f]} in reserve"
 
 
+def strategic(v, f: int) -> Text:
+    """` 1/3`: the strategic regions `f` holds alone, of those it needs to win alone (R11)."""
+    held = queries.held_alone(v, 1 << f)
+    return Text(f" {held}/{queries.strategic_needed(v.n)}", style="bold" if held else "")
+
+
 def full_card(v, seat: int, seat_cfg, you: int) -> Text:
     """A faction's card as the seat `v.viewer` sees it (v is that seat's view): the Bene Gesserit's
     prediction is in the Bene Gesserit's own view only, so it shows there and nowhere else."""
@@ -72,6 +79,8 @@ def full_card(v, seat: int, seat_cfg, you: int) -> Text:
         out.append(" ▶ playing", style="bold")
     if v.ally == f:
         out.append(" ◆ ally this turn", style="bold")
+    held, needed = queries.held_alone(v, 1 << f), queries.strategic_needed(v.n)
+    out.append(f"\nRegions  {held} strategic held alone, {needed} to win")
     out.append(f"\nLeaders  {leaders_line(v, f)}")
     out.append(f"\nTroops   {with_sardaukar(card_troops(v, f))} on card, "
                f"{with_sardaukar(reserve_troops(v, f))} in reserve, {v.units_on_board(f)} on the map")
@@ -181,8 +190,9 @@ class HouseCard(Widget):
             out.append(" ")
             out.append(f"{player:<{16 if roomy else 6}}", style=style)
         if roomy:
+            out.append_text(strategic(v, f))
             if v.ally == f:
-                out.append(" ◆ ally this turn", style="bold")
+                out.append(" ◆ally", style="bold")
             out.append("\n   ")
         out.append_text(self._numbers(v, f, roomy))
         if not roomy and v.ally == f:
@@ -210,6 +220,8 @@ class HouseCard(Widget):
             t.append(f" ${v.store[f]}")
         if held:
             t.append(" " + " ".join(m[:2] for m in held), style="bold")
+        if queries.held_alone(v, 1 << f):  # at 80 columns only who is on the way to a win: room for the names
+            t.append_text(strategic(v, f))
         return t
 
 

@@ -1,13 +1,15 @@
-"""The top of the game screen: round n of 6, whose turn, the storm, the bots' pause, and the turn track
-(the steps of a turn, the current one marked `▶` and reversed; on a small screen the part around it)."""
+"""The top of the game screen: round n of 6 and who wins after the last if nobody has (the Guild's default win,
+R11), whose turn, the storm, the bots' pause, and the turn track (the steps of a turn, the current one marked `▶`
+and reversed; on a small screen the part around it)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widget import Widget
 
+from ....games.dune import queries
 from ....games.dune.data import BENE_GESSERIT, FACTION_NAMES
-from .labels import letter
+from .labels import SHORT_NAMES, letter
 
 ROUNDS = 6
 STEPS = ("roll", "alliance", "recruitment", "Kanly", "spice", "landing", "target", "movement", "battle",
@@ -48,6 +50,17 @@ def _steps(step: int, names: tuple[str, ...], first: int, last: int) -> Text:
     return out
 
 
+def deadline(view, roomy: bool) -> Text:
+    """The rounds left before the default win (R11): ` · Guild wins in 4` (rounds, this one too); with room
+    ` (4 left, then Spacing Guild wins)`."""
+    left, winner = queries.rounds_left(view), queries.default_winner(view)
+    if roomy:
+        who = f"{FACTION_NAMES[winner]} wins" if winner >= 0 else "everybody loses"
+        return Text(f" (the last, then {who})" if left == 1 else f" ({left} left, then {who})")
+    who = f"{SHORT_NAMES[winner]} wins" if winner >= 0 else "all lose"
+    return Text(f" · then {who}" if left == 1 else f" · {who} in {left}")
+
+
 class StatusBar(Widget):
     DEFAULT_CSS = "StatusBar { height: 1; }"  # two lines in the roomy layout (dune.tcss): the whole track
 
@@ -71,6 +84,7 @@ class StatusBar(Widget):
             out.append(" Setting up", style="bold")
         else:
             out.append(f" Round {v.round} of {ROUNDS}", style="bold")
+            out.append_text(deadline(v, roomy))
             f = v.seat_faction[v.active]
             if f >= 0:
                 out.append(" · ")
