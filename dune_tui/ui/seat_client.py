@@ -250,6 +250,8 @@ class SeatClient:
         if w.resumed:
             plural = "" if w.decisions == 1 else "s"
             out.append(Note(f"Game resumed: round {w.view.round}, {w.decisions} decision{plural} so far."))
+        if w.recovery:
+            out.append(Note(w.recovery))
         if w.warning:
             out.append(Notify(w.warning, severity="warning", timeout=10))
         out.append(Redraw())
