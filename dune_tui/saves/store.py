@@ -310,7 +310,7 @@ def load(path_or_name: str | os.PathLike, directory: str | os.PathLike | None = 
     except SaveError as e:
         if (backup := _backup_of(path)) is None:
             raise
-        damaged = str(e)
+        damaged = str(e).removeprefix(f"cannot load {printable(path, limit=200)}: ")
     session = recovered(read_save(backup), path, verify=verify, strict=strict)
     session.warning = " ".join(filter(None, (backup_note(path, damaged), session.warning)))
     return session
