@@ -95,7 +95,7 @@ def kills(args) -> int:
     folder = Path(args.dir or tempfile.mkdtemp(prefix="durable-")) / "saves"
     rng = random.Random(args.seed)
     game_path: Path | None = None
-    lost = shown_total = recovered = torn = games = fallbacks = resumes = ended = 0
+    lost = shown_total = recovered = torn = games = fallbacks = resumes = ended = early = 0
     started = time.monotonic()
     k = 0
     while k < args.kills:
@@ -121,6 +121,10 @@ def kills(args) -> int:
         path = saves.autosave_path(header["game"], folder)
         before = journal.read(saves.journal_path(path))
         torn += bool(before and before.dropped)
+        if not path.exists() and not decisions:
+            early += 1  # killed before the new game's first save, so before any decision: nothing to lose
+            game_path = None
+            continue
         try:
             session = saves.load(path)
         except saves.SaveError as e:
@@ -139,12 +143,12 @@ def kills(args) -> int:
         resumes += game_path is not None
         game_path = None if (over or session.state.over) else path
         if alive and k % 25 == 0:
-            print(f"{k + 1} kills: {shown_total} decisions shown, {lost} lost, {recovered} recovered from the "
+            print(f"{k} kills: {shown_total} decisions shown, {lost} lost, {recovered} recovered from the "
                   f"journal, {torn} torn journal tails, {games} games", flush=True)
     took = time.monotonic() - started
     print(f"RESULT kills={args.kills} games={games} resumes={resumes} decisions_shown={shown_total} lost={lost} "
           f"recovered_from_journal={recovered} torn_journal_tails={torn} backup_fallbacks={fallbacks} "
-          f"runs_that_ended_before_the_kill={ended} seconds={took:.0f}")
+          f"runs_that_ended_before_the_kill={ended} killed_before_the_first_save={early} seconds={took:.0f}")
     return 1 if lost else 0
 
 
