@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import statistics
@@ -64,7 +65,51 @@ async def play(session: Session, folder: Path, resumed: bool, seed: int, shown) 
     return table
 
 
+# What the child is doing, for the parent to read after the kill: slot 0 the table's thread, slot 1 the bot's.
+ACTIVITY = "activity"
+SLOT = 16
+
+
+def watch(folder: Path) -> None:
+    """Mark, in a file, what the table's thread and the bots' thread are doing (a pwrite at each start and end:
+    the page cache keeps it through a kill -9)."""
+    from dune_tui.controller import Controller
+    from dune_tui.table.bots import ThreadBots
+
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / ACTIVITY, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.pwrite(fd, b" " * 2 * SLOT, 0)
+
+    def marked(fn, what: str, slot: int = 0):
+        def call(*a, **kw):
+            before = os.pread(fd, SLOT, slot * SLOT)
+            os.pwrite(fd, what.encode().ljust(SLOT), slot * SLOT)
+            try:
+                return fn(*a, **kw)
+            finally:
+                os.pwrite(fd, before, slot * SLOT)
+        return call
+
+    journal.Journal.append = marked(journal.Journal.append, "journal write")
+    journal.Journal.fold = marked(journal.Journal.fold, "journal fold")
+    journal.Journal.start = marked(journal.Journal.start, "journal start")
+    saves.try_autosave = marked(saves.try_autosave, "autosave")
+    Controller.submit = marked(Controller.submit, "apply decision")
+    ThreadBots.decide = marked(ThreadBots.decide, "bot thinking", 1)
+
+
+def activity(folder: Path) -> str:
+    """What the killed child was doing: the table's thread's activity, else the bot's, else "other"."""
+    try:
+        data = (folder / ACTIVITY).read_bytes()
+    except OSError:
+        return "starting"
+    main, bot = data[:SLOT].decode().strip(), data[SLOT:2 * SLOT].decode().strip()
+    return main or bot or "other (the loop, the human's client)"
+
+
 def child(folder: Path, load: str, seed: int) -> int:
+    watch(folder)
     if load:
         session = saves.load(load)
         resumed = True
@@ -97,6 +142,7 @@ def kills(args) -> int:
     game_path: Path | None = None
     lost = shown_total = recovered = torn = games = fallbacks = resumes = ended = early = 0
     started = time.monotonic()
+    moments: dict[str, int] = {}  # what the child was doing when killed
     k = 0
     while k < args.kills:
         argv = [sys.executable, __file__, "child", "--dir", str(folder), "--seed", str(rng.randrange(10**6))]
@@ -115,6 +161,9 @@ def kills(args) -> int:
         out, _ = proc.communicate()
         k += alive
         ended += not alive
+        if alive:
+            doing = activity(folder)
+            moments[doing] = moments.get(doing, 0) + 1
         lines = [json.loads(line) for line in out.decode().splitlines() if line.strip()]
         decisions = [line for line in lines if isinstance(line, list)]
         over = any(isinstance(line, dict) and line.get("over") for line in lines)
@@ -149,6 +198,7 @@ def kills(args) -> int:
     print(f"RESULT kills={args.kills} games={games} resumes={resumes} decisions_shown={shown_total} lost={lost} "
           f"recovered_from_journal={recovered} torn_journal_tails={torn} backup_fallbacks={fallbacks} "
           f"runs_that_ended_before_the_kill={ended} killed_before_the_first_save={early} seconds={took:.0f}")
+    print("killed while: " + ", ".join(f"{what} {n}" for what, n in sorted(moments.items(), key=lambda m: -m[1])))
     return 1 if lost else 0
 
 
