@@ -128,6 +128,11 @@ def follow(read: Read, log: list, game_id: str) -> list[Entry]:
     return out
 
 
+def _same(logged, entry: Entry) -> bool:
+    """A log's entry and a journal's are the same decision (tuples and lists alike)."""
+    return logged.seat == entry.seat and msgspec.to_builtins(logged.action) == msgspec.to_builtins(entry.action)
+
+
 class Journal:
     """The journal a table writes: `append` each decision (durable when it returns), `fold` after each autosave.
     Any OSError is the caller's to report: the game goes on, its autosaves still save it."""
@@ -139,12 +144,13 @@ class Journal:
 
     def start(self, log: list) -> None:
         """Begin at a table: the journal rewritten clean (a torn tail dropped) with those of its entries that the
-        game's `log` holds (the turn the backup lacks), ready to append."""
+        game's `log` holds (the turn the backup lacks, and any recovered since), kept until the next fold but
+        one, ready to append."""
         found = read(self.path)
         kept = [e for e in (found.entries if found and found.game_id == self.game_id else [])
-                if e.at < len(log) and (log[e.at].seat, tuple(log[e.at].action)) == (e.seat, tuple(e.action))]
-        self.turn = []
+                if e.at < len(log) and _same(log[e.at], e)]
         self._rewrite(kept)
+        self.turn = kept
 
     def append(self, at: int, seat: int, action) -> None:
         line = encode(Entry(at=at, seat=seat, action=tuple(action)))

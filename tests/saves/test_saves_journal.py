@@ -100,6 +100,8 @@ def test_decisions_after_the_last_autosave_are_recovered_and_the_resume_says_so(
     me = asyncio.run(welcome())
     assert me.got[0].recovery == resumed.recovery
     assert saves.load(path).recovery == "", "once saved, nothing is left to recover"
+    path.write_bytes(path.read_bytes()[:-40])  # that save damaged: its backup (before the kill) and the journal
+    assert saves.load(path).log == game.log, "the recovered decisions stay in the journal for the backup"
 
 
 def test_a_torn_last_record_is_dropped_and_said(save_dir):
