@@ -93,7 +93,9 @@ def autosave_path(game_id: str, directory: str | os.PathLike | None = None) -> P
 
 def autosave(session: Session, directory: str | os.PathLike | None = None) -> Path:
     """Write the game's autosave now (the previous one becomes the backup); SaveError if it cannot."""
-    path = _write(session, f"{AUTOSAVE}{session.game_id}", "auto", directory)
+    # a game opened from the backup of its damaged autosave: the damaged file must not become the backup
+    path = _write(session, f"{AUTOSAVE}{session.game_id}", "auto", directory, keep_backup=not session.from_backup)
+    session.from_backup = False
     session.autosaved_turn = turns_done(session.state)
     return path
 
@@ -136,7 +138,7 @@ def to_file(session: Session, name: str, kind: str) -> Save:
     return msgspec.convert(kept | own, schema_of(game_of(session.options)).Save, from_attributes=True)
 
 
-def _write(session: Session, name: str, kind: str, directory) -> Path:
+def _write(session: Session, name: str, kind: str, directory, keep_backup: bool = True) -> Path:
     if not valid_game_id(session.game_id):
         raise SaveError(f"cannot save: the game id {printable(session.game_id, limit=40)!r} cannot name a file")
     folder = ensure_dir(save_dir(directory))
@@ -146,7 +148,7 @@ def _write(session: Session, name: str, kind: str, directory) -> Path:
         raise SaveError(f"cannot save {path}: the game has grown to {len(data) // 1024} KB, over the "
                         f"{MAX_BYTES // 1024 // 1024} MB a save may hold; the last save is kept")
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, keep_backup=keep_backup)
     except OSError as e:
         raise SaveError(f"cannot save {path}: {e.strerror or e}") from None
     return path
@@ -313,6 +315,7 @@ def load(path_or_name: str | os.PathLike, directory: str | os.PathLike | None = 
         damaged = str(e).removeprefix(f"cannot load {printable(path, limit=200)}: ")
     session = recovered(read_save(backup), path, verify=verify, strict=strict)
     session.warning = " ".join(filter(None, (backup_note(path, damaged), session.warning)))
+    session.from_backup = True
     return session
 
 

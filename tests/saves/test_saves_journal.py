@@ -135,6 +135,11 @@ def test_a_truncated_autosave_falls_back_to_its_backup_and_the_journal_still_giv
     assert "is damaged" in resumed.warning and "backup" in resumed.warning
     info = next(i for i in list_saves(save_dir) if i.path == path)
     assert not info.error and "backup" in info.note
+    backup = path.with_name(path.name + ".bak")
+    good = backup.read_bytes()
+    saves.autosave(resumed, save_dir)  # the next save of the game opened from its backup
+    assert backup.read_bytes() == good, "the damaged file never becomes the backup"
+    assert saves.load(path).log == game.log and saves.load(path).warning == ""
 
 
 def test_load_command_opens_the_backup_of_a_truncated_autosave_and_says_so(capsys, save_dir, play_game,
