@@ -9,8 +9,10 @@ the first a new game, each next one resuming the game where the last was killed 
 Each process prints every decision as its client is shown it (the Board after it); the parent kills it with
 SIGKILL after a random time (0 to 1 s after the table starts: during the start's save, a human's or a bot's
 decision, an autosave, a journal write or its fold), then loads the game as `dune-tui load` does and counts the
-decisions shown that the loaded game lacks (the target: 0).  It reports the decisions recovered from the journal
-and the torn journal tails dropped.
+decisions shown that the loaded game lacks (the target: 0).  With `--damage P`, after a share P of the kills the
+autosave is also cut short at a random byte (a damaged disk): its backup plus the journal must still give them all.
+It reports the decisions recovered from the journal, the torn journal tails dropped, and what each killed process
+was doing (a marker file the child updates: journal write or fold, autosave, applying a decision, a bot thinking).
 
 `cost`: µs per journal append (write + fdatasync) in DIR, and over whole 3-player games played at a table:
 decisions, and the time spent appending and folding (each autosave rewrites the journal) per game.
@@ -140,7 +142,7 @@ def kills(args) -> int:
     folder = Path(args.dir or tempfile.mkdtemp(prefix="durable-")) / "saves"
     rng = random.Random(args.seed)
     game_path: Path | None = None
-    lost = shown_total = recovered = torn = games = fallbacks = resumes = ended = early = 0
+    lost = shown_total = recovered = torn = games = fallbacks = resumes = ended = early = damaged = 0
     started = time.monotonic()
     moments: dict[str, int] = {}  # what the child was doing when killed
     k = 0
@@ -168,6 +170,11 @@ def kills(args) -> int:
         decisions = [line for line in lines if isinstance(line, list)]
         over = any(isinstance(line, dict) and line.get("over") for line in lines)
         path = saves.autosave_path(header["game"], folder)
+        backup = path.with_name(path.name + ".bak")
+        if alive and backup.exists() and rng.random() < args.damage:  # the disk damaged the autosave too
+            data = path.read_bytes()
+            path.write_bytes(data[:rng.randrange(len(data))])
+            damaged += 1
         before = journal.read(saves.journal_path(path))
         torn += bool(before and before.dropped)
         if not path.exists() and not decisions:
@@ -196,7 +203,8 @@ def kills(args) -> int:
                   f"journal, {torn} torn journal tails, {games} games", flush=True)
     took = time.monotonic() - started
     print(f"RESULT kills={args.kills} games={games} resumes={resumes} decisions_shown={shown_total} lost={lost} "
-          f"recovered_from_journal={recovered} torn_journal_tails={torn} backup_fallbacks={fallbacks} "
+          f"recovered_from_journal={recovered} torn_journal_tails={torn} autosaves_damaged={damaged} "
+          f"backup_fallbacks={fallbacks} "
           f"runs_that_ended_before_the_kill={ended} killed_before_the_first_save={early} seconds={took:.0f}")
     print("killed while: " + ", ".join(f"{what} {n}" for what, n in sorted(moments.items(), key=lambda m: -m[1])))
     return 1 if lost else 0
@@ -262,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--kills", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--window", type=float, default=1.0, help="the kill comes 0 to this many seconds in")
+    p.add_argument("--damage", type=float, default=0.0,
+                   help="after this share of the kills, also cut the autosave short (its backup and the journal "
+                        "must give every decision back)")
     p.add_argument("--dir")
     p = sub.add_parser("cost")
     p.add_argument("--games", type=int, default=5)
