@@ -242,7 +242,8 @@ def _info(path: Path) -> SaveInfo:
     if (backup := _backup_of(path)) is not None:
         with contextlib.suppress(Exception):
             info = _describe(read_save(backup), name, path)
-            return msgspec.structs.replace(info, note=printable(f"damaged, its backup is used ({error})",
+            why = error.removeprefix(f"cannot load {printable(path, limit=200)}: ")
+            return msgspec.structs.replace(info, note=printable(f"damaged ({why}): its backup is used",
                                                                 limit=MESSAGE_LIMIT))
     date = None
     with contextlib.suppress(OSError, OverflowError, ValueError):
