@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from .files import MAX_BYTES, write_atomic
+from .files import MAX_BYTES, ensure_dir, write_atomic
 
 FORMAT = "dune-tui-journal"
 VERSION = 1
@@ -167,6 +167,7 @@ class Journal:
 
     def _rewrite(self, entries: list[Entry]) -> None:
         self.close()
+        ensure_dir(self.path.parent)  # a resumed game's first decision may come before any save made the folder
         data = encode(Header(game_id=self.game_id)) + b"".join(encode(e) for e in entries)
         write_atomic(self.path, data, keep_backup=False)
 

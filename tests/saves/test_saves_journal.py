@@ -164,3 +164,22 @@ def test_a_damaged_save_without_a_backup_is_still_refused_with_its_reason(save_d
     path.write_bytes(damage)
     with pytest.raises(saves.SaveError):
         saves.load(path)
+
+
+def test_a_resumed_game_journals_into_a_save_directory_that_does_not_exist_yet(tmp_path, play_game):
+    game = play_game(Options(players=2, seed=5), 30)
+    folder = tmp_path / "new" / "saves"
+
+    async def scenario():
+        t = table(game, save_dir=folder, resumed=True)  # resumed: no save at the start
+        me = Client(t, 0, answer=True)
+        task = asyncio.ensure_future(t.run())
+        await until(lambda: len(game.log) >= 35, "decisions")
+        t.close()
+        await task
+        return me
+
+    me = asyncio.run(scenario())
+    assert not [m for m in me.got if "journal" in str(getattr(m, "text", ""))], "no complaint about the journal"
+    assert journal.read(saves.journal_path(saves.autosave_path(game.game_id, folder))).entries
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
