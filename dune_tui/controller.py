@@ -135,13 +135,19 @@ def replay(options: Options, log: list) -> tuple[Controller, list[Event]]:
     Raises IllegalAction at the first entry that is not legal."""
     c = Controller(options)
     events = list(c.opening)
+    play_on(c, log, events)
+    return c, events
+
+
+def play_on(c: Controller, log: list, events: list[Event]) -> None:
+    """Apply more logged decisions (`(seat, action)` or LogEntry) to `c`, their events appended to `events`.
+    Raises IllegalAction at the first entry that is not legal (the decisions before it applied, not it)."""
     for i, entry in enumerate(log):
         seat, action = (entry.seat, entry.action) if isinstance(entry, LogEntry) else entry
         try:
             action = c.rules.as_action(action)
             events += c.rules.apply(c.state, seat, action)
         except Exception as e:
-            e.add_note(f"at decision {i + 1} of {len(log)}")
+            e.add_note(f"at decision {len(c.log) + 1} of {len(c.log) - i + len(log)}")
             raise
         c.log.append(LogEntry(seat, action))
-    return c, events

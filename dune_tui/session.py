@@ -115,6 +115,9 @@ class Session:
         self.history: list[Event] = list(self.controller.opening) if controller is None else []
         self.autosaved_turn = -1  # turns finished at the last autosave (see saves.autosave_due)
         self.warning = ""  # set by saves.load(strict=False) when the file's snapshot disagreed with its log
+        self.recovered = 0  # decisions saves.load took from the game's journal (made after its last autosave)
+        self.recovery = ""  # what the resumed game says about them ("" when the game had been closed cleanly)
+        self.from_backup = False  # loaded from the backup of a damaged save (its next autosave keeps that backup)
         self.hints: list[tuple[int, int, str]] = list(hints or [])  # advice shown (h): (decisions before, seat, text)
         self.hints_allowed = hints_allowed  # False: a competitive game, no advice (new/host --no-hints)
 

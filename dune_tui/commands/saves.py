@@ -103,6 +103,8 @@ def format_info(info: SaveInfo, width: int = 0) -> str:
     to_move = ", ".join(printable(who, limit=2 * NAME_LIMIT) for who in info.to_move)
     result = printable(info.result, limit=MESSAGE_LIMIT)
     status = f"finished: {result}" if info.finished else f"to move: {to_move or '-'}"
+    if info.note:
+        status += f" ({printable(info.note, limit=MESSAGE_LIMIT)})"
     return f"{name:<{width}}  {date:<16}  {info.round:<5}  {status}\n    {info.players} players{game_of(info)}: " \
            f"{printable(info.players_text(), limit=8 * 2 * NAME_LIMIT)}"
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from .errors import SaveError, SnapshotMismatch
 from .files import SUFFIX, save_dir
+from .journal import Journal, journal_path
 from .store import (
     AUTOSAVE,
     SaveInfo,
     autosave,
     autosave_due,
+    autosave_path,
     latest_autosave,
     list_saves,
     load,
@@ -26,11 +28,14 @@ from .store import (
 __all__ = [
     "AUTOSAVE",
     "SUFFIX",
+    "Journal",
     "SaveError",
     "SaveInfo",
     "SnapshotMismatch",
     "autosave",
     "autosave_due",
+    "autosave_path",
+    "journal_path",
     "latest_autosave",
     "list_saves",
     "load",

@@ -29,8 +29,8 @@ BACKUP = ".bak"  # <name>.dune.json.bak: the file before the last write
 MAX_BYTES = 4 * 1024 * 1024  # a finished 8-player game is about 20 KB
 STALE_TMP_SECONDS = 3600  # a temporary file whose writer may still live (another host's, a reused pid)
 DEAD_TMP_SECONDS = 10  # a temporary file whose writer is gone (no write takes this long)
-# .<file>.<pid of the writer>.<mkstemp's 8 characters>.tmp; files of older versions have no pid
-_TMP = re.compile(r"\..+\.dune\.json(?:\.bak)?(?:\.(\d+))?\.[a-z0-9_]{8}\.tmp")
+# .<file or its .bak or .journal>.<pid of the writer>.<mkstemp's 8 characters>.tmp; files of older versions have no pid
+_TMP = re.compile(r"\..+\.dune\.json(?:\.bak|\.journal)?(?:\.(\d+))?\.[a-z0-9_]{8}\.tmp")
 
 
 def save_dir(override: str | os.PathLike | None = None) -> Path:

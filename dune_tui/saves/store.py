@@ -21,14 +21,24 @@ import msgspec
 from ai import AgentSpecError, parse_spec
 
 from .. import __version__
-from ..controller import Controller, replay
+from ..controller import Controller, play_on, replay
 from ..games import DEFAULT, UnknownRules, game_named, game_of
 from ..games.errors import DuneError
 from ..session import SeatConfig, Session, new_bots_secret, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
-from . import schema
+from . import journal, schema
 from .errors import SaveError, SnapshotMismatch
-from .files import MAX_BYTES, SUFFIX, ensure_dir, read_limited, save_dir, trusted, trusted_file, write_atomic
+from .files import (
+    MAX_BYTES,
+    SUFFIX,
+    backup_path,
+    ensure_dir,
+    read_limited,
+    save_dir,
+    trusted,
+    trusted_file,
+    write_atomic,
+)
 from .schema import Save, schema_of
 from .snapshot import differences, options_from_file, options_to_file, snapshot_of
 
@@ -52,6 +62,7 @@ class SaveInfo(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool = False
     result: str = ""  # how it ended
     error: str = ""  # why the file cannot be read ("" when it can)
+    note: str = ""  # said beside it: the file is damaged and its backup is listed (and loaded) instead
 
     def date_text(self) -> str:
         """When it was saved, in local time ("2025-01-01 13:00"), or "?"."""
@@ -75,9 +86,16 @@ def autosave_due(session: Session) -> bool:
     return turns_done(session.state) != session.autosaved_turn
 
 
+def autosave_path(game_id: str, directory: str | os.PathLike | None = None) -> Path:
+    """Where the game `game_id` autosaves (its journal is beside it)."""
+    return save_dir(directory) / f"{AUTOSAVE}{game_id}{SUFFIX}"
+
+
 def autosave(session: Session, directory: str | os.PathLike | None = None) -> Path:
     """Write the game's autosave now (the previous one becomes the backup); SaveError if it cannot."""
-    path = _write(session, f"{AUTOSAVE}{session.game_id}", "auto", directory)
+    # a game opened from the backup of its damaged autosave: the damaged file must not become the backup
+    path = _write(session, f"{AUTOSAVE}{session.game_id}", "auto", directory, keep_backup=not session.from_backup)
+    session.from_backup = False
     session.autosaved_turn = turns_done(session.state)
     return path
 
@@ -120,7 +138,7 @@ def to_file(session: Session, name: str, kind: str) -> Save:
     return msgspec.convert(kept | own, schema_of(game_of(session.options)).Save, from_attributes=True)
 
 
-def _write(session: Session, name: str, kind: str, directory) -> Path:
+def _write(session: Session, name: str, kind: str, directory, keep_backup: bool = True) -> Path:
     if not valid_game_id(session.game_id):
         raise SaveError(f"cannot save: the game id {printable(session.game_id, limit=40)!r} cannot name a file")
     folder = ensure_dir(save_dir(directory))
@@ -130,7 +148,7 @@ def _write(session: Session, name: str, kind: str, directory) -> Path:
         raise SaveError(f"cannot save {path}: the game has grown to {len(data) // 1024} KB, over the "
                         f"{MAX_BYTES // 1024 // 1024} MB a save may hold; the last save is kept")
     try:
-        write_atomic(path, data)
+        write_atomic(path, data, keep_backup=keep_backup)
     except OSError as e:
         raise SaveError(f"cannot save {path}: {e.strerror or e}") from None
     return path
@@ -221,6 +239,12 @@ def _info(path: Path) -> SaveInfo:
         error = str(e)
     except Exception as e:  # the listing shows every file, whatever is in it
         error = f"cannot read {path}: the file is damaged ({schema.one_line(e)})"
+    if (backup := _backup_of(path)) is not None:
+        with contextlib.suppress(Exception):
+            info = _describe(read_save(backup), name, path)
+            why = error.removeprefix(f"cannot load {printable(path, limit=200)}: ")
+            return msgspec.structs.replace(info, note=printable(f"damaged ({why}): its backup is used",
+                                                                limit=MESSAGE_LIMIT))
     date = None
     with contextlib.suppress(OSError, OverflowError, ValueError):
         date = datetime.fromtimestamp(path.stat().st_mtime, UTC)
@@ -282,7 +306,63 @@ def load(path_or_name: str | os.PathLike, directory: str | os.PathLike | None = 
     the comparison.  Any problem is a SaveError with a one-line message (its
     quotes of the file made printable); the file is never changed."""
     path = resolve(path_or_name, directory)
-    return session_from_save(read_save(path), path, verify=verify, strict=strict)
+    try:
+        return recovered(read_save(path), path, verify=verify, strict=strict)
+    except SnapshotMismatch:
+        raise
+    except SaveError as e:
+        if (backup := _backup_of(path)) is None:
+            raise
+        damaged = str(e).removeprefix(f"cannot load {printable(path, limit=200)}: ")
+    session = recovered(read_save(backup), path, verify=verify, strict=strict)
+    session.warning = " ".join(filter(None, (backup_note(path, damaged), session.warning)))
+    session.from_backup = True
+    return session
+
+
+def _backup_of(path: Path) -> Path | None:
+    """The backup beside a save (`<file>.bak`), if there is one and it is not the file itself."""
+    if path.name.endswith(BACKUP_SUFFIX):
+        return None
+    backup = backup_path(path)
+    with contextlib.suppress(OSError, ValueError):
+        if backup.is_file():
+            return backup
+    return None
+
+
+BACKUP_SUFFIX = backup_path(Path("x")).name.removeprefix("x")
+
+
+def backup_note(path: Path, damaged: str) -> str:
+    """What a player is told when a damaged save's backup was opened instead."""
+    return (f"{printable(path.name, limit=80)} is damaged ({printable(damaged, limit=200)}); its backup, the "
+            f"last good copy, was opened instead.")
+
+
+def recovered(save: Save, path: Path, *, verify: bool = True, strict: bool = True) -> Session:
+    """The session of a save, with the decisions of its game's journal that follow its log (an autosave's: the
+    decisions made after it, kept by a game that ended without saving); `session.recovery` says how many."""
+    session = session_from_save(save, path, verify=verify, strict=strict)
+    if save.kind != "auto":
+        return session
+    found = journal.read(journal.journal_path(path.with_name(path.name.removesuffix(BACKUP_SUFFIX))))
+    if found is None:
+        return session
+    entries = journal.follow(found, session.log, session.game_id)
+    events: list = []
+    with contextlib.suppress(Exception):  # an entry the rules refuse ends the recovery; the ones before it count
+        play_on(session.controller, [(e.seat, e.action) for e in entries], events)
+    session.history.extend(events)
+    count = len(session.log) - len(save.log)
+    session.recovered = count
+    if count or found.dropped:
+        said = (f"Recovered {count} decision{'' if count == 1 else 's'} made after the last autosave "
+                f"(the game was not closed cleanly)") if count else "The game was not closed cleanly"
+        if found.dropped:
+            said += f"; the journal's damaged last record ({found.dropped} bytes, a write cut short) was dropped"
+        session.recovery = said + "."
+    return session
 
 
 def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bool = True) -> Session:

@@ -191,6 +191,7 @@ class Welcome(_Message):
     pace: Pace = Pace(pause=0.5)
     resumed: bool = False
     warning: str = ""
+    recovery: str = ""  # the decisions a resumed game took from its journal (it had not been closed cleanly)
     over: GameOver | None = None
     chat: tuple[Chat, ...] = ()  # the recent lines said at the table, oldest first
     hints: bool = True  # the game allows advice (h); False for a competitive game

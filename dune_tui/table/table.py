@@ -9,6 +9,9 @@ The table alone reads the authoritative state.  What leaves it are the controlle
 batches, and the rule set's `view` of the state for a seat (a spectator, seat -1, gets the public view and the
 events sent to everyone).  Bots decide first, in the runner (a child process or a thread), so a bot's sealed
 commit is in before a human is asked; human requests are delivered only when no bot must decide.
+
+Nothing shown is lost: each decision is appended to the game's journal (dune_tui.saves.journal), on disk, before any
+client hears of it; each autosave folds the journal in.  Remote seats' decisions (net/) come through here too.
 """
 
 from __future__ import annotations
@@ -93,6 +96,8 @@ class Table:
         self.sealed: Sealed | None = None
         self.last_saved: Path | None = None
         self.save_error: str | None = None  # why the last autosave failed (None: it did not)
+        self.journal: saves.Journal | None = None  # the decisions since the last autosave, on disk
+        self.journal_error: str | None = None  # why the journal cannot be written (told once)
         self.closed = False
         self.chat: deque[tuple[int, Chat]] = deque(maxlen=CHAT_KEPT)  # (events before it, the line)
         self.end_vote = EndVote(self.controller.rules, session.humans())  # X36: ending the game by agreement
@@ -141,7 +146,7 @@ class Table:
             events=history[-RECENT_EVENTS:], requests=tuple(r for r in self.asked.values() if r.seat == seat),
             decisions=len(self.controller.log), thinking=self.thinking, sealed=self.sealed,
             pace=Pace(pause=self.pause, skipping=self.skipping), resumed=self.resumed,
-            warning=getattr(self.session, "warning", ""),
+            warning=getattr(self.session, "warning", ""), recovery=getattr(self.session, "recovery", ""),
             over=self.game_over(seat) if self.controller.over else None, chat=self._chat_for(seat, history),
             hints=self.session.hints_allowed, proposal=self.end_vote.open)
 
@@ -265,8 +270,8 @@ class Table:
     # ------------------------------------------------------------- the loop
     async def run(self) -> None:
         """Play until the game ends or the table closes: bots first, then wait for the humans."""
-        if not self.resumed:
-            self.autosave(force=True)  # a new game is saved at once
+        if not self.resumed or getattr(self.session, "recovered", 0):
+            self.autosave(force=True)  # a new game is saved at once; a recovered one with what the journal gave
         if self.controller.over:  # a finished game opened again: its result, and no bots to start
             self._finish()
             return
@@ -299,6 +304,8 @@ class Table:
         self._wake.set()
         self._skip.set()
         self.runner.close()
+        if self.journal is not None:
+            self.journal.close()
 
     def _ask(self, requests: list[DecisionRequest]) -> None:
         if self.skipping:
@@ -352,6 +359,7 @@ class Table:
     def _submit(self, request: DecisionRequest, action) -> None:
         """Apply a checked decision (raises StaleDecision or IllegalAction, state unchanged) and tell everyone."""
         batches = self.controller.submit(Decision(request.id, request.seat, action))
+        self._journal(self.controller.log[-1])
         if self.asked.pop(request.id, None) is not None:
             self._send(request.seat, Closed(seat=request.seat, id=request.id))
         events = list({id(e): e for b in batches for e in b.events}.values())
@@ -396,6 +404,39 @@ class Table:
             conn.send(message)
 
     # -------------------------------------------------------------- saving
+    def _journal(self, entry) -> None:
+        """Make the decision just applied durable before anyone is told of it (a journal that cannot be written
+        is said once; the autosaves still save the game at each turn's end)."""
+        if not self.autosave_on:
+            return
+        try:
+            if self.journal is None:
+                self._start_journal(saves.autosave_path(self.session.game_id, self.save_dir))
+            self.journal.append(len(self.controller.log) - 1, entry.seat, entry.action)
+        except (OSError, saves.SaveError) as e:
+            if self.journal_error is None:
+                self._broadcast(Notice(text=f"Cannot write the game's journal ({getattr(e, 'strerror', None) or e}):"
+                                            " a crash would lose the decisions since the last autosave."))
+            self.journal_error = str(e)
+
+    def _start_journal(self, save: Path) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        self.journal = None
+        journal = saves.Journal(save, self.session.game_id)
+        journal.start(self.controller.log)
+        self.journal = journal
+
+    def _fold_journal(self, save: Path) -> None:
+        """The autosave at `save` holds every decision: the journal keeps only the turn its backup lacks."""
+        try:
+            if self.journal is None or self.journal.path != saves.journal_path(save):
+                self._start_journal(save)
+            self.journal.fold()
+            self.journal_error = None
+        except (OSError, saves.SaveError) as e:
+            self.journal_error = str(e)
+
     def autosave(self, force: bool = False, directory: Path | None = None) -> tuple[Path | None, str | None]:
         """Write the game's autosave (when a turn has ended, or now if `force`); a new failure is told to every
         client (SaveFailed), and remembered for the exit message (`exit_note`)."""
@@ -404,6 +445,7 @@ class Table:
         path, error = saves.try_autosave(self.session, directory or self.save_dir)
         if error is None:
             self.last_saved, self.save_error = path, None
+            self._fold_journal(path)
         else:
             if self.save_error is None:
                 self._broadcast(SaveFailed(reason=error, last_good=self.last_good()))
@@ -421,6 +463,7 @@ class Table:
             path, error = saves.try_autosave(self.session, directory)
             if error is None:
                 self.last_saved, self.save_error = path, None
+                self._fold_journal(path)
                 self.save_dir = directory  # the player chose this place: later autosaves go there too
             else:
                 self.save_error = error

@@ -37,7 +37,7 @@ def to_continue(directory: Path | None) -> tuple[Path | None, str | None]:
 
 def autosave_path(game_id: str, directory: Path | None) -> Path:
     """Where the game `game_id` autosaves (its game-over screen reviews that file)."""
-    return saves.save_dir(directory) / f"{saves.AUTOSAVE}{game_id}{saves.SUFFIX}"
+    return saves.autosave_path(game_id, directory)
 
 
 def list_saves(directory: Path | None) -> tuple[list, str | None]:

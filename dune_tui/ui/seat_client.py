@@ -250,7 +250,10 @@ class SeatClient:
         if w.resumed:
             plural = "" if w.decisions == 1 else "s"
             out.append(Note(f"Game resumed: round {w.view.round}, {w.decisions} decision{plural} so far."))
-        if w.warning:
+        if w.recovery:
+            out.append(Note(w.recovery))
+        if w.warning:  # in the log too: a toast is gone in ten seconds
+            out.append(Note(w.warning))
             out.append(Notify(w.warning, severity="warning", timeout=10))
         out.append(Redraw())
         if w.over is not None:

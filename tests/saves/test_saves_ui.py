@@ -102,3 +102,48 @@ def test_load_screen_counts_one_saved_game_in_the_singular(play_game, tmp_path):
             assert "1 saved game in" in screen_text(app)
 
     asyncio.run(scenario())
+
+
+def damaged_autosave(play_game, folder):
+    """An autosave cut in half, with a good backup of the same game (the turn before) beside it."""
+    game = play_game(Options(players=2, seed=3), 10)
+    path = autosave(game, folder)
+    autosave(game, folder)  # the first is now the backup
+    path.write_bytes(path.read_bytes()[:200])
+    return path
+
+
+def test_menu_continue_opens_the_backup_of_a_damaged_autosave_and_says_so(play_game, tmp_path):
+    folder = tmp_path / "saves"
+    damaged_autosave(play_game, folder)
+
+    async def scenario():
+        app = DuneApp(None, Settings(save_dir=folder, pause=30.0, bots="thread"))  # the bots wait: the log stays
+        app.animation_level = "none"
+        async with app.run_test(size=(120, 30)) as pilot:
+            await until(pilot, lambda: type(app.screen).__name__ == "MainMenu")
+            await pilot.press("c")
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+            await until(pilot, lambda: "is damaged" in " ".join(screen_text(app).split()))
+            text = " ".join(screen_text(app).split())
+            assert "backup" in text and "Cannot continue" not in text
+
+    asyncio.run(scenario())
+
+
+def test_load_screen_lists_a_damaged_autosave_by_its_backup_not_as_unreadable(play_game, tmp_path):
+    folder = tmp_path / "saves"
+    damaged_autosave(play_game, folder)
+
+    async def scenario():
+        app = menu_app(folder)
+        async with app.run_test(size=(160, 30)) as pilot:
+            await until(pilot, lambda: type(app.screen).__name__ == "MainMenu")
+            await pilot.press("l")
+            await until(pilot, lambda: "saved game" in screen_text(app))
+            text = screen_text(app)
+            assert "unreadable" not in text and "to move" in text and "backup" in text
+            await pilot.press("enter")
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+
+    asyncio.run(scenario())

@@ -47,9 +47,10 @@ def date_text(info) -> str:
 def status(info) -> str:
     if getattr(info, "error", ""):
         return f"unreadable: {info.error}"
+    note = f" ({info.note})" if getattr(info, "note", "") else ""
     if info.finished:
-        return f"finished: {getattr(info, 'result', '')}"
-    return "to move: " + (", ".join(getattr(info, "to_move", ())) or "-")
+        return f"finished: {getattr(info, 'result', '')}{note}"
+    return "to move: " + (", ".join(getattr(info, "to_move", ())) or "-") + note
 
 
 def players(info) -> str:
