@@ -219,3 +219,40 @@ async def test_host_a_table_from_the_menu_publishes_it_and_another_terminal_sits
         guest.close()
         app.table.close()
         await until(pilot, lambda: not list(own_lobby.iterdir()), what="the table leaving the lobby")
+
+
+@pilot_test
+async def test_an_invitation_coming_in_leaves_the_highlight_on_the_table_it_was_on(own_lobby, as_alice):
+    """Issue 41: carol's table highlighted, bob's invitation arrives on top: the highlight (what the screen shows
+    and what Enter takes) stays on carol's table, never silently on another."""
+    from textual.widgets import OptionList
+
+    tables = Tables(own_lobby)
+    carols = a_card("bob", "20261125-100000-cccc", seats=(HUMAN, lobby.SeatCard(seat=1, status="free")))
+    inviting = a_card("bob", "20261125-200000-bbbb",
+                      seats=(lobby.SeatCard(seat=0, status="reserved", login="alice"), BOT))
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            tables.open(carols)
+            await pilot.press("t")
+            await until(pilot, lambda: "2 free" in screen_text(app), what="carol's table")
+            options = app.screen.query_one("#tables-list", OptionList)
+            assert options.highlighted_option.id == carols.table
+            tables.open(inviting)
+            await until(pilot, lambda: "invites you" in screen_text(app), what="the invitation")
+            await pilot.pause(0.1)
+            assert options.highlighted_option.id == carols.table, "the highlight left the table it was on"
+            note = str(app.screen.query_one("#tables-note").render())
+            assert "Enter: sit at bob's table, seat 1 (free; then kept for you)" in note, note
+            # Enter at a stranger's free seat while a table waits for alice: said first, a second Enter sits her
+            sat = []
+            app.screen.sit = sat.append
+            await pilot.press("enter")
+            await until(pilot, lambda: "Enter again sits you at bob's table instead, seat 1 (free)" in
+                        str(app.screen.query_one("#tables-note").render()), what="the question")
+            assert sat == []
+            await pilot.press("enter")
+            assert sat == [None], "the second Enter sits her at the table she saw highlighted"
+    finally:
+        tables.close()
