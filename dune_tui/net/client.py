@@ -18,6 +18,7 @@ from ..text import printable
 from . import wire
 from .codes import parse_address
 from .identity import peer_login
+from .untrusted import cleaned
 
 LEFT = "you left the table"  # the reason a table closes when its player leaves it
 CONNECT_SECONDS = 15.0
@@ -89,7 +90,7 @@ class RemoteTable:
         if not isinstance(first, Welcome):
             writer.close()
             raise JoinRefused(f"the table answered {type(first).__name__}, not a Welcome")
-        return cls(reader, writer, first)
+        return cls(reader, writer, cleaned(first))
 
     # ------------------------------------------------ the Table's client side
     def seat_list(self) -> tuple[SeatInfo, ...]:
@@ -140,6 +141,7 @@ class RemoteTable:
                 if isinstance(message, wire.Goodbye):
                     reason = printable(message.reason, limit=300)
                     break
+                message = cleaned(message)
                 if isinstance(message, Seats):
                     self.seats = message.seats
                 if self._send is not None:

@@ -204,7 +204,7 @@ class GameScreen(DuneScreen):
             case sc.Note(text):
                 self.query_one(GameLog).note(text)
             case sc.Notify(text, severity, title, timeout):
-                self.notify(text, severity=severity, title=title, timeout=timeout)
+                self.notify(text, severity=severity, title=title, timeout=timeout, markup=False)
             case sc.Redraw():
                 self.show_board()
             case sc.Reveal(event, batch):
@@ -520,9 +520,9 @@ class GameScreen(DuneScreen):
         failed = isinstance(reply, m.SaveFailed)
         if purpose == "name":
             if failed:
-                self.notify(f"Not saved: {reply.reason}", severity="error", timeout=8)
+                self.notify(f"Not saved: {reply.reason}", severity="error", timeout=8, markup=False)
             else:
-                self.notify(f"Saved as {reply.path.rsplit('/', 1)[-1]}", timeout=4)
+                self.notify(f"Saved as {reply.path.rsplit('/', 1)[-1]}", timeout=4, markup=False)
         elif purpose == "leave" and self.leaving is not None:
             if failed:
                 self.app.push_screen(NotSaved(reply.reason, reply.last_good), self._retry)
