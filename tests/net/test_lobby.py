@@ -292,3 +292,13 @@ def test_a_seat_joined_with_a_code_shows_away_on_the_card_once_its_player_leaves
     assert "seats: 1 free, 2 Bob, 3 bot (random)" in here[1], here
     assert "seats: 1 free, 2 Bob (away), 3 bot (random)" in away[1], away
 
+
+
+@pytest.mark.parametrize("seat", ["0", "-1"])
+def test_join_seat_0_is_refused_with_a_sentence_not_a_spectator(seat, capsys):
+    """Issue 41: `join bob --seat 0` silently made its user a spectator (seat 0 - 1 is the spectators' -1)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["join", "bob", "--seat", seat])
+    assert exit_.value.code == 2
+    assert f"seats are numbered from 1 (seat 1 is the first), not {seat}; --watch watches the table" \
+        in capsys.readouterr().err
