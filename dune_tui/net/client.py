@@ -13,7 +13,7 @@ import contextlib
 from collections.abc import Callable
 
 from .. import __version__
-from ..table.messages import Save, Saved, SeatInfo, Seats, Welcome
+from ..table.messages import GameOver, Save, Saved, SeatInfo, Seats, Welcome
 from ..text import printable
 from . import wire
 from .codes import parse_address
@@ -36,6 +36,7 @@ class RemoteTable:
         self.seats: tuple[SeatInfo, ...] = welcome.seats
         self.closed = False
         self.reason = ""  # why the connection ended ("" while it lasts)
+        self.over = welcome.over is not None  # the game has ended (a host closing the table then resumes nothing)
         self.on_close: Callable[[str], None] | None = None
         self._send: Callable[[object], None] | None = None
         self._early: list = []  # messages before a client attached
@@ -144,6 +145,8 @@ class RemoteTable:
                 message = cleaned(message)
                 if isinstance(message, Seats):
                     self.seats = message.seats
+                elif isinstance(message, GameOver):
+                    self.over = True
                 if self._send is not None:
                     self._send(message)
                 else:

@@ -66,6 +66,7 @@ def option(entry: lobby.Listed, me: str) -> Option:
 
 
 class TablesScreen(DuneScreen):
+    BACK_NAME = "Tables on this server"
     BINDINGS = [Binding("enter", "sit", "Sit down", show=True, priority=True),
                 Binding("w", "watch", "Watch"), Binding("escape", "back", "Back")]
 
@@ -198,6 +199,6 @@ class TablesScreen(DuneScreen):
 
     def _ended(self, reason: str) -> None:
         if reason != LEFT:
-            self.app.notify(f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it "
-                            "is in Tables on this server again, your seat still yours.",
-                            severity="error", timeout=30, markup=False)
+            from ..closed import ended
+
+            self.app.notify(ended(reason, self.app.table, True), severity="error", timeout=30, markup=False)
