@@ -345,3 +345,32 @@ async def test_the_hosts_leave_dialog_and_continue_say_the_same_way_back_to_a_ga
         await until(pilot, lambda: "Cannot open it here" in said(), what="Continue's answer")
         assert f"resume it with `{command}`" in said(), said()
         await until(pilot, lambda: not list(own_lobby.iterdir()), what="the table leaving the lobby")
+
+
+@pilot_test
+async def test_at_80x24_every_house_line_names_its_player_and_a_free_seat_says_free(own_lobby):
+    """Issue 41: at 80×24 another player's name was dropped from their house line (it did not fit with
+    "(away)"), and a free seat was "P3"."""
+    from dune_tui.commands.play import JoinedApp
+
+    carolina = SeatConfig(kind="human", agent="", name="carolina", login="carolina")
+    game = Session(Options(players=4, seed=5), [SeatConfig(kind="human", agent=""), carolina,
+                                                 SeatConfig(kind="human", agent=""),
+                                                 SeatConfig(kind="bot", agent="heuristic")], bots_secret=5)
+    async with Hosted(game, lobby=own_lobby) as hosted:
+        app = JoinedApp("host", path=hosted.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Waiting for seat 2" in screen_text(app), what="the game")
+            lines = [line[48:].strip() for line in screen_text(app).splitlines()[1:5]]  # the house panel
+            assert [line.split()[-1] for line in lines] == ["you", "carol…", "free", "heu…"], lines
+            assert "P3" not in screen_text(app)
+            app.table.close()
+
+
+def test_dune_express_names_a_free_seat_free_and_an_away_player_by_name():
+    from dune_tui.table.messages import SeatInfo
+    from dune_tui.ui.games.express.houses import who
+
+    seats = [SeatInfo(seat=0, kind="human"), SeatInfo(seat=1, kind="human", connected=False),
+             SeatInfo(seat=2, kind="human", name="carol", connected=False)]
+    assert [who(seats, s, 0) for s in range(3)] == ["you", "free, seat 2", "carol (away)"]
