@@ -273,6 +273,11 @@ def test_three_users_find_the_table_sit_down_come_back_after_a_reload_and_play_t
         print(f"the game over on every screen after {time.monotonic() - started:.1f} s")
         for name in ("alice", "carol", "mallory"):
             assert "Game over" in tmux.screen(name) and "Traceback" not in tmux.screen(name)
+        # the host stops at the end: a player who hears it close is told only that (they were told of "new codes")
+        time.sleep(3)
+        for name in ("alice", "carol"):
+            screen = " ".join(tmux.screen(name).split())
+            assert "new codes" not in screen and "host --load" not in screen, screen
     finally:
         tmux.kill()
     wait_until(lambda: not list((place / "lobby").glob(f"{BOB}-*.json")), "the card leaving with the table", 40)
