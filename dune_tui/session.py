@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import shlex
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -50,6 +51,11 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
 
 
 LOGIN = re.compile(r"[a-z_][a-z0-9_.-]{0,31}\$?", re.IGNORECASE)  # what useradd accepts (POSIX portable names)
+
+
+def host_load(file: str) -> str:
+    """The command that hosts a saved game again (`file`: its path, or FILE)."""
+    return f"dune-tui host --load {file if file == 'FILE' else shlex.quote(file)}"
 
 
 def valid_login(login: object) -> bool:
@@ -132,14 +138,15 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 
-    def kept_for_others(self, login: str) -> str:
+    def kept_for_others(self, login: str, file: str = "FILE") -> str:
         """Why `login` may not play this unfinished game at one keyboard ("" if it may): it was hosted at a table,
-        and human seats are kept for other logins, who sit down as themselves only at the table again."""
+        and human seats are kept for other logins, who sit down as themselves only at the table again.  `file`:
+        the game's save, when the caller knows it (the command then says it)."""
         others = [i for i in self.humans() if self.seats[i].login and self.seats[i].login != login]
         if not others or self.controller.over:
             return ""
         whose = ", ".join(f"seat {i + 1} is {self.seats[i].login}'s" for i in others)
-        return (f"this game was played at a table and {whose}: resume it with `dune-tui host --load FILE`, where "
+        return (f"this game was played at a table and {whose}: resume it with `{host_load(file)}`, where "
                 "each player sits down as themselves")
 
     @classmethod

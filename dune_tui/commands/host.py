@@ -69,12 +69,25 @@ def add_parsers(sub) -> None:
                         "argument as the host printed it; without it: the table waiting for you in the lobby, "
                         "else dune-tui asks for a code (unechoed, out of sight of `ps` on a shared machine)")
     j.add_argument("--watch", action="store_true", help="watch a table of the lobby instead of sitting down")
-    j.add_argument("--seat", type=int, metavar="N", help="ask for seat N at a table of the lobby")
+    j.add_argument("--seat", type=seat_number, metavar="N", help="ask for seat N (1 is the first) at a table of the "
+                                                                 "lobby")
     j.set_defaults(func=cmd_join)
     t = sub.add_parser("tables", help="list the tables hosted on this machine",
                        description="The tables of this machine's lobby: who hosts them, the game, each seat (free, "
                                    "kept for a login, a bot, taken) and how far the game is.")
     t.set_defaults(func=cmd_tables)
+
+
+def seat_number(text: str) -> int:
+    """`--seat N`: seats count from 1 (`--seat 0` once made a spectator of its user without a word)."""
+    try:
+        seat = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a seat number: {printable(text, limit=20)!r}") from None
+    if seat < 1:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 1 (seat 1 is the first), not {seat}; "
+                                         "--watch watches the table")
+    return seat
 
 
 def _fail(text: str, status: int = 2) -> int:

@@ -19,16 +19,10 @@ from .. import ui
 from ..net import lobby
 from ..net.client import LEFT, JoinRefused, RemoteTable
 from ..ui.app import DuneApp
+from ..ui.closed import ended
 from ..ui.settings import Settings
 
 UI_CSS = Path(ui.__file__).parent / DuneApp.CSS_PATH  # a subclass elsewhere would look for it beside itself
-CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
-ENDED = {
-    CLOSED_BY_HOST: "The host has closed the table; the game is saved on the host's side. The host resumes it with "
-                    "`dune-tui host --load FILE`, which prints new codes. Press q to leave.",
-}
-
-
 class Connecting(Screen):
     """The joined app's first screen, while it reaches the table: the address (never the code), nothing else."""
 
@@ -83,10 +77,7 @@ class JoinedApp(DuneApp):
     def _connection_ended(self, reason: str) -> None:
         if reason != LEFT:
             self.failure = reason
-            again = "`dune-tui tables` shows the table if it comes back" if self.path else \
-                "`dune-tui join` with the same code sits you down again"
-            text = ENDED.get(reason) or f"{reason}. Press q to leave; if the table is still open, {again}."
-            self.notify(text, severity="error", timeout=60, markup=False)
+            self.notify(ended(reason, self.table, bool(self.path)), severity="error", timeout=60, markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_closed":  # q on any screen once the table is gone: nothing to confirm, nothing to keep

@@ -13,11 +13,12 @@ import contextlib
 from collections.abc import Callable
 
 from .. import __version__
-from ..table.messages import Save, Saved, SeatInfo, Seats, Welcome
+from ..table.messages import GameOver, Save, Saved, SeatInfo, Seats, Welcome
 from ..text import printable
 from . import wire
 from .codes import parse_address
 from .identity import peer_login
+from .untrusted import cleaned
 
 LEFT = "you left the table"  # the reason a table closes when its player leaves it
 CONNECT_SECONDS = 15.0
@@ -35,6 +36,7 @@ class RemoteTable:
         self.seats: tuple[SeatInfo, ...] = welcome.seats
         self.closed = False
         self.reason = ""  # why the connection ended ("" while it lasts)
+        self.over = welcome.over is not None  # the game has ended (a host closing the table then resumes nothing)
         self.on_close: Callable[[str], None] | None = None
         self._send: Callable[[object], None] | None = None
         self._early: list = []  # messages before a client attached
@@ -89,7 +91,7 @@ class RemoteTable:
         if not isinstance(first, Welcome):
             writer.close()
             raise JoinRefused(f"the table answered {type(first).__name__}, not a Welcome")
-        return cls(reader, writer, first)
+        return cls(reader, writer, cleaned(first))
 
     # ------------------------------------------------ the Table's client side
     def seat_list(self) -> tuple[SeatInfo, ...]:
@@ -140,8 +142,11 @@ class RemoteTable:
                 if isinstance(message, wire.Goodbye):
                     reason = printable(message.reason, limit=300)
                     break
+                message = cleaned(message)
                 if isinstance(message, Seats):
                     self.seats = message.seats
+                elif isinstance(message, GameOver):
+                    self.over = True
                 if self._send is not None:
                     self._send(message)
                 else:

@@ -271,4 +271,4 @@ def seat_text(s: SeatCard) -> str:
         return f"{s.seat + 1} bot ({s.name})"
     if s.status == "reserved":
         return f"{s.seat + 1} {s.login}'s{'' if s.here else ' (away)'}"
-    return f"{s.seat + 1} {s.login or s.name or 'taken'}"
+    return f"{s.seat + 1} {s.login or s.name or 'taken'}{'' if s.here else ' (away)'}"

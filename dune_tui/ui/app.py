@@ -85,12 +85,14 @@ class DuneApp(App[int]):
             self.push_screen(self._first_screen)
         self.started = True
 
-    def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None) -> None:
+    def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None,
+                   file: str = "FILE") -> None:
+        """`file`: the save the session was opened from (a refusal names it in the command that resumes it)."""
         from ..net.identity import my_login
         from ..table import Table
         from .screens.game import GameScreen
 
-        if why_not := session.kept_for_others(my_login()):  # a hosted game: its seats are other players'
+        if why_not := session.kept_for_others(my_login(), file):  # a hosted game: its seats are other players'
             self.notify(f"Cannot open it here: {why_not}.", severity="error", timeout=12, markup=False)
             return
         if self.table is not None:
@@ -140,7 +142,7 @@ class DuneApp(App[int]):
         if error:
             self.notify(f"Cannot continue: {error}", severity="error", timeout=8, markup=False)
             return
-        self.start_game(session, resumed=True)
+        self.start_game(session, resumed=True, file=str(path))
 
     def end_game(self, table) -> None:
         """The game screen is gone: stop its table (bots and all).  Saving was the screen's to ask."""

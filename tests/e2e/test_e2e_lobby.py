@@ -273,6 +273,71 @@ def test_three_users_find_the_table_sit_down_come_back_after_a_reload_and_play_t
         print(f"the game over on every screen after {time.monotonic() - started:.1f} s")
         for name in ("alice", "carol", "mallory"):
             assert "Game over" in tmux.screen(name) and "Traceback" not in tmux.screen(name)
+        # the host stops at the end: a player who hears it close is told only that (they were told of "new codes")
+        time.sleep(3)
+        for name in ("alice", "carol"):
+            screen = " ".join(tmux.screen(name).split())
+            assert "new codes" not in screen and "host --load" not in screen, screen
     finally:
         tmux.kill()
     wait_until(lambda: not list((place / "lobby").glob(f"{BOB}-*.json")), "the card leaving with the table", 40)
+
+
+def _card(place: Path, host: str):
+    """`host`'s table card in the lobby (one table each here)."""
+    import msgspec
+
+    from dune_tui.net import lobby
+
+    path = next((place / "lobby").glob(f"{host}-*.json"))
+    return msgspec.json.decode(path.read_bytes(), type=lobby.Card)
+
+
+def test_an_invitation_arriving_never_sits_alice_at_a_strangers_seat_and_leaving_goes_back_to_the_list(
+        place, python, sshd):
+    """Issue 41, as the users met it: carol hosts two free seats; alice opens Tables (carol's table highlighted);
+    bob hosts with a seat kept for alice: "bob invites you" appears on top.  The highlight stays on carol's table
+    and says so; Enter there asks first (it did sit alice at carol's seat, kept for her from then on).  Leaving the
+    table goes back to the list (it exited dune-tui); mallory's spectator dialog keeps no seat of hers; `join bob
+    --seat 0` is refused with a sentence (it made a spectator)."""
+    tmux = Tmux(place, width=200, height=30)
+    t = Terminals(tmux, sshd, place, python)
+    try:
+        t.start(CAROL, "carol", "host", "--no-play", "--seat", "human", "--seat", "human", "--pause", "0",
+                "--bots", "thread", width=220)
+        t.wait("carol", "In the lobby of this machine")
+        t.start(ALICE, "alice", width=200)
+        t.wait("alice", "Tables on this server")
+        tmux.keys("t", name="alice")
+        t.wait("alice", f"Enter: sit at {CAROL}'s table, seat 1 (free; then kept for you)")
+        t.start(BOB, "bob", "host", "--no-play", "--seat", f"user:{ALICE}", "--seat", "heuristic", "--pause", "0",
+                "--bots", "thread", width=220)
+        t.wait("alice", f"{BOB} invites you to a table")
+        t.wait("alice", f"Enter: sit at {CAROL}'s table, seat 1 (free; then kept for you)")  # where it was
+        tmux.keys("Enter", name="alice")
+        t.wait("alice", f"{BOB}'s table waits for you (at the top). Enter again sits you at {CAROL}'s table instead")
+        time.sleep(1.5)
+        assert [s.status for s in _card(place, CAROL).seats] == ["free", "free"], "alice was sat at carol's seat"
+        tmux.keys("Up", name="alice")
+        t.wait("alice", f"Enter: your seat 1 at {BOB}'s table")
+        tmux.keys("Enter", name="alice")
+        t.wait("alice", "Log")
+        wait_until(lambda: _card(place, BOB).seats[0].here, "alice at her seat at bob's table", 20)
+        # leaving the table picked from the list goes back to the list
+        tmux.keys("q", name="alice")
+        t.wait("alice", "leave the table, back to Tables on this server")
+        tmux.keys("y", name="alice")
+        t.wait("alice", f"Enter: your seat 1 at {BOB}'s table")
+        assert "Tables on this server" in tmux.screen("alice")
+        # mallory: --seat 0 is no seat; watching, her leave dialog keeps no seat
+        t.start(MALLORY, "mallory", "join", BOB, "--seat", "0")
+        t.wait("mallory", "seats are numbered from 1 (seat 1 is the first), not 0")
+        t.start(MALLORY, "mallory", "join", BOB, "--watch", width=200)
+        t.wait("mallory", "Log")
+        tmux.keys("q", name="mallory")
+        screen = t.wait("mallory", "you were watching it")
+        assert "your seat" not in screen
+        for name in ("alice", "mallory", "carol", "bob"):
+            assert "Traceback" not in tmux.screen(name)
+    finally:
+        tmux.kill()

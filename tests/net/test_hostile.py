@@ -91,6 +91,7 @@ def test_every_attack_is_refused_and_the_game_and_the_other_seat_are_unharmed(sa
             ann.send(Decision(r.id, 0, r.legal[0]))
             await until(lambda: r.id not in {q.id for q in ann.open_requests()}, "Ann's answer is taken")
             await until(lambda: len(game.log) >= 1, "the game moved on")
+            hosted.table.autosave(force=True)  # as the host saves when it quits
             return ann, reasons, refusals, heard, before, after
 
     ann, reasons, refusals, heard, before, after = asyncio.run(main())
@@ -109,7 +110,9 @@ def test_every_attack_is_refused_and_the_game_and_the_other_seat_are_unharmed(sa
     assert not ann.of(Refused)
     assert len([c for c in ann.of(Chat)]) <= 5, "Ann heard at most the chat burst"
     assert_no_secrets(ann, 0)
-    assert len(saves.load(saves.latest_autosave()).log) >= 0
+    saved = saves.load(saves.latest_autosave())  # the save loads, and holds the game as it was, Ann's answer in it
+    assert saved.log == game.log and len(saved.log) >= 1, (saved.log, game.log)
+    assert [e.seat for e in saved.log if game.seats[e.seat].kind == "human"] == [0], "only Ann's answer, none of Bob's"
     logged = caplog.text
     for what in ("wrong code", "over the limit", "protocol", "slow down", "you sit at seat 2"):
         assert what in logged, what
@@ -156,3 +159,44 @@ def test_a_decision_with_a_float_or_deep_nesting_is_refused_not_applied():
     assert decided == 0, "neither was applied"
     assert "exact types" in got[1].reason or "legal" in got[1].reason
     assert welcome.requests
+
+
+MARKUP = "[/oops] [@click=app.quit]quit[/] [bold red]loud"
+
+
+def test_a_hostile_table_s_text_is_drawn_literally_and_never_as_markup():
+    """Issue 41: a table's Notice of `[/oops]` crashed the joined screen (MarkupError) and `[@click=app.quit]`
+    rendered as a link.  Every text a table sends is drawn as typed: notices, refusals, chat (who and what),
+    seat names, the sealed note; control characters become visible."""
+    from dune_tui.commands.play import JoinedApp
+    from dune_tui.table.messages import Notice, SeatInfo, Seats
+    from dune_tui.ui.widgets.log import GameLog
+    from tests.ui.ui_helpers import pilot_test, screen_text
+    from tests.ui.ui_helpers import until as ui_until
+
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
+
+    @pilot_test
+    async def main():
+        async with Hosted(game) as hosted:
+            app = JoinedApp(hosted.address(1))
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:  # toasts drawn, as for players
+                await ui_until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the table")
+                (bob,) = [c for c in hosted.server.clients if c.seat == 1]
+                seats = list(hosted.table.seat_list())
+                seats[0] = SeatInfo(seat=0, name="[/x][b]Ann\x1b[2J", kind="human", connected=True)
+                bob.send(Seats(seats=tuple(seats)))
+                bob.send(Chat(text=MARKUP, seat=0, name="[@click=app.quit]Ann[/]"))
+                bob.send(Refused(reason=MARKUP))
+                bob.send(Notice(text=MARKUP, severity="warning"))
+                await ui_until(pilot, lambda: sum(MARKUP in str(n.message) for n in app._notifications) >= 2,
+                               what="the notice and the refusal")
+                await pilot.pause(1.0)
+                assert app.is_running and app.return_code is None, "the screen crashed on a table's text"
+                text = screen_text(app)
+                assert MARKUP in text, f"a notice drawn as typed:\n{text}"
+                assert f"[@click=app.quit]Ann[/]: {MARKUP}" in app.screen.query_one(GameLog).lines_written
+                assert "[/x][b]Ann\N{REPLACEMENT CHARACTER}[2J" in text, "the seat's name, its escape shown"
+                app.table.close()
+
+    main()

@@ -263,3 +263,42 @@ def test_a_hosted_game_is_not_opened_at_one_keyboard_while_its_seats_are_other_p
     assert session.kept_for_others("alice") == "" or "seat 1" in session.kept_for_others("alice")
     mine = Session(Options(players=2, seed=5), [SeatConfig(kind="human", login=me), SeatConfig()], bots_secret=5)
     assert mine.kept_for_others(me) == "", "a table of one's own seats opens at one's keyboard as before"
+
+
+def test_a_seat_joined_with_a_code_shows_away_on_the_card_once_its_player_leaves(own_lobby):
+    """Issue 41: after a join by code, the card said "taken" with no "(away)" once the player had left."""
+    from net_helpers import BOB
+
+    from dune_tui.net.client import RemoteTable
+
+    me = my_login()
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()], bots_secret=5)
+
+    async def main():
+        async with Hosted(game, lobby=own_lobby) as hosted:
+            publisher = Publisher(hosted.table, own_lobby, me, held=lambda: hosted.server.by_code)
+            name = publisher.name
+            os.rename(hosted.path, own_lobby / f"{name}.sock")  # Hosted names its socket for "host"
+            bob = await RemoteTable.join(hosted.address(1))  # with its code, over TCP
+            await until(lambda: lobby.read_card(own_lobby, name).card.seats[1].here, "Bob at his seat")
+            here = lobby.describe(lobby.read_card(own_lobby, name), "carol")
+            bob.close()
+            await until(lambda: not lobby.read_card(own_lobby, name).card.seats[1].here, "Bob gone")
+            away = lobby.describe(lobby.read_card(own_lobby, name), "carol")
+            publisher.close()
+            return here, away
+
+    here, away = asyncio.run(main())
+    assert "seats: 1 free, 2 Bob, 3 bot (random)" in here[1], here
+    assert "seats: 1 free, 2 Bob (away), 3 bot (random)" in away[1], away
+
+
+
+@pytest.mark.parametrize("seat", ["0", "-1"])
+def test_join_seat_0_is_refused_with_a_sentence_not_a_spectator(seat, capsys):
+    """Issue 41: `join bob --seat 0` silently made its user a spectator (seat 0 - 1 is the spectators' -1)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["join", "bob", "--seat", seat])
+    assert exit_.value.code == 2
+    assert f"seats are numbered from 1 (seat 1 is the first), not {seat}; --watch watches the table" \
+        in capsys.readouterr().err

@@ -219,3 +219,158 @@ async def test_host_a_table_from_the_menu_publishes_it_and_another_terminal_sits
         guest.close()
         app.table.close()
         await until(pilot, lambda: not list(own_lobby.iterdir()), what="the table leaving the lobby")
+
+
+@pilot_test
+async def test_an_invitation_coming_in_leaves_the_highlight_on_the_table_it_was_on(own_lobby, as_alice):
+    """Issue 41: carol's table highlighted, bob's invitation arrives on top: the highlight (what the screen shows
+    and what Enter takes) stays on carol's table, never silently on another."""
+    from textual.widgets import OptionList
+
+    tables = Tables(own_lobby)
+    carols = a_card("bob", "20261125-100000-cccc", seats=(HUMAN, lobby.SeatCard(seat=1, status="free")))
+    inviting = a_card("bob", "20261125-200000-bbbb",
+                      seats=(lobby.SeatCard(seat=0, status="reserved", login="alice"), BOT))
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            tables.open(carols)
+            await pilot.press("t")
+            await until(pilot, lambda: "2 free" in screen_text(app), what="carol's table")
+            options = app.screen.query_one("#tables-list", OptionList)
+            assert options.highlighted_option.id == carols.table
+            tables.open(inviting)
+            await until(pilot, lambda: "invites you" in screen_text(app), what="the invitation")
+            await pilot.pause(0.1)
+            assert options.highlighted_option.id == carols.table, "the highlight left the table it was on"
+            note = str(app.screen.query_one("#tables-note").render())
+            assert "Enter: sit at bob's table, seat 1 (free; then kept for you)" in note, note
+            # Enter at a stranger's free seat while a table waits for alice: said first, a second Enter sits her
+            sat = []
+            app.screen.sit = sat.append
+            await pilot.press("enter")
+            await until(pilot, lambda: "Enter again sits you at bob's table instead, seat 1 (free)" in
+                        str(app.screen.query_one("#tables-note").render()), what="the question")
+            assert sat == []
+            await pilot.press("enter")
+            assert sat == [None], "the second Enter sits her at the table she saw highlighted"
+    finally:
+        tables.close()
+
+
+async def _published(hosted, where: Path):
+    """A Hosted table's card under this login's name (Hosted names its socket for "host")."""
+    from dune_tui.net.identity import my_login
+    from dune_tui.net.publisher import Publisher
+
+    card = Publisher(hosted.table, where, my_login())
+    Path(hosted.path).rename(where / f"{card.name}.sock")
+    return card
+
+
+@pilot_test
+async def test_leaving_a_table_picked_from_the_list_goes_back_to_the_list_and_a_spectator_keeps_no_seat(own_lobby):
+    """Issue 41: leaving a table picked from the menu exited dune-tui; the spectator's leave dialog said the host
+    keeps "your seat"."""
+    game = Session(Options(players=2, seed=4), [SeatConfig(kind="human", agent=""),
+                                                 SeatConfig(kind="bot", agent="random")], bots_secret=4)
+    app = make_app()
+    async with Hosted(game, lobby=own_lobby) as hosted:
+        card = await _published(hosted, own_lobby)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: "1 free" in screen_text(app), what="the table")
+            await pilot.press("enter")
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game screen")
+            await pilot.press("q")
+            await until(pilot, lambda: type(app.screen).__name__ == "LeaveTable", what="the leave dialog")
+            text = " ".join(screen_text(app).split())
+            assert "keeps the game and your seat" in text and "y leave the table, back to Tables on this server" \
+                in text, text
+            await pilot.press("y")
+            await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen", what="back to the list")
+            assert app.is_running
+            await pilot.press("w")
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="watching")
+            await pilot.press("q")
+            await until(pilot, lambda: type(app.screen).__name__ == "LeaveTable", what="the spectator's dialog")
+            text = " ".join(screen_text(app).split())
+            assert "your seat" not in text and "you were watching it" in text and "To watch again" in text, text
+            await pilot.press("y")
+            await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen", what="back to the list again")
+        card.close()
+
+
+@pilot_test
+async def test_a_lobby_player_is_told_the_game_is_over_not_about_new_codes_when_the_host_closes_after_it(own_lobby):
+    """Issue 41: after game over, lobby players (`dune-tui join bob`) were told the host resumes the game with
+    `host --load FILE`, which prints new codes."""
+    from dune_tui.commands.play import JoinedApp
+
+    game = Session(Options(players=2, seed=4), [SeatConfig(kind="bot", agent="random"),
+                                                 SeatConfig(kind="bot", agent="random")], bots_secret=4)
+    async with Hosted(game, lobby=own_lobby, pause=0.02) as hosted:  # the bots' game lasts while alice sits down
+        app = JoinedApp("host", path=hosted.path, seat=-1)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: game.state.over, timeout=60, what="the game over")
+            hosted.table.close()  # at once, as a host without a seat of its own stops at the end
+            await hosted.server.close()
+            said = lambda: " ".join(str(n.message) for n in app._notifications)  # noqa: E731
+            await until(pilot, lambda: "Game over" in screen_text(app), what="the game over on the screen")
+            await until(pilot, lambda: "host has closed" in said(), what="the table closing")
+            assert "the game is over" in said() and "codes" not in said() and "resume" not in said(), said()
+
+
+@pilot_test
+async def test_the_hosts_leave_dialog_and_continue_say_the_same_way_back_to_a_game_kept_for_others(own_lobby,
+                                                                                                     tmp_path):
+    """Issue 41: the host's quit dialog said "Continue on the main menu resumes it", and Continue answered "resume it
+    with `dune-tui host --load FILE`": both now name the one command that does, with the game's file."""
+    game = Session(Options(players=2, seed=4), [SeatConfig(kind="human", agent=""),
+                                                 SeatConfig(kind="human", agent="", name="alice", login="alice")],
+                   bots_secret=4)
+    app = make_app(save_dir=tmp_path)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        app.host_game(game)
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the hosted game")
+        command = f"dune-tui host --load {tmp_path}/autosave-{game.game_id}.dune.json"
+        await pilot.press("q")
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmLeave", what="the leave dialog")
+        text = str(app.screen.query_one("#leave-text").render())  # (the path wraps on the screen)
+        assert command in text and "Continue" not in text, text
+        await pilot.press("m")
+        await until(pilot, lambda: type(app.screen).__name__ == "MainMenu", what="the menu")
+        await pilot.press("c")
+        said = lambda: " ".join(str(n.message) for n in app._notifications)  # noqa: E731
+        await until(pilot, lambda: "Cannot open it here" in said(), what="Continue's answer")
+        assert f"resume it with `{command}`" in said(), said()
+        await until(pilot, lambda: not list(own_lobby.iterdir()), what="the table leaving the lobby")
+
+
+@pilot_test
+async def test_at_80x24_every_house_line_names_its_player_and_a_free_seat_says_free(own_lobby):
+    """Issue 41: at 80×24 another player's name was dropped from their house line (it did not fit with
+    "(away)"), and a free seat was "P3"."""
+    from dune_tui.commands.play import JoinedApp
+
+    carolina = SeatConfig(kind="human", agent="", name="carolina", login="carolina")
+    game = Session(Options(players=4, seed=5), [SeatConfig(kind="human", agent=""), carolina,
+                                                 SeatConfig(kind="human", agent=""),
+                                                 SeatConfig(kind="bot", agent="heuristic")], bots_secret=5)
+    async with Hosted(game, lobby=own_lobby) as hosted:
+        app = JoinedApp("host", path=hosted.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Waiting for seat 2" in screen_text(app), what="the game")
+            lines = [line[48:].strip() for line in screen_text(app).splitlines()[1:5]]  # the house panel
+            assert [line.split()[-1] for line in lines] == ["you", "carol…", "free", "heu…"], lines
+            assert "P3" not in screen_text(app)
+            app.table.close()
+
+
+def test_dune_express_names_a_free_seat_free_and_an_away_player_by_name():
+    from dune_tui.table.messages import SeatInfo
+    from dune_tui.ui.games.express.houses import who
+
+    seats = [SeatInfo(seat=0, kind="human"), SeatInfo(seat=1, kind="human", connected=False),
+             SeatInfo(seat=2, kind="human", name="carol", connected=False)]
+    assert [who(seats, s, 0) for s in range(3)] == ["you", "free, seat 2", "carol (away)"]

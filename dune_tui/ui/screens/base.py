@@ -96,7 +96,7 @@ class SizeAware:
 
 
 class DuneScreen(SizeAware, Screen):
-    pass
+    BACK_NAME = ""  # what a game screen over this one goes back to on leaving ("": nothing, dune-tui ends)
 
 
 class DuneModal(SizeAware, ModalScreen):

@@ -204,7 +204,7 @@ class GameScreen(DuneScreen):
             case sc.Note(text):
                 self.query_one(GameLog).note(text)
             case sc.Notify(text, severity, title, timeout):
-                self.notify(text, severity=severity, title=title, timeout=timeout)
+                self.notify(text, severity=severity, title=title, timeout=timeout, markup=False)
             case sc.Redraw():
                 self.show_board()
             case sc.Reveal(event, batch):
@@ -548,7 +548,23 @@ class GameScreen(DuneScreen):
             self.leaving = "menu"  # back to where the player sat down from (the lobby's list)
             self._leave(saved=True)
             return
-        self.app.push_screen(LeaveTable(self.rejoin) if self.rejoin else ConfirmLeave(), self._left)
+        if self.rejoin:
+            below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+            dialog = LeaveTable(self.rejoin, watching=self.watching_only, back_to=getattr(below, "BACK_NAME", ""))
+        else:
+            dialog = ConfirmLeave(self.resume_command())
+        self.app.push_screen(dialog, self._left)
+
+    def resume_command(self) -> str:
+        """How this game is resumed when Continue cannot: a hosted game with seats kept for other logins is hosted
+        again (the command with its autosave; "" when Continue resumes it)."""
+        from ...net.identity import my_login
+        from ...session import host_load
+
+        me = my_login()
+        if not self.client.game_id or not any(s.is_human and s.login and s.login != me for s in self.client.seats):
+            return ""
+        return host_load(str(saving.autosave_path(self.client.game_id, self.settings.save_dir)))
 
     def _left(self, choice: str | None) -> None:
         if choice is None:

@@ -154,4 +154,4 @@ class LoadScreen(DuneScreen):
         if error:
             self.query_one("#load-note", Static).update(plain(f"Cannot load {info.name}: {error}"))
             return
-        self.app.start_game(session, replace=self, resumed=True)
+        self.app.start_game(session, replace=self, resumed=True, file=str(info.path))

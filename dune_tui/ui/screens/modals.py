@@ -23,6 +23,12 @@ class ConfirmLeave(DuneModal):
         Binding("n,escape", "choose(None)", "Keep playing"),
     ]
 
+    def __init__(self, resume: str = "") -> None:
+        """`resume`: how the game is resumed when Continue cannot (a hosted game whose seats are other players'):
+        the command, with the game's file."""
+        super().__init__()
+        self.resume = resume
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Leave this game?", classes="dialog-title")
@@ -30,6 +36,12 @@ class ConfirmLeave(DuneModal):
         yield Footer()
 
     def text(self) -> Text:
+        if self.resume:  # the words Continue says of this game, and the file
+            text = Text("It is saved first. Its seats are other players', so it is resumed at a table again, "
+                        "each seat still its player's:\n\n")
+            text.append(self.resume, style="bold")
+            text.append("\n\ny  save and quit\nm  save and go back to the main menu\nn  keep playing")
+            return text
         return Text("It is saved first: Continue on the main menu resumes it.\n\n"
                     "y  save and quit\nm  save and go back to the main menu\nn  keep playing")
 
@@ -61,29 +73,36 @@ class AgreeEnd(DuneModal):
 
 class LeaveTable(ConfirmLeave):
     """Leaving a seat joined to a table hosted elsewhere: the host keeps the game and the seat, and the
-    same code, pasted at `dune-tui join`'s prompt, sits the player down again (there is no local save, and no menu
-    to go back to).  The code is shown as the code, never as a command line (`ps` shows those to everyone)."""
+    same code, pasted at `dune-tui join`'s prompt, sits the player down again (there is no local save).  The
+    code is shown as the code, never as a command line (`ps` shows those to everyone).  Leaving goes back to the
+    screen the player sat down from (the lobby's list), or ends `dune-tui join`; a spectator has no seat to keep."""
 
     BINDINGS = [
-        Binding("y,q", "choose('quit')", "Leave the table"),
+        Binding("y,q", "choose('back')", "Leave the table"),
         Binding("n,escape", "choose(None)", "Keep playing"),
     ]
 
-    def __init__(self, rejoin: str) -> None:
+    def __init__(self, rejoin: str, *, watching: bool = False, back_to: str = "") -> None:
+        """`watching`: a spectator's terminal; `back_to`: the screen leaving goes back to ("": none, dune-tui
+        ends)."""
         super().__init__()
-        self.rejoin = rejoin
+        self.rejoin, self.watching, self.back_to = rejoin, watching, back_to
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return parameters != ("menu",)  # the parent's `m`: no menu here
+        return parameters != ("menu",)  # the parent's `m`: the table is left with y, back where one came from
 
     def text(self) -> Text:
+        again = "watch again" if self.watching else "sit down again"
         if self.rejoin.startswith("dune-tui "):  # a lobby's table: it knows you by your login, no code
-            how = "To sit down again, pick the table in the menu's Tables on this server, or run:\n\n"
+            how = f"To {again}, pick the table in the menu's Tables on this server, or run:\n\n"
         else:
-            how = "To sit down again, run `dune-tui join` and paste your code at its prompt:\n\n"
-        text = Text("The host keeps the game and your seat, and the table waits for you.\n" + how)
+            how = f"To {again}, run `dune-tui join` and paste your code at its prompt:\n\n"
+        kept = "The host keeps the game; you were watching it.\n" if self.watching else \
+            "The host keeps the game and your seat, and the table waits for you.\n"
+        text = Text(kept + how)
         text.append(self.rejoin, style="bold")
-        text.append("\n\ny  leave the table\nn  keep playing")
+        leave = f"leave the table, back to {self.back_to}" if self.back_to else "leave the table"
+        text.append(f"\n\ny  {leave}\nn  keep playing")
         return text
 
 

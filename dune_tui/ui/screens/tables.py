@@ -1,6 +1,10 @@
 """Tables on this server: the lobby's tables, live (a table appears, fills and ends as it happens); the table
 waiting for you first.  Enter sits you down at your seat or a free one; w watches.
 
+The highlight follows its table, never its row: a table arriving above it (an invitation) leaves it where it was,
+and the note under the list always says what Enter does with the highlighted table.  While a table waits for you,
+Enter at a stranger's free seat (which would then be kept for you) asks for a second Enter.
+
 Everything shown comes from other users' cards: drawn as `rich.text.Text` made printable, never as markup."""
 
 from __future__ import annotations
@@ -37,6 +41,20 @@ def listing(where) -> list[lobby.Listed]:
     return lobby.ordered(lobby.tables(where), my_login())
 
 
+def enter_does(entry: lobby.Listed | None, me: str) -> str:
+    """What Enter does with this table, in words ("" if nothing)."""
+    if entry is None or entry.card is None or entry.problem:
+        return ""
+    card = entry.card
+    seat = card.seat_for(me)
+    if seat is None:
+        return f"no seat for you at {card.host}'s table (w: watch)"
+    whose = "your" if card.host == me else f"{card.host}'s"
+    if seat.status == "free":
+        return f"Enter: sit at {whose} table, seat {seat.seat + 1} (free; then kept for you)"
+    return f"Enter: your seat {seat.seat + 1} at {whose} table"
+
+
 def option(entry: lobby.Listed, me: str) -> Option:
     lines = lobby.describe(entry, me, invite=False)
     invite = invitation(entry, me)
@@ -48,6 +66,7 @@ def option(entry: lobby.Listed, me: str) -> Option:
 
 
 class TablesScreen(DuneScreen):
+    BACK_NAME = "Tables on this server"
     BINDINGS = [Binding("enter", "sit", "Sit down", show=True, priority=True),
                 Binding("w", "watch", "Watch"), Binding("escape", "back", "Back")]
 
@@ -58,6 +77,7 @@ class TablesScreen(DuneScreen):
         self.entries: dict[str, lobby.Listed] = {}
         self.shown: list = []
         self.where = None
+        self.confirming = ""  # the table whose free seat a second Enter takes (while another waits for me)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tables"):
@@ -96,9 +116,41 @@ class TablesScreen(DuneScreen):
             elif stems:
                 options.highlighted = 0
             self.shown = seen
-        self.note("Enter: sit down at your seat or a free one · w: watch · escape: back" if entries else
-                  "No tables on this server yet: `dune-tui host` opens one (or New game, then host it).")
+        self.show_note()
         options.focus()
+
+    def show_note(self) -> None:
+        """What Enter does with the highlighted table (its host and seat), w and escape."""
+        if not self.entries:
+            self.note("No tables on this server yet: `dune-tui host` opens one (or New game, then host it).")
+            return
+        entry = self.selected()
+        if entry is not None and entry.stem == self.confirming:
+            self.note(self.confirm_text(entry))
+            return
+        does = enter_does(entry, self.me) or "Enter: sit down at your seat or a free one"
+        self.note(f"{does} · w: watch · escape: back")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id != self.confirming:
+            self.confirming = ""
+        self.show_note()
+
+    def invited_elsewhere(self, entry: lobby.Listed) -> lobby.Listed | None:
+        """Another table waiting for me while `entry` would give me a stranger's free seat."""
+        seat = entry.card.seat_for(self.me) if entry.card is not None else None
+        if seat is None or seat.status != "free":
+            return None
+        return next((e for e in self.entries.values() if e.stem != entry.stem and not e.problem
+                     and e.card is not None and e.card.waits_for(self.me)), None)
+
+    def confirm_text(self, entry: lobby.Listed) -> str:
+        other = self.invited_elsewhere(entry)
+        inviter = "your table" if other is None or other.card.host == self.me else f"{other.card.host}'s table"
+        seat = entry.card.seat_for(self.me)
+        where = f"seat {seat.seat + 1} (free)" if seat is not None else "a seat"
+        return (f"{inviter} waits for you (at the top). Enter again sits you at {entry.card.host}'s table instead, "
+                f"{where}, kept for you from then on · escape: back")
 
     def selected(self) -> lobby.Listed | None:
         option = self.query_one("#tables-list", OptionList).highlighted_option
@@ -109,6 +161,13 @@ class TablesScreen(DuneScreen):
         self.action_sit()
 
     def action_sit(self) -> None:
+        entry = self.selected()
+        if entry is not None and self.invited_elsewhere(entry) and self.confirming != entry.stem:
+            self.confirming = entry.stem  # a stranger's free seat while a table waits for me: say so first
+            self.show_note()
+            self.notify(self.confirm_text(entry), severity="warning", timeout=8, markup=False)
+            return
+        self.confirming = ""
         self.sit(None)
 
     def action_watch(self) -> None:
@@ -140,6 +199,6 @@ class TablesScreen(DuneScreen):
 
     def _ended(self, reason: str) -> None:
         if reason != LEFT:
-            self.app.notify(f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it "
-                            "is in Tables on this server again, your seat still yours.",
-                            severity="error", timeout=30, markup=False)
+            from ..closed import ended
+
+            self.app.notify(ended(reason, self.app.table, True), severity="error", timeout=30, markup=False)

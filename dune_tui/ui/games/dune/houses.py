@@ -32,12 +32,14 @@ def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
         if seat == you:
             return "you"
         name = getattr(seat_cfg, "name", "")  # a player's name or login (a table on a shared server)
+        away = not getattr(seat_cfg, "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
         if name:
-            who = name[:6] if short else f"{name[:16]}, seat {seat + 1}"
+            who = (name if len(name) <= 6 else name[:5] + "…") if short else f"{name[:16]}, seat {seat + 1}"
+        elif away:  # a table's seat nobody has sat down at
+            return "free" if short else f"free, seat {seat + 1}"
         else:
             who = f"P{seat + 1}" if short else f"human, seat {seat + 1}"
-        away = not getattr(seat_cfg, "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
-        return f"{who} (away)" if away and short else f"{who}, away" if away else who
+        return f"{who}{AWAY}" if away and short else f"{who}, away" if away else who
     spec = seat_cfg.agent
     if not short:
         return f"bot {spec}"
@@ -110,6 +112,19 @@ def markers(v, f: int) -> list[str]:
 
 
 NAME_WIDTH = 9  # the one-line form's name column: "Harkonnen"
+AWAY = " (away)"
+
+
+def fitted(player: str, room: int, style: str) -> Text:
+    """Who plays a house after its numbers, in `room` columns: whole if it fits, else without "(away)", else cut
+    with `…` (a player's name is never dropped while 3 columns are left; the waiting line says who is away)."""
+    if room < 3:
+        return Text()
+    if len(player) > room:
+        player = player.removesuffix(AWAY)
+    if len(player) > room:
+        player = player[:room - 1] + "…"
+    return Text(f" {player}", style=style)
 
 
 class HouseCard(Widget):
@@ -197,8 +212,8 @@ class HouseCard(Widget):
         out.append_text(self._numbers(v, f, roomy))
         if not roomy and v.ally == f:
             out.append(" ◆ally", style="bold")
-        if not roomy and who == "after" and out.cell_len + 1 + len(player) <= width:
-            out.append(f" {player}", style=style)
+        if not roomy and who == "after":
+            out.append_text(fitted(player, width - out.cell_len - 1, style))
         return out
 
     def _numbers(self, v, f: int, roomy: bool) -> Text:

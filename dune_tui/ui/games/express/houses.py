@@ -67,6 +67,8 @@ def who(seats: list, seat: int, you: int) -> str:
     if seat >= len(seats):
         return ""
     away = not getattr(seats[seat], "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
+    if away and seats[seat].is_human and not seats[seat].name:
+        return f"free, seat {seat + 1}"  # a table's seat nobody has sat down at
     return seats[seat].label() + (" (away)" if away else "")
 
 

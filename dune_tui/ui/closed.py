@@ -1,0 +1,24 @@
+"""What a joined screen says when its table's connection ends without the player leaving it: the host closed the
+table (after the game's end: only that), the connection was lost, the table sent what cannot be read."""
+
+from __future__ import annotations
+
+CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
+ENDED = {
+    CLOSED_BY_HOST: "The host has closed the table; the game is saved on the host's side. The host resumes it with "
+                    "`dune-tui host --load FILE`, which prints new codes. Press q to leave.",
+}
+OVER = "The host has closed the table: the game is over. Press q to leave."
+
+
+def ended(reason: str, remote, lobby_table: bool) -> str:
+    """What the screen says when the table's connection ends (not by leaving): after the game's end, only that;
+    at a lobby's table, where the table is found again (a code is for a table joined with one)."""
+    if remote.over and reason == CLOSED_BY_HOST:
+        return OVER
+    if lobby_table:
+        yours = "to watch again" if remote.seat < 0 else "your seat still yours"
+        return (f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it is in Tables "
+                f"on this server again (`dune-tui tables`), {yours}.")
+    return ENDED.get(reason) or (f"{reason}. Press q to leave; if the table is still open, `dune-tui join` with the "
+                                 "same code sits you down again.")
