@@ -32,6 +32,7 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
     agent: str = "heuristic"
     name: str = ""
     login: str = ""  # a human seat kept for this Unix login (`--seat user:alice`, or who sat there first)
+    claimed: bool = False  # the login sat down at a free seat (kept for it since), not invited to it by the host
 
     def __post_init__(self) -> None:
         name, agent = printable(self.name, limit=NAME_LIMIT), printable(self.agent, limit=NAME_LIMIT)

@@ -44,6 +44,7 @@ class SeatCard(msgspec.Struct, frozen=True, kw_only=True):
     login: str = ""  # reserved for, or taken by, this login
     name: str = ""  # the seat's name (a bot's spec for a bot)
     here: bool = False  # a player is at the seat now
+    claimed: bool = False  # the login took this seat when it was free: it is theirs, but no invitation
 
 
 class Card(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,7 +68,12 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
         return (mine or free or [None])[0]
 
     def waits_for(self, login: str) -> bool:
+        """A seat here waits for this login: kept for it by the host, or one it sat at and left."""
         return any(s.status == "reserved" and s.login == login for s in self.seats)
+
+    def invites(self, login: str) -> bool:
+        """The host kept a seat here for this login (`--seat user:LOGIN`): an invitation, not a seat it took."""
+        return any(s.status == "reserved" and s.login == login and not s.claimed for s in self.seats)
 
     def kept_for(self, login: str) -> bool:
         """A seat here is this login's (waiting for it, or played by it from another terminal)."""
@@ -257,7 +263,8 @@ def describe(entry: Listed, login: str, invite: bool = True) -> list[str]:
         return [printable(f"{entry.stem}  ({entry.owner}'s)  {entry.problem}", limit=200)]
     c = entry.card
     rules = c.title + (f" ({c.variants})" if c.variants else "")
-    invite = f"  {c.host} invites you" if invite and c.waits_for(login) and c.host != login else ""
+    invite = "" if not invite or c.host == login else (
+        f"  {c.host} invites you" if c.invites(login) else "  your seat waits for you" if c.waits_for(login) else "")
     watch = "watching open" if c.watching else "no watching"
     return [printable(f"{c.host}'s table {c.table}: {rules}, {c.players} players, {c.state}, {watch}{invite}",
                       limit=300),

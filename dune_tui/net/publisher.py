@@ -32,7 +32,7 @@ def seat_card(info, held: frozenset[int] = frozenset()) -> lobby.SeatCard:
     if info.connected or info.seat in held:
         return lobby.SeatCard(seat=info.seat, status="taken", login=info.login, name=info.name, here=info.connected)
     return lobby.SeatCard(seat=info.seat, status="reserved" if info.login else "free", login=info.login,
-                          name=info.name)
+                          name=info.name, claimed=info.claimed)
 
 
 class Publisher:

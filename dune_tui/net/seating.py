@@ -37,4 +37,4 @@ def claim(session, seat: int, login: str) -> None:
     """Keep `seat` for `login` from now on (saved with the game: `host --load` keeps it theirs)."""
     config = session.seats[seat]
     if config.login != login:
-        session.seats[seat] = replace(config, login=login, name=config.name or login)
+        session.seats[seat] = replace(config, login=login, name=config.name or login, claimed=True)

@@ -22,6 +22,7 @@ class SeatV1(msgspec.Struct, kw_only=True):
     agent: str = "heuristic"
     name: str = ""
     login: str = ""  # the Unix login the seat is kept for at a table on a shared server ("" if none)
+    claimed: bool = False  # that login took the seat when it was free (the host did not invite it)
 
 
 class LogEntryV1(msgspec.Struct, array_like=True):

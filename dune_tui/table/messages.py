@@ -65,6 +65,7 @@ class SeatInfo(_Message):
     connected: bool = True  # a human seat with no client attached is away; a bot is always there
     stand_in: str = ""  # the bot playing for an away human (the host's --takeover), "" if none
     login: str = ""  # the Unix login this seat is kept for at a table on a shared server ("" if none)
+    claimed: bool = False  # that login sat down at it when it was free (no invitation from the host)
 
     @property
     def is_human(self) -> bool:

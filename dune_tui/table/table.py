@@ -135,7 +135,8 @@ class Table:
         here = {c.seat for c in self.connections if not c.stand_in}
         bots = {c.seat: c.stand_in for c in self.connections if c.stand_in}
         return tuple(SeatInfo(seat=s, name=cfg.name, kind=cfg.kind, agent=cfg.agent,
-                              connected=not cfg.is_human or s in here, stand_in=bots.get(s, ""), login=cfg.login)
+                              connected=not cfg.is_human or s in here, stand_in=bots.get(s, ""), login=cfg.login,
+                              claimed=cfg.claimed)
                      for s, cfg in enumerate(self.session.seats))
 
     def welcome(self, seat: int) -> Welcome:

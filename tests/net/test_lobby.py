@@ -180,7 +180,8 @@ def test_host_load_publishes_the_table_again_with_each_seat_still_its_players(ow
     gone, card = asyncio.run(main())
     assert gone == [], "the card and the socket left with the table"
     assert card.problem == "" and card.card.table == f"{me}-{card.card.game_id}"
-    assert [(s.status, s.login) for s in card.card.seats] == [("reserved", "alice"), ("reserved", me), ("bot", "")]
+    assert [(s.status, s.login, s.claimed) for s in card.card.seats] == [
+        ("reserved", "alice", False), ("reserved", me, True), ("bot", "", False)], "a seat taken is not an invitation"
 
 
 def test_a_host_with_an_unsafe_lobby_says_so_and_tcp_codes_still_work(tmp_path, monkeypatch, save_dir):

@@ -374,3 +374,22 @@ def test_dune_express_names_a_free_seat_free_and_an_away_player_by_name():
     seats = [SeatInfo(seat=0, kind="human"), SeatInfo(seat=1, kind="human", connected=False),
              SeatInfo(seat=2, kind="human", name="carol", connected=False)]
     assert [who(seats, s, 0) for s in range(3)] == ["you", "free, seat 2", "carol (away)"]
+
+
+@pilot_test
+async def test_a_seat_alice_took_and_left_is_hers_but_never_an_invitation(own_lobby, as_alice):
+    """Issue 41: after alice sat at a free seat of carol's table and left, her menu said "carol invites you": a seat
+    she took is kept for her, and the menu says so, while an invitation comes only from a seat the host kept."""
+    tables = Tables(own_lobby)
+    taken = a_card("bob", "20261125-100000-cccc",
+                   seats=(lobby.SeatCard(seat=0, status="reserved", login="alice", claimed=True), BOT))
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            tables.open(taken)
+            await until(pilot, lambda: "waits for you" in screen_text(app), what="the menu's line")
+            assert "your seat at bob's table waits for you" in screen_text(app)
+            assert "invites you" not in screen_text(app)
+        assert "invites you" not in " ".join(lobby.describe(lobby.read_card(own_lobby, taken.table), "alice"))
+    finally:
+        tables.close()

@@ -29,11 +29,16 @@ REFRESH_SECONDS = 0.5
 
 
 def invitation(entry: lobby.Listed, me: str) -> str:
-    """"bob invites you to a table" for a table with a seat kept for `me` ("" if none, or if it is mine)."""
+    """"bob invites you to a table" for a table where the host kept a seat for `me`; "your seat at bob's table
+    waits for you" for a seat `me` took there and left; "your table waits for you" at my own ("" if none)."""
     card = entry.card
     if card is None or entry.problem or not card.waits_for(me):
         return ""
-    return "your table waits for you" if card.host == me else f"{card.host} invites you to a table"
+    if card.host == me:
+        return "your table waits for you"
+    if card.invites(me):
+        return f"{card.host} invites you to a table"
+    return f"your seat at {card.host}'s table waits for you"
 
 
 def listing(where) -> list[lobby.Listed]:
