@@ -1,0 +1,65 @@
+"""What the screen shows must fit where it is drawn (issue 41, "the screen"): troops inside their region's box
+at 120×40 (not on its border, where an option's label covers them), a house's card whole, the decision's text
+apart from the log's, labels that read whole at 80×24."""
+
+from __future__ import annotations
+
+from textual.app import App
+from ui_helpers import pilot_test
+
+from dune_tui.games.dune import Options, new_game, view
+from dune_tui.games.dune.data import (
+    CONSTRUCTION_KINDS,
+    FACTION_UNITS,
+    HABBANYA_SIETCH,
+    SARDAUKAR,
+    TUEKS_SIETCH,
+)
+from dune_tui.ui.games.dune.map import MapView, troop_tokens
+
+ROOMY_MAP = (64, 18)  # the map's room at 120×40 (dune.tcss: .-wide.-tall #map)
+
+
+class MapApp(App):
+    def __init__(self, v, size) -> None:
+        super().__init__()
+        self.v, self.map_size = v, size
+
+    def compose(self):
+        board = MapView(self.v, id="map")
+        board.styles.width, board.styles.height = self.map_size
+        yield board
+
+
+def crowded(phase: str, loc: int):
+    """A 4-player view with every house's troops (and Corrino's Sardaukar) in `loc`, its construction built,
+    the decision about it: the movement target and a battle there."""
+    v = view(new_game(Options(players=4, seed=7)), -1)
+    for f in set(v.seat_faction):
+        units = FACTION_UNITS[f]
+        v.board[loc * 9 + units[0]] = 1
+        if SARDAUKAR in units:
+            v.board[loc * 9 + SARDAUKAR] = 2
+    v.constr[loc] = CONSTRUCTION_KINDS[-1]  # an Ornithopter: the longest name
+    v.phase, v.target, v.b_loc = phase, loc, loc
+    return v
+
+
+@pilot_test
+async def test_every_troop_in_a_crowded_sietch_stays_inside_its_box_at_120x40():
+    for loc in (TUEKS_SIETCH, HABBANYA_SIETCH):
+        for phase in ("move", "commit"):
+            v = crowded(phase, loc)
+            app = MapApp(v, ROOMY_MAP)
+            async with app.run_test(size=(80, 24)) as pilot:
+                board = app.query_one(MapView)
+                board.light({loc: [2]})  # an option lit there: its label sits on the box's top border
+                await pilot.pause()
+                box = board.drawn[loc]
+                rows = board.render().plain.splitlines()
+                inside = "\n".join(row[box.x + 1:box.x + box.w - 1] for row in rows[box.y + 1:box.y + box.h - 1])
+                tokens = [t.plain for t in troop_tokens(v, loc)]
+                assert len(tokens) == 4
+                for token in tokens:
+                    assert token in inside.split(), (phase, token, "\n".join(rows))
+                assert "Tuek's" in inside or "Habbanya" in inside
