@@ -63,3 +63,18 @@ async def test_every_troop_in_a_crowded_sietch_stays_inside_its_box_at_120x40():
                 for token in tokens:
                     assert token in inside.split(), (phase, token, "\n".join(rows))
                 assert "Tuek's" in inside or "Habbanya" in inside
+
+
+def test_sardaukar_without_other_troops_read_as_a_count_of_none_and_sardaukar():
+    """Corrino with no troops and one Sardaukar read `C0+1s` on both games' boards (`C+1s` read as a typo)."""
+    from dune_tui.games import express
+    from dune_tui.games.express.data import SARDAUKAR as EXPRESS_SARDAUKAR
+    from dune_tui.ui.games.express.labels import troops
+
+    v = crowded("move", TUEKS_SIETCH)
+    v.board[TUEKS_SIETCH * 9:TUEKS_SIETCH * 9 + 9] = [0] * 8 + [1]
+    assert [t.plain for t in troop_tokens(v, TUEKS_SIETCH)] == ["C0+1s"]
+    e = express.view(express.new_game(express.Options(players=3, seed=1)), -1)
+    e.board[0:7] = [0] * 7
+    e.board[EXPRESS_SARDAUKAR] = 1
+    assert [t.plain for t in troops(e, 0)] == ["C0+1s"]

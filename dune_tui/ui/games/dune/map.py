@@ -70,14 +70,15 @@ def region_options(view, keys: list[tuple]) -> dict[int, list[int]]:
 
 
 def troop_tokens(view, loc: int) -> list[Text]:
-    """`A3`, `C2+1s`: each faction's troops in `loc`, letter and count in its colour."""
+    """`A3`, `C2+1s`, `C0+1s`: each faction's troops in `loc`, letter and count in its colour (the count
+    even when 0 beside Sardaukar, which a bare `C+1s` left to guess)."""
     base = loc * 9
     out = []
     for f, units in enumerate(FACTION_UNITS):
         regular = sum(view.board[base + u] for u in units if u != SARDAUKAR)
         sard = view.board[base + SARDAUKAR] if SARDAUKAR in units else 0
         if regular or sard:
-            out.append(Text(FACTION_LETTERS[f] + (str(regular) if regular else "") + (f"+{sard}s" if sard else ""),
+            out.append(Text(FACTION_LETTERS[f] + str(regular) + (f"+{sard}s" if sard else ""),
                             style=f"bold {FACTION_COLOURS[f]}"))
     return out
 

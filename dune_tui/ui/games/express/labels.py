@@ -46,13 +46,13 @@ def house_label(house: int, short: bool = False) -> Text:
 
 
 def units_at(view, loc: int) -> list[tuple[int, str]]:
-    """Each house with units in `loc` and its count: `3`, `2+1s` (s: Sardaukar)."""
+    """Each house with units in `loc` and its count: `3`, `2+1s`, `0+1s` (s: Sardaukar)."""
     row = view.board[loc * 7: loc * 7 + 7]
     out = []
     for h in range(6):
         sard = row[SARDAUKAR] if UNIT_OWNER[SARDAUKAR] == h else 0
         if row[h] or sard:
-            out.append((h, (str(row[h]) if row[h] else "") + (f"+{sard}s" if sard else "")))
+            out.append((h, str(row[h]) + (f"+{sard}s" if sard else "")))
     return out
 
 
