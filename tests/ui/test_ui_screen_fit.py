@@ -5,7 +5,7 @@ apart from the log's, labels that read whole at 80×24."""
 from __future__ import annotations
 
 from textual.app import App
-from ui_helpers import pilot_test
+from ui_helpers import HUMAN, human_waiting, make_app, pilot_test, screen_text, session, until
 
 from dune_tui.games.dune import Options, new_game, view
 from dune_tui.games.dune.data import (
@@ -78,3 +78,26 @@ def test_sardaukar_without_other_troops_read_as_a_count_of_none_and_sardaukar():
     e.board[0:7] = [0] * 7
     e.board[EXPRESS_SARDAUKAR] = 1
     assert [t.plain for t in troops(e, 0)] == ["C0+1s"]
+
+
+@pilot_test
+async def test_a_house_card_with_every_figure_shows_them_all_at_120x40():
+    """Corrino with Sardaukar on the card and in reserve, stored spice and two markers: the card's line was cut
+    ("…reserve 7+2s · spice 3 ·") with rows to spare below the cards; it goes on on a line of its own."""
+    from dune_tui.games.dune.data import CORRINO
+    from dune_tui.ui.games.dune.houses import HouseCards
+
+    app = make_app(session(4, seats=[HUMAN] * 4, factions=("guild", "fremen", "corrino", "harkonnen")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        v = app.screen.current.view.copy()
+        v.card[SARDAUKAR], v.reserve[SARDAUKAR], v.store[CORRINO] = 1, 2, 3
+        v.snooper = v.shield = CORRINO
+        houses = app.screen.query_one(HouseCards)
+        houses.show(v, houses.you)
+        await pilot.pause()
+        text = screen_text(app)
+        for words in ("reserve 8+2s", "spice 3", "Snooper Shield"):
+            assert words in text, text
+        corrino = text.index("C Corrino")
+        assert text.index("H Harkonnen") > text.index("Snooper Shield") > corrino, "the figures under their house"
