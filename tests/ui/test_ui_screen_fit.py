@@ -101,3 +101,49 @@ async def test_a_house_card_with_every_figure_shows_them_all_at_120x40():
             assert words in text, text
         corrino = text.index("C Corrino")
         assert text.index("H Harkonnen") > text.index("Snooper Shield") > corrino, "the figures under their house"
+
+
+@pilot_test
+async def test_the_decision_and_the_log_keep_a_blank_column_between_them():
+    """An option's text ran into the log's ("Fortifications inHarkonnen, Spacing Guild"): whatever the panel
+    draws ends a column before the log's text begins, at 80×24 and 120×40, with the advice open too."""
+    for size in ((80, 24), (120, 40)):
+        app = make_app(session(4, seats=[HUMAN] * 4, factions=("guild", "fremen", "corrino", "harkonnen")))
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: human_waiting(pilot.app))
+            for advising in (False, True):
+                app.screen.query_one("#log-box").set_class(advising, "-advising")
+                await pilot.pause()
+                right = max(w.content_region.right for w in app.screen.query("#decision *") if w.display)
+                for panel in app.screen.query("#log, #advice"):
+                    if panel.region.width:
+                        assert panel.content_region.x > right, (size, panel.id, advising)
+
+
+def panel_words(app) -> list[str]:
+    """The words the decision panel shows, title included, in the order read."""
+    region = app.screen.query_one("#decision").region
+    rows = screen_text(app).splitlines()[region.y:region.bottom]
+    return " ".join(row[region.x:region.right] for row in rows).replace("─", " ").split()
+
+
+@pilot_test
+async def test_the_advice_leaves_the_decision_readable():
+    """`h` opened the advice over two thirds of the width: at 80×24 the question was cut ("[C] Co…", the
+    storm's line gone) until Esc. With the advice shown, every word of the decision still reads."""
+    for size in ((80, 24), (120, 40)):
+        await advice_beside_the_decision(size)
+
+
+async def advice_beside_the_decision(size) -> None:
+    app = make_app(session(2, seed=7))
+    app.settings.advisor = "mcts:iters=50"
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        before = panel_words(app)
+        await pilot.press("h")
+        panel = app.screen.query_one("#advice")
+        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
+        await pilot.pause()
+        assert panel_words(app) == before, screen_text(app)
+        assert "%" in screen_text(app)
