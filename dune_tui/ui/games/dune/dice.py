@@ -1,7 +1,7 @@
 """The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, the
 region die's zone and storm direction, spice with `≋` when it brings a storm or Shai-Hulud, the Kanly
 weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's frame says
-`✓kept`, `●keep` (marked with keys 1-7) or `!must` (the worm must be kept, R4), with the rolls left
+`✓kept`, `●keep` (marked with keys 1-7) or `!must` (the worm must be kept, R4), with the rerolls left
 beside. Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ class DiceTray(DiceRow):
         """The same in three lines of 8 cells, beside the dice of a small tray."""
         if rolling(v):
             unkept = bin(ALL_DICE_MASK & ~v.kept).count("1")
-            return [f"kept: {N_DICE - unkept}", f"left: {unkept}", f"rolls: {unkept - 1}"]
+            return [f"kept: {N_DICE - unkept}", "rerolls:", f"up to {unkept - 1}"]  # ("rolls: 6" read as done)
         f = queries.storm_forecast(v)
         if not f.known:
             return ["storm:", "not", "known"]

@@ -64,7 +64,7 @@ class ExpressDice(DiceRow):
         """Three short lines beside the dice: the roll so far, or the turn's purse."""
         if rolling(v):
             left = bin((1 << len(v.dice)) - 1 & ~v.kept).count("1")
-            return [f"aside {len(v.dice) - left}", f"left {left}", f"rolls≤{max(0, left - 1)}"]
+            return [f"aside {len(v.dice) - left}", "rerolls:", f"up to {max(0, left - 1)}"]
         if v.phase in ("deploy", "wormride", "desert_power"):
             return [f"spice {v.spice}", f"sym. {v.symbols}", ""]
         return ["", "", ""]
