@@ -10,6 +10,7 @@ from ui_helpers import HUMAN, human_waiting, make_app, pilot_test, screen_text, 
 from dune_tui.games.dune import Options, new_game, view
 from dune_tui.games.dune.data import (
     CONSTRUCTION_KINDS,
+    FACTION_LETTERS,
     FACTION_UNITS,
     HABBANYA_SIETCH,
     SARDAUKAR,
@@ -147,3 +148,86 @@ async def advice_beside_the_decision(size) -> None:
         await pilot.pause()
         assert panel_words(app) == before, screen_text(app)
         assert "%" in screen_text(app)
+
+
+class DiceApp(App):
+    def __init__(self, v) -> None:
+        super().__init__()
+        self.v = v
+
+    def compose(self):
+        from dune_tui.ui.games.express.dice import ExpressDice
+
+        tray = ExpressDice(id="dice")
+        tray.view = self.v
+        yield tray
+
+
+def unmarked_cut(shown: str, full: str) -> bool:
+    """`shown` is `full` cut short in the middle of a word with nothing to say so ("Atreid", "traito", "Fortre";
+    not "Tuek's" of "Tuek's Sietch", nor "Fort.")."""
+    return (bool(shown) and shown != full and full.startswith(shown) and not shown.endswith(".")
+            and full[len(shown)].isalnum())
+
+
+@pilot_test
+async def test_express_eight_dice_read_whole_or_marked_short_at_80_columns():
+    """With the fortresses' tactical die, eight dice share 80 columns: every face and every die's kind reads
+    whole or as a marked abbreviation ("Atr."), never cut ("Atreid", "traito", "Fortre"), while rolling too."""
+    from dune_tui.games import express
+    from dune_tui.games.express.options import with_variants
+    from dune_tui.games.express.text import face_text
+    from dune_tui.ui.games.express.dice import KINDS
+
+    v = express.view(express.new_game(with_variants("fortresses,thumper", players=3, seed=1)), -1)
+    v.turn, v.phase = 1, "roll"
+    for kept in (0, 0b1):  # nothing aside yet; a die aside (a ┊ between)
+        for face in range(6):
+            v.dice = [face] * len(v.dice)
+            v.kept = kept
+            app = DiceApp(v)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                tray = app.query_one("#dice")
+                rows = tray.render().plain.splitlines()
+                for x0, x1, d in tray.drawn:
+                    middle, bottom = rows[1][x0 + 1:x1 - 1].strip(), rows[2][x0 + 1:x1 - 1].strip("─")
+                    assert not unmarked_cut(middle, face_text(v, d, face)), (middle, rows)
+                    assert not unmarked_cut(bottom, KINDS[d]), (bottom, rows)
+
+
+class TrayApp(App):
+    def __init__(self, v) -> None:
+        super().__init__()
+        self.v = v
+
+    def compose(self):
+        from dune_tui.ui.games.dune.dice import DiceTray
+
+        tray = DiceTray(id="dice")
+        tray.view = self.v
+        yield tray
+
+
+@pilot_test
+async def test_the_first_games_dice_read_whole_or_marked_short_at_80_columns():
+    """The seven dice at 80 columns: "C Corrin", "A Atreid", "Crysknif" were cut mid-word."""
+    from dune_tui.games.dune.data import DIE_FACES, FACTION_NAMES, KANLY_DIE, KANLY_NAMES
+
+    v = view(new_game(Options(players=2, seed=7)), -1)
+    v.turn, v.phase, v.kept = 1, "roll", 0
+    for n in range(6):
+        v.dice = [faces[n] for faces in DIE_FACES]
+        app = TrayApp(v)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            tray = app.query_one("#dice")
+            rows = tray.render().plain.splitlines()
+            for x0, x1, d in tray.drawn:
+                middle = rows[1][x0 + 1:x1 - 1].strip()
+                face = v.dice[d]
+                if d < 4:
+                    assert middle[:2] == FACTION_LETTERS[face] + " ", middle
+                    assert not unmarked_cut(middle[2:], FACTION_NAMES[face]), (middle, rows)
+                elif d == KANLY_DIE:
+                    assert not unmarked_cut(middle, KANLY_NAMES[face]), (middle, rows)

@@ -29,6 +29,9 @@ from ...widgets.fit import fitting, lay_out
 from .labels import FACTION_COLOURS, SHORT_NAMES
 
 KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
+# 6 cells after the letter (a die at 80 columns); a word cut short ends with "."
+FACTION_ABBREV = ("Atr.", "Hark.", "Fremen", "Tleil.", "Corr.", "Guild", "BeneG.", "Smugg.")
+KANLY_SHORT = {"Hunter-Seeker": "Hunt-S.", "Crysknife": "Knife"}
 
 
 def worm_forced(view) -> bool:
@@ -44,7 +47,8 @@ def face_text(die: int, face: int, width: int) -> Text:
     if die in FACTION_DICE:
         colour = FACTION_COLOURS[face]
         text = Text(FACTION_LETTERS[face], style=f"bold {colour}")
-        text.append(" " + fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face]), style=colour)
+        name = fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face], FACTION_ABBREV[face])
+        text.append(" " + name, style=colour)
         return text
     if die == REGION_DIE:
         way = "West" if face in WEST_FACES else "East"
@@ -57,7 +61,7 @@ def face_text(die: int, face: int, width: int) -> Text:
         return Text(fitting(width, *words), style="bold")
     assert die == KANLY_DIE
     name = KANLY_NAMES[face]
-    return Text(fitting(width, name, name.replace("Hunter-Seeker", "Hunter-S.")), style="bold")
+    return Text(fitting(width, name, KANLY_SHORT.get(name, name)), style="bold")
 
 
 class DiceTray(DiceRow):
