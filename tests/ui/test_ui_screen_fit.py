@@ -231,3 +231,28 @@ async def test_the_first_games_dice_read_whole_or_marked_short_at_80_columns():
                     assert not unmarked_cut(middle[2:], FACTION_NAMES[face]), (middle, rows)
                 elif d == KANLY_DIE:
                     assert not unmarked_cut(middle, KANLY_NAMES[face]), (middle, rows)
+
+
+@pilot_test
+async def test_the_review_names_every_house_whole_and_an_unnamed_player_by_seat(tmp_path):
+    """At 80×24 the review's chart cut "[H] Harkonne" and the house cards called a human without a name "P2"."""
+    from dune_tui.review import Budget, open_review
+    from dune_tui.session import SeatConfig
+    from dune_tui.ui.app import DuneApp
+    from dune_tui.ui.screens.review import ReviewScreen
+    from dune_tui.ui.settings import Settings
+    from tests.review import games
+
+    options = Options(players=3, seed=5, factions=("atreides", "harkonnen", "fremen"))
+    seats = [SeatConfig(kind="human", name="You"), SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")]
+    path = games.write(options, games.play(options, stop=lambda c: c.state.round >= 2), tmp_path / "g.dune.json",
+                       seats=seats)
+    screen = ReviewScreen(open_review(path), Budget(iters=5, rollouts=2), exit_on_back=True)
+    app = DuneApp(None, Settings(bots="thread"), first=screen)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.analysis is not None, timeout=60, what="the analysis")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[H] Harkonnen " in text, text
+        assert "seat 2" in text and "P2" not in text, text

@@ -34,7 +34,7 @@ def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
         if name:
             who = name[:6] if short else f"{name[:16]}, seat {seat + 1}"
         else:
-            who = f"P{seat + 1}" if short else f"human, seat {seat + 1}"
+            who = f"seat {seat + 1}" if short else f"human, seat {seat + 1}"  # ("P2" read as a code)
         away = not getattr(seat_cfg, "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
         return f"{who} (away)" if away and short else f"{who}, away" if away else who
     spec = seat_cfg.agent
