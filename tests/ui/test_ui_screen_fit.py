@@ -256,3 +256,20 @@ async def test_the_review_names_every_house_whole_and_an_unnamed_player_by_seat(
         text = screen_text(app)
         assert "[H] Harkonnen " in text, text
         assert "seat 2" in text and "P2" not in text, text
+
+
+@pilot_test
+async def test_express_houses_at_80_columns_name_their_bots_whole():
+    """Dune Express at 80×24 with bots: "Bot (heurist…" was cut at the panel's edge; a bot reads `bot heur.`."""
+    from dune_tui.games.express.options import with_variants
+    from dune_tui.session import SeatConfig, Session
+
+    seats = [HUMAN, *[SeatConfig(kind="bot", agent="heuristic")] * 3]
+    app = make_app(Session(with_variants("", players=4, seed=5), seats, bots_secret=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        panel = app.screen.query_one("#houses")
+        region = panel.content_region
+        rows = screen_text(app).splitlines()[region.y:region.bottom]
+        text = "\n".join(row[region.x:region.right] for row in rows)
+        assert text.count("bot heur.") == 3 and "…" not in text, text

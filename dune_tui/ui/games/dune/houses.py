@@ -21,6 +21,7 @@ from ....games.dune.data import (
     LEADER_NAMES,
     LEADER_STRENGTH,
 )
+from ...widgets.fit import bot_short
 from .abilities import ABILITIES, KNOT_MARK
 from .labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
 
@@ -40,7 +41,7 @@ def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
     spec = seat_cfg.agent
     if not short:
         return f"bot {spec}"
-    return {"heuristic": "heur.", "random": "random"}.get(spec, spec.replace("mcts:", "mcts-")[:6])
+    return bot_short(spec)
 
 
 def player(seat_cfg, seat: int, you: int) -> str:
