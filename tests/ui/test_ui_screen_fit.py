@@ -273,3 +273,21 @@ async def test_express_houses_at_80_columns_name_their_bots_whole():
         rows = screen_text(app).splitlines()[region.y:region.bottom]
         text = "\n".join(row[region.x:region.right] for row in rows)
         assert text.count("bot heur.") == 3 and "…" not in text, text
+
+
+@pilot_test
+async def test_the_decision_title_keeps_the_whole_side_at_80_columns():
+    """A hot seat with named players at 80×24: the panel's title "Decide now: seat 1 [H] Harkonnen, Alexandra
+    Dubois" was cut ("[H] Harkonne…"); the title gives up its words before the side's name."""
+    from dune_tui.session import SeatConfig, Session
+
+    seats = [SeatConfig(kind="human", name="Alexandra Dubois"), SeatConfig(kind="human", name="Maximilian Ortega")]
+    game = Session(Options(players=2, seed=7, factions=("harkonnen", "corrino"), dice="splitmix"), seats,
+                   bots_secret=7)
+    app = make_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        region = app.screen.query_one("#decision").region
+        title = screen_text(app).splitlines()[region.y][region.x:region.right]
+        side = "[H] Harkonnen" if app.screen.current.seat == 0 else "[C] Corrino"
+        assert side in title and "…" not in title, title
