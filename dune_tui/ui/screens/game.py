@@ -246,7 +246,7 @@ class GameScreen(DuneScreen):
         self.refresh_bindings()
         if self.current is not None:
             panel = self.query_one(DecisionPanel)
-            room = panel.size.width - 4 if panel.size.width else 1000  # the corners, a cell either side of the title
+            room = panel.size.width - 2 if panel.size.width else 1000  # the title between the two corners
             hints = (" · e: end game?", " · e: end?") if self.client.end_offered() else ("",)
             forms = [(title, hint) for title in self.panel_titles for hint in hints]
             title, hint = next(((t, h) for t, h in forms if t.cell_len + len(h) <= room), forms[-1])

@@ -31,6 +31,7 @@ from .labels import FACTION_COLOURS, SHORT_NAMES
 KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
 # 6 cells after the letter (a die at 80 columns); a word cut short ends with "."
 FACTION_ABBREV = ("Atr.", "Hark.", "Fremen", "Tleil.", "Corr.", "Guild", "BeneG.", "Smugg.")
+FACTION_TINY = ("Atr.", "Hark.", "Frem.", "Tlei.", "Corr.", "Guild", "B.G.", "Smug.")  # 5 cells: 78 columns
 KANLY_SHORT = {"Hunter-Seeker": "Hunt-S.", "Crysknife": "Knife"}
 
 
@@ -47,7 +48,7 @@ def face_text(die: int, face: int, width: int) -> Text:
     if die in FACTION_DICE:
         colour = FACTION_COLOURS[face]
         text = Text(FACTION_LETTERS[face], style=f"bold {colour}")
-        name = fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face], FACTION_ABBREV[face])
+        name = fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face], FACTION_ABBREV[face], FACTION_TINY[face])
         text.append(" " + name, style=colour)
         return text
     if die == REGION_DIE:
