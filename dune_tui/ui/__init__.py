@@ -65,7 +65,7 @@ def _run(session, settings, resumed: bool = False) -> int:
 
     app = DuneApp(session, settings, resumed=resumed, runner=runner)
     code = app.run()
-    note = app.exit_note()  # the game could not be saved: say so, and where the last good save is
+    note = app.exit_note()  # where the game is saved and how to resume it (or that it could not be saved)
     if note:
         with contextlib.suppress(OSError):  # after a hang-up the terminal may be gone
             print(note, file=sys.stderr, flush=True)

@@ -149,8 +149,11 @@ class DuneApp(App[int]):
         table.close()
 
     def exit_note(self) -> str:
-        """A line for the terminal after the app: the last autosave failed, and where the last good save is."""
-        return self.table.exit_note() if self.table is not None else ""
+        """Lines for the terminal after the app: the last autosave failed, and where the last good save is; else,
+        for a game left unfinished, where it is saved and the command that resumes it."""
+        if self.table is None:
+            return ""
+        return self.table.exit_note() or saving.resume_note(self.table.last_saved, self.table.controller.over)
 
     def game_screen(self):
         from .screens.game import GameScreen

@@ -6,6 +6,7 @@ Every function returns `(value, error)`: error is None or a sentence to show.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -47,3 +48,17 @@ def list_saves(directory: Path | None) -> tuple[list, str | None]:
 
 def load(path_or_name, directory: Path | None):
     return _call(saves.load, path_or_name, directory=directory)
+
+
+def resume_note(saved: Path | None, over: bool) -> str:
+    """For the shell once the app has ended: where the game left unfinished was saved and the exact command that
+    resumes it ("" for a finished game or none saved). `--save-dir` only when the file is elsewhere than where
+    `dune-tui load` looks by default ($DUNE_TUI_SAVE_DIR, else the user's data directory)."""
+    if saved is None or over:
+        return ""
+    command = ["dune-tui", "load", saved.name.removesuffix(saves.SUFFIX)]
+    default, _ = _call(saves.save_dir, None)
+    if default is None or Path(default).resolve() != saved.parent.resolve():
+        command[2:2] = ["--save-dir", str(saved.parent)]
+    return (f"The game is saved in {saved}\n"
+            f"Resume it with: {shlex.join(command)}")

@@ -84,7 +84,7 @@ def test_the_board_reads_from_letters_alone_with_term_xterm_and_no_color(tmux, t
     assert dice.count("faction") == 4 and "region" in dice and "spice" in dice and "Kanly" in dice
     assert re.search(r"\d (East|West)", dice), "the region die: its zone and the storm's way"
     assert any(f"{letter} " in dice for letter in letters | {"A", "B", "C", "F", "G", "H", "S", "T"})
-    assert "rolls: 6" in dice
+    assert "rerolls:" in dice and "up to 6" in dice
 
     screen = to_a_region_decision(tmux)
     board = drawn_map(screen)

@@ -31,8 +31,11 @@ async def test_a_failed_save_on_quitting_is_said_and_another_directory_saves_the
         await pilot.press(*str(elsewhere), "enter")
         await until(pilot, lambda: not app.is_running)
     assert app.return_value == 0
-    assert len(saves.load(saves.latest_autosave(elsewhere)).log) == len(game.log)
-    assert app.exit_note() == ""
+    saved = saves.latest_autosave(elsewhere)
+    assert len(saves.load(saved).log) == len(game.log)
+    assert app.exit_note().splitlines() == [  # no failure to tell: where the game is and how to resume it
+        f"The game is saved in {saved}",
+        f"Resume it with: dune-tui load --save-dir {elsewhere} {saved.name.removesuffix('.dune.json')}"]
 
 
 @pilot_test

@@ -97,7 +97,7 @@ async def test_dice_keys_answer_again_after_the_terminal_was_too_small_during_a_
 @pilot_test
 async def test_the_tray_counts_one_more_roll_in_the_singular():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
-    async with app.run_test(size=(120, 40)) as pilot:  # the roomy tray says it in words (80x24: "rolls: 1")
+    async with app.run_test(size=(120, 40)) as pilot:  # the roomy tray says it in words (80x24: "rerolls: up to 1")
         await until_roll(pilot)
         assert "up to 6 more rolls." in screen_text(app)
         forced = worm_forced(app.screen.current.view)  # the worm is marked already: mark one die less

@@ -89,7 +89,7 @@ class GameScreen(DuneScreen):
         self.rejoin = rejoin
         self.table = table  # to attach and send (through the seat client); the screen never reads the table's game
         self.settings = settings
-        self.panel_title = Text()  # the title of the request on the panel
+        self.panel_titles: list[Text] = [Text()]  # the title of the request on the panel, longest form first
         self.leaving: str | None = None  # "quit" / "menu" while the save before leaving is under way
         self._mounted = False
         self._early: list[TableSays] = []
@@ -154,6 +154,7 @@ class GameScreen(DuneScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(Footer).compact = narrow(event.size.width)
+        self.call_after_refresh(self.end_hint)  # the panel's title in the form that fits its new width
 
     def on_mount(self) -> None:
         self.query_one("#log-box").border_title = "Log"
@@ -244,10 +245,12 @@ class GameScreen(DuneScreen):
         """`e` (X36) comes and goes with the request on the panel, and its title says so."""
         self.refresh_bindings()
         if self.current is not None:
-            title = self.panel_title.copy()
-            if self.client.end_offered():
-                title.append(" · e: end game?", style="dim")
-            self.query_one(DecisionPanel).border_title = title
+            panel = self.query_one(DecisionPanel)
+            room = panel.size.width - 2 if panel.size.width else 1000  # the title between the two corners
+            hints = (" · e: end game?", " · e: end?") if self.client.end_offered() else ("",)
+            forms = [(title, hint) for title in self.panel_titles for hint in hints]
+            title, hint = next(((t, h) for t, h in forms if t.cell_len + len(h) <= room), forms[-1])
+            panel.border_title = title.copy().append(hint, style="dim")
 
     def _end_answered(self, seat: int, yes: bool | None) -> None:
         self.client.send(m.AnswerEnd(yes=bool(yes)), seat)
@@ -333,13 +336,14 @@ class GameScreen(DuneScreen):
             choices.highlighted = options[0]
             self.query_one(DecisionPanel).focus_form()
 
-    def seat_title(self, seat: int) -> Text:
+    def seat_title(self, seat: int, who: bool = True) -> Text:
+        """`seat 2 [H] Harkonnen, Ann`: the seat, its side and (`who`) who plays it."""
         f = game_of(self.board.options).seat_sides(self.board)[seat]
         title = Text(f"seat {seat + 1} ")
         if f >= 0:
             title.append_text(self.rules_board.side_label(f))
-        who = "you" if seat == self.watching else self.client.seats[seat].label()
-        title.append(f", {who}")
+        if who:
+            title.append(", " + ("you" if seat == self.watching else self.client.seats[seat].label()))
         return title
 
     # ------------------------------------------------------------- the loop
@@ -368,22 +372,26 @@ class GameScreen(DuneScreen):
         """The client has put `request` on the panel: draw it."""
         self.drop_advice()
         self.show_board()
-        if self.watching >= 0:
-            f = game_of(request.view.options).seat_sides(request.view)[request.seat]
-            title = Text("Your decision", style="bold")
-            if f >= 0:
-                title.append(" as ")
-                title.append_text(self.rules_board.side_label(f))
-        else:
-            title = Text("Decide now: ", style="bold")
-            title.append_text(self.seat_title(request.seat))
-        self.query_one(DecisionPanel).ask(request, title, prefer=self.client.prefer(request),
+        self.panel_titles = self.request_titles(request)
+        self.query_one(DecisionPanel).ask(request, self.panel_titles[0], prefer=self.client.prefer(request),
                                           note=self.client.sealed_note(request))
-        self.panel_title = title
         self.end_hint()
         self.light_map()
         if self.early_keys.open:  # the first question: the keys typed for it before it came, to its form
             self.call_after_refresh(replay, self.app, self.early_keys.close())
+
+    def request_titles(self, request) -> list[Text]:
+        """The panel's title for `request`, longest first: its words go before the side's name is cut
+        ("Decide now: seat 1 [H] Harkonnen, Ann", then "seat 1 [H] Harkonnen, Ann", "seat 1 [H] Harkonnen")."""
+        if self.watching >= 0:
+            f = game_of(request.view.options).seat_sides(request.view)[request.seat]
+            if f < 0:
+                return [Text("Your decision", style="bold")]
+            side = self.rules_board.side_label(f)
+            return [Text.assemble(("Your decision", "bold"), " as ", side),
+                    Text.assemble(("You", "bold"), " as ", side), side]
+        return [Text.assemble(("Decide now: ", "bold"), self.seat_title(request.seat)), self.seat_title(request.seat),
+                self.seat_title(request.seat, who=False)]
 
     def show_waiting(self, others: tuple[int, ...]) -> None:
         """Nothing of ours to decide and no bot thinking: say which other players the table waits for."""

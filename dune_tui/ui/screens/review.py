@@ -224,9 +224,7 @@ class ReviewScreen(DuneScreen):
 
     def label(self, seat: int) -> Text:
         sides = self.review.rules.seat_sides(self.review.states[-1])
-        text = self.board.side_label(sides[seat], short=True) if sides[seat] >= 0 else Text(f"Seat {seat + 1}")
-        text.truncate(12, pad=True)
-        return text
+        return self.board.side_label(sides[seat], short=True) if sides[seat] >= 0 else Text(f"Seat {seat + 1}")
 
     def where_text(self, view) -> Text:
         review, k = self.review, self.position

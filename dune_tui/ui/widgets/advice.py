@@ -118,8 +118,9 @@ class AdvicePanel(Static):
     }
     AdvicePanel.-shown { display: block; }
     """
-    # While shown, its box (the log's column) is `-advising`, two thirds of the width (dune.tcss): options that
-    # begin alike ("Keep Fremen, Fremen, …") must be read to their end, which 32 columns at 80x24 cut off.
+    # While shown, its box (the log's column) is `-advising`: in the roomy layout two thirds of the width
+    # (dune.tcss), so that options read to their end; smaller, the log's width, so that the decision's text stays
+    # whole (a keep's option begins with its dice, a listed one with its key: what tells them apart).
 
     shown = reactive(False)  # on screen (and its box widened)
 

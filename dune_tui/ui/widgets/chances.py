@@ -21,7 +21,8 @@ def bar(chance: float | None) -> str:
 
 
 class ChanceChart(Static):
-    """`show(labels, chances, marked, k)`: `labels` a Text per seat (its letter and colour), `chances[k][s]`,
+    """`show(labels, chances, marked, k)`: `labels` a Text per seat (its letter and name in its colour, in a
+    column as wide as the longest), `chances[k][s]`,
     `marked` the positions right after a marked decision."""
 
     DEFAULT_CSS = "ChanceChart { height: auto; }"
@@ -41,7 +42,8 @@ class ChanceChart(Static):
         out = Text(no_wrap=True, overflow="crop")
         if not self.chances:
             return out
-        width = max(8, self.size.width - 19)  # the label (12), a space, the chance ( 100%)
+        room = max(label.cell_len for label in self.labels)  # "[H] Harkonnen": whole, never cut
+        width = max(8, self.size.width - room - 7)  # the label, a space, the chance ( 100%)
         last = len(self.chances) - 1
         here = column_of(self.position, last, width)
         marks = {column_of(k, last, width) for k in self.marked}
@@ -49,7 +51,7 @@ class ChanceChart(Static):
             if s:
                 out.append("\n")
             out.append_text(label)
-            out.append(" ")
+            out.append(" " * (room - label.cell_len + 1))
             for col in range(width):
                 k = min(last, col * (last + 1) // width)
                 style = "reverse" if col == here else ("bold red" if col in marks else "")

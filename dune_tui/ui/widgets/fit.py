@@ -1,5 +1,5 @@
 """Text that fits its room, for both games' boards: the first variant that fits, tokens packed onto lines,
-dice laid out in a row."""
+dice laid out in a row, a bot's level in a few cells."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ def fitting(width: int, *variants: str) -> str:
         if len(text) <= width:
             return text
     return variants[-1][:width]
+
+
+def bot_short(agent: str) -> str:
+    """A bot's level in at most 6 cells, for a house's line at 80 columns: `heur.`, `random`, `mcts-h`."""
+    return {"heuristic": "heur.", "random": "random"}.get(agent, agent.replace("mcts:", "mcts-")[:6])
 
 
 def pack(tokens: list[Text], width: int, lines: int) -> list[Text]:

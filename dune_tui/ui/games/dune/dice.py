@@ -1,7 +1,7 @@
 """The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, the
 region die's zone and storm direction, spice with `≋` when it brings a storm or Shai-Hulud, the Kanly
 weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's frame says
-`✓kept`, `●keep` (marked with keys 1-7) or `!must` (the worm must be kept, R4), with the rolls left
+`✓kept`, `●keep` (marked with keys 1-7) or `!must` (the worm must be kept, R4), with the rerolls left
 beside. Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ from ...widgets.fit import fitting, lay_out
 from .labels import FACTION_COLOURS, SHORT_NAMES
 
 KINDS = ("faction",) * 4 + ("region", "spice", "Kanly")
+# 6 cells after the letter (a die at 80 columns); a word cut short ends with "."
+FACTION_ABBREV = ("Atr.", "Hark.", "Fremen", "Tleil.", "Corr.", "Guild", "BeneG.", "Smugg.")
+FACTION_TINY = ("Atr.", "Hark.", "Frem.", "Tlei.", "Corr.", "Guild", "B.G.", "Smug.")  # 5 cells: 78 columns
+KANLY_SHORT = {"Hunter-Seeker": "Hunt-S.", "Crysknife": "Knife"}
 
 
 def worm_forced(view) -> bool:
@@ -44,7 +48,8 @@ def face_text(die: int, face: int, width: int) -> Text:
     if die in FACTION_DICE:
         colour = FACTION_COLOURS[face]
         text = Text(FACTION_LETTERS[face], style=f"bold {colour}")
-        text.append(" " + fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face]), style=colour)
+        name = fitting(width - 2, FACTION_NAMES[face], SHORT_NAMES[face], FACTION_ABBREV[face], FACTION_TINY[face])
+        text.append(" " + name, style=colour)
         return text
     if die == REGION_DIE:
         way = "West" if face in WEST_FACES else "East"
@@ -57,7 +62,7 @@ def face_text(die: int, face: int, width: int) -> Text:
         return Text(fitting(width, *words), style="bold")
     assert die == KANLY_DIE
     name = KANLY_NAMES[face]
-    return Text(fitting(width, name, name.replace("Hunter-Seeker", "Hunter-S.")), style="bold")
+    return Text(fitting(width, name, KANLY_SHORT.get(name, name)), style="bold")
 
 
 class DiceTray(DiceRow):
@@ -136,7 +141,7 @@ class DiceTray(DiceRow):
         """The same in three lines of 8 cells, beside the dice of a small tray."""
         if rolling(v):
             unkept = bin(ALL_DICE_MASK & ~v.kept).count("1")
-            return [f"kept: {N_DICE - unkept}", f"left: {unkept}", f"rolls: {unkept - 1}"]
+            return [f"kept: {N_DICE - unkept}", "rerolls:", f"up to {unkept - 1}"]  # ("rolls: 6" read as done)
         f = queries.storm_forecast(v)
         if not f.known:
             return ["storm:", "not", "known"]

@@ -22,6 +22,7 @@ from ....games.dune.data import (
     LEADER_NAMES,
     LEADER_STRENGTH,
 )
+from ...widgets.fit import bot_short
 from .abilities import ABILITIES, KNOT_MARK
 from .labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
 
@@ -38,12 +39,12 @@ def who_plays(seat_cfg, seat: int, you: int, short: bool) -> str:
         elif away:  # a table's seat nobody has sat down at
             return "free" if short else f"free, seat {seat + 1}"
         else:
-            who = f"P{seat + 1}" if short else f"human, seat {seat + 1}"
+            who = f"seat {seat + 1}" if short else f"human, seat {seat + 1}"  # ("P2" read as a code)
         return f"{who}{AWAY}" if away and short else f"{who}, away" if away else who
     spec = seat_cfg.agent
     if not short:
         return f"bot {spec}"
-    return {"heuristic": "heur.", "random": "random"}.get(spec, spec.replace("mcts:", "mcts-")[:6])
+    return bot_short(spec)
 
 
 def player(seat_cfg, seat: int, you: int) -> str:
@@ -130,9 +131,9 @@ def fitted(player: str, room: int, style: str) -> Text:
 class HouseCard(Widget):
     """One seat's card, drawn from its data: the view, who sits there, whose eyes (setting any redraws it)."""
 
-    DEFAULT_CSS = "HouseCard { height: 1; }"  # two lines in the roomy layout (dune.tcss)
+    DEFAULT_CSS = "HouseCard { height: 1; }"  # two lines or more in the roomy layout (dune.tcss: height auto)
 
-    view = reactive(None)
+    view = reactive(None, layout=True)  # a roomy card may take another line
     seat_cfg = reactive(None)
     you = reactive(-1)
 
@@ -149,8 +150,8 @@ class HouseCard(Widget):
         if v is None:
             return Text()
         f = v.seat_faction[self.seat]
-        if self.size.height >= 2:
-            return self._line(v, f, roomy=True)
+        if self.roomy:
+            return self._line(v, f, roomy=True, width=self.size.width)
         # One line each, every card in the same form so that the columns line up: who plays a house moves
         # after the numbers (and goes where it does not fit) when a card's line is too long with it before
         # them; the names are cut only when a card's numbers do not fit even so.
@@ -162,11 +163,22 @@ class HouseCard(Widget):
             name = max(0, min(NAME_WIDTH, width - 3 - max(card.numbers_width() for card in cards)))
         return self._line(v, f, roomy=False, name=name, who=("first", "after", "after")[level], width=width)
 
+    @property
+    def roomy(self) -> bool:
+        """Two lines or more (the roomy layout gives the cards `height: auto`)."""
+        return self.styles.height is not None and self.styles.height.is_auto
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        v = self.view
+        if v is None or not self.roomy:
+            return 1
+        return len(self._line(v, v.seat_faction[self.seat], roomy=True, width=width).plain.splitlines())
+
     def level(self, width: int) -> int:
         """The first one-line form that fits `width`: 0 who plays it before the numbers; 1 the numbers fit
         without who; 2 the names must be cut."""
         v = self.view
-        if v is None or self.size.height >= 2:
+        if v is None or self.roomy:
             return 0
         f = v.seat_faction[self.seat]
         for level, who_ in enumerate(("first", "none")):
@@ -183,7 +195,8 @@ class HouseCard(Widget):
 
     def _line(self, v, f: int, roomy: bool, name: int = 0, who: str = "first", width: int = 0) -> Text:
         """`name`: the one-line form's name column (NAME_WIDTH; shorter names are cut with `…`, none under 4);
-        `who`: who plays the house "first" (before the numbers), "after" them if it fits `width`, or "none"."""
+        `who`: who plays the house "first" (before the numbers), "after" them if it fits `width`, or "none".
+        Roomy: the figures go on under the name, on as many lines of `width` as they need."""
         out = Text(no_wrap=True, overflow="ellipsis")
         active = v.active == self.seat and v.turn > 0
         out.append("▶" if active else " ", style="bold")
@@ -208,28 +221,48 @@ class HouseCard(Widget):
             out.append_text(strategic(v, f))
             if v.ally == f:
                 out.append(" ◆ally", style="bold")
-            out.append("\n   ")
-        out.append_text(self._numbers(v, f, roomy))
-        if not roomy and v.ally == f:
+            return out.append_text(self._figures(v, f, width))
+        out.append_text(self._numbers(v, f, roomy=False))
+        if v.ally == f:
             out.append(" ◆ally", style="bold")
-        if not roomy and who == "after":
+        if who == "after":
             out.append_text(fitted(player, width - out.cell_len - 1, style))
         return out
 
-    def _numbers(self, v, f: int, roomy: bool) -> Text:
+    def _figures(self, v, f: int, width: int) -> Text:
+        """The roomy card's figures under its name, `   leaders 1/1 · card 0 · reserve 8+4s · spice 0`, wrapped
+        between two figures onto more lines of `width` (0: one line) when they do not fit."""
         t = Text()
+        line = 0
+        for n, part in enumerate(self._numbers(v, f, roomy=True)):
+            if n and width and line + 3 + part.cell_len > width:
+                t.append("\n   ")
+                line = 3
+            elif n:
+                t.append(" · ")
+                line += 3
+            else:
+                t.append("\n   ")
+                line = 3
+            t.append_text(part)
+            line += part.cell_len
+        return t
+
+    def _numbers(self, v, f: int, roomy: bool) -> Text | list[Text]:
+        """The figures of a house: roomy, a list of them (`_figures` lays them out); else one short line."""
         card = with_sardaukar(card_troops(v, f))
         reserve = with_sardaukar(reserve_troops(v, f))
         held = markers(v, f)
         if roomy:
-            t.append(f"leaders {v.lcard[f]}/{LEADER_COUNT[f]} · card {card} · reserve {reserve}")
+            parts = [Text(f"leaders {v.lcard[f]}/{LEADER_COUNT[f]}"), Text(f"card {card}"), Text(f"reserve {reserve}")]
             if f in (CORRINO, GUILD):
-                t.append(f" · spice {v.store[f]}")
+                parts.append(Text(f"spice {v.store[f]}"))
             if held:
-                t.append(" · " + " ".join(held), style="bold")
+                parts.append(Text(" ".join(held), style="bold"))
             if f == BENE_GESSERIT and v.viewer == self.seat and v.prediction >= 0:
-                t.append(f" · predicts {FACTION_NAMES[v.prediction]}", style="italic")
-            return t
+                parts.append(Text(f"predicts {FACTION_NAMES[v.prediction]}", style="italic"))
+            return parts
+        t = Text()
         t.append(f" L{v.lcard[f]} T{card} R{reserve}")
         if f in (CORRINO, GUILD):
             t.append(f" ${v.store[f]}")

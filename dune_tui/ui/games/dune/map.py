@@ -70,14 +70,15 @@ def region_options(view, keys: list[tuple]) -> dict[int, list[int]]:
 
 
 def troop_tokens(view, loc: int) -> list[Text]:
-    """`A3`, `C2+1s`: each faction's troops in `loc`, letter and count in its colour."""
+    """`A3`, `C2+1s`, `C0+1s`: each faction's troops in `loc`, letter and count in its colour (the count
+    even when 0 beside Sardaukar, which a bare `C+1s` left to guess)."""
     base = loc * 9
     out = []
     for f, units in enumerate(FACTION_UNITS):
         regular = sum(view.board[base + u] for u in units if u != SARDAUKAR)
         sard = view.board[base + SARDAUKAR] if SARDAUKAR in units else 0
         if regular or sard:
-            out.append(Text(FACTION_LETTERS[f] + (str(regular) if regular else "") + (f"+{sard}s" if sard else ""),
+            out.append(Text(FACTION_LETTERS[f] + str(regular) + (f"+{sard}s" if sard else ""),
                             style=f"bold {FACTION_COLOURS[f]}"))
     return out
 
@@ -182,16 +183,34 @@ class MapView(PlaceCursor):
             canvas.write(x, y + row, line, w)
 
     def _lines(self, v, loc: int, w: int, h: int, roomy: bool) -> list[Text]:
+        """The lines inside a region's box, never more than its `h`: in a roomy map the words are given up one
+        after another (the construction's line of its own, the name's second line, `◎ target`/`× battle` in
+        words) until every troop fits, so that a battle's troops are always in sight."""
+        tokens = troop_tokens(v, loc)
+        if h == 1:  # the Polar Sink in a small map: name and troops on one line
+            head = self._words(v, loc, w, h, roomy=False)[0]
+            return [Text(" ").join([head, *pack(tokens, w - head.cell_len - 1, 1)])]
+        needed = len(pack(tokens, w, h))
+        for given_up in range(4 if roomy else 1):
+            lines = self._words(v, loc, w, h, roomy, given_up)
+            if len(lines) + needed <= h:
+                break
+        return (lines + pack(tokens, w, max(1, h - len(lines))))[:h]
+
+    def _words(self, v, loc: int, w: int, h: int, roomy: bool, given_up: int = 0) -> list[Text]:
+        """The region's words: its name, marks, construction and whether it is the target or the battle; a
+        roomy map's long forms `given_up` (0-3) from the least needed (see `_lines`)."""
         target = v.target == loc and v.phase in TARGET_PHASES
         battle = v.b_loc == loc and v.phase in BATTLE_PHASES
+        marks_in_words = roomy and given_up < 3
         head = Text()
-        if not roomy:
+        if not marks_in_words:
             head.append("◎" if target else "", style="bold")
             head.append("×" if battle else "", style="bold")
         room = w - head.cell_len
         name = REGION_NAMES[loc]
         lines = [head]
-        if roomy and len(name) > room and h >= 4 and loc != POLAR_SINK:
+        if roomy and given_up < 2 and len(name) > room and h >= 4 and loc != POLAR_SINK:
             first, _, rest = name.partition(" ")
             head.append(fitting(room, first), style="bold")
             lines.append(Text(rest, style="bold"))
@@ -202,14 +221,11 @@ class MapView(PlaceCursor):
             kind = v.constr[loc]
             full = CONSTRUCTION_NAMES[kind]
             lines.append(marks)
-            if kind and roomy and marks.cell_len + 1 + len(full) > w >= len(full):
+            if kind and roomy and given_up < 1 and marks.cell_len + 1 + len(full) > w >= len(full):
                 lines.append(Text(full, style="italic"))  # a line of its own in a tall, narrow region
             elif kind:
                 room = w - marks.cell_len - 1
                 marks.append(" " + fitting(room, full, CONSTRUCTION_LETTERS[kind]), style="italic")
-        if roomy and (target or battle):
+        if marks_in_words and (target or battle):
             lines += [Text(word, style="bold") for word, on in (("◎ target", target), ("× battle", battle)) if on]
-        tokens = troop_tokens(v, loc)
-        if h == 1:  # the Polar Sink in a small map: name and troops on one line
-            return [Text(" ").join([head, *pack(tokens, w - head.cell_len - 1, 1)])]
-        return lines + pack(tokens, w, max(1, h - len(lines)))
+        return lines

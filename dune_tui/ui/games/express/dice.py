@@ -11,10 +11,11 @@ from textual.binding import Binding
 from ....games.express.data import NO_FACE
 from ...widgets.dice_marks import MarkDice
 from ...widgets.dice_row import DiceRow
-from ...widgets.fit import lay_out
+from ...widgets.fit import fitting, lay_out
 from .labels import face_text
 
 KINDS = ("house", "house", "house", "house", "spice", "place", "traitor", "tactic")  # the eighth: fortresses
+NARROW_KINDS = (*KINDS[:6], "", "tactic")  # 6 cells (eight dice at 80 columns): no kind rather than "traito"
 
 
 def rolling(view) -> bool:
@@ -55,16 +56,17 @@ class ExpressDice(DiceRow):
         top.append("─" * (inner - 1 - len(tag)) + "╮", style=frame)
         face = face_text(v, d, v.dice[d], inner)
         middle = Text("│", style=frame) + face + Text(" " * (inner - face.cell_len) + "│", style=frame)
+        kind = fitting(inner, KINDS[d], NARROW_KINDS[d])
         bottom = Text("╰", style=frame)
-        bottom.append(KINDS[d][:inner], style="dim")
-        bottom.append("─" * (inner - len(KINDS[d][:inner])) + "╯", style=frame)
+        bottom.append(kind, style="dim")
+        bottom.append("─" * (inner - len(kind)) + "╯", style=frame)
         return top, middle, bottom
 
     def _side(self, v) -> list[str]:
         """Three short lines beside the dice: the roll so far, or the turn's purse."""
         if rolling(v):
             left = bin((1 << len(v.dice)) - 1 & ~v.kept).count("1")
-            return [f"aside {len(v.dice) - left}", f"left {left}", f"rolls≤{max(0, left - 1)}"]
+            return [f"aside {len(v.dice) - left}", "rerolls:", f"up to {max(0, left - 1)}"]
         if v.phase in ("deploy", "wormride", "desert_power"):
             return [f"spice {v.spice}", f"sym. {v.symbols}", ""]
         return ["", "", ""]

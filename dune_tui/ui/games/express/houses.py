@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ....games.express.data import BENE_GESSERIT, CORRINO, SARDAUKAR, TOKEN_NAMES, UNIT_OWNER
+from ...widgets.fit import bot_short
 from .labels import HOUSE_COLOURS, SHORT_HOUSES, house_label, house_letter, needed, tokens_text
 
 STEPS = ("roll", "traitor", "move", "battle")
@@ -60,16 +61,19 @@ class ExpressStatus(Widget):
         return out
 
 
-def who(seats: list, seat: int, you: int) -> str:
-    """Who plays a seat: you, or the seat's label, "(away)" when a table says its human is not connected."""
+def who(seats: list, seat: int, you: int, short: bool = False) -> str:
+    """Who plays a seat: you, or the seat's label, "(away)" when a table says its human is not connected;
+    `short` (80 columns): a bot as `bot heur.` rather than `Bot (heurist…`."""
     if seat == you:
         return "you"
     if seat >= len(seats):
         return ""
     away = not getattr(seats[seat], "connected", True)  # a table's seat (table.messages.SeatInfo) says who is away
-    if away and seats[seat].is_human and not seats[seat].name:
+    cfg = seats[seat]
+    if away and cfg.is_human and not cfg.name:
         return f"free, seat {seat + 1}"  # a table's seat nobody has sat down at
-    return seats[seat].label() + (" (away)" if away else "")
+    label = f"bot {bot_short(cfg.agent)}" if short and not cfg.is_human else cfg.label()
+    return label + (" (away)" if away else "")
 
 
 class ExpressHouses(Widget):
@@ -114,7 +118,7 @@ class ExpressHouses(Widget):
             if two:
                 if self.size.width < 40:  # 80 columns: the reserve goes (`c` shows it), the tokens stay
                     numbers = " · ".join([f"{v.on_board(h)} on board", *filter(None, [tokens])])
-                out.append(f" {who(self.seats, seat, self.you)}", style="dim")
+                out.append(f" {who(self.seats, seat, self.you, short=self.size.width < 40)}", style="dim")
                 out.append(f"\n   {numbers}", style=HOUSE_COLOURS[h] if seat == v.active else "")
             else:
                 out.append(" " + " ".join(filter(None, [f"board {v.on_board(h)}", tokens])))

@@ -17,6 +17,7 @@ from ....games.express.data import (
     TERRITORIES,
     TERRITORIES_TO_WIN,
     TERRITORY_DIE,
+    TRAITOR_NAMES,
     UNIT_OWNER,
     WORM,
 )
@@ -33,6 +34,12 @@ DIE_HOUSES = ("Harkon.", "Fremen", "Corrino", "Bene G.", "Atreid.", "Guild")  # 
 DIE_PLACES = ("S. Tabr", "Arrakeen", "Carthag", "Tuek's", "Habbanya", "P. Sink")
 DIE_TRAITORS = ("Poison", "Knife", "Hunter-S", "Snooper", "Shield", "Truth T.")
 DIE_TACTICS = ("Fortress", "Atomic", "Storm", "Storm", "Assign.", "Assign.")
+# 6 cells: eight dice at 80 columns (the fortresses' tactical die); a word cut short ends with "."
+NARROW_HOUSES = ("Hark.", "Fremen", "Corr.", "BeneG.", "Atr.", "Guild")
+NARROW_PLACES = ("Tabr", "Arrak.", "Carth.", "Tuek's", "Habb.", "P.Sink")
+NARROW_TRAITORS = {"Crysknife": "Knife", "Hunter-Seeker": "Hunt-S", "Snooper": "Snoop.", "Truth Trance": "Trance",
+                   "Thumper": "Thump."}
+NARROW_TACTICS = ("Fort.", "Atomic", "Storm", "Storm", "Asgmt.", "Asgmt.")
 
 
 def house_letter(house: int) -> Text:
@@ -46,13 +53,13 @@ def house_label(house: int, short: bool = False) -> Text:
 
 
 def units_at(view, loc: int) -> list[tuple[int, str]]:
-    """Each house with units in `loc` and its count: `3`, `2+1s` (s: Sardaukar)."""
+    """Each house with units in `loc` and its count: `3`, `2+1s`, `0+1s` (s: Sardaukar)."""
     row = view.board[loc * 7: loc * 7 + 7]
     out = []
     for h in range(6):
         sard = row[SARDAUKAR] if UNIT_OWNER[SARDAUKAR] == h else 0
         if row[h] or sard:
-            out.append((h, (str(row[h]) if row[h] else "") + (f"+{sard}s" if sard else "")))
+            out.append((h, str(row[h]) + (f"+{sard}s" if sard else "")))
     return out
 
 
@@ -96,18 +103,21 @@ def face_text(view, die: int, face: int, width: int) -> Text:
     if face == NO_FACE:
         return Text(fitting(width, "unrolled", "none", "-"), style="dim")
     if die in HOUSE_DICE:
-        return Text(fitting(width, HOUSE_NAMES[face], SHORT_HOUSES[face], DIE_HOUSES[face]),
+        return Text(fitting(width, HOUSE_NAMES[face], SHORT_HOUSES[face], DIE_HOUSES[face], NARROW_HOUSES[face]),
                     style=f"bold {HOUSE_COLOURS[face]}")
     if die == SPICE_DIE:
         if face == WORM:
             return Text(fitting(width, "Shai-Hulud", "Worm", "W"), style="bold reverse")
-        return Text(fitting(width, f"{face + 1} spice", f"{face + 1} sp", str(face + 1)), style="bold")
+        n = face + 1
+        return Text(fitting(width, f"{n} spice", f"{n}spice", f"{n} sp.", str(n)), style="bold")
     if die == TERRITORY_DIE:
-        return Text(fitting(width, LOCATION_NAMES[face], SHORT_PLACES[face], DIE_PLACES[face]), style="bold")
+        return Text(fitting(width, LOCATION_NAMES[face], SHORT_PLACES[face], DIE_PLACES[face], NARROW_PLACES[face]),
+                    style="bold")
     if die == TACTICAL_DIE:
-        return Text(fitting(width, TACTICAL_NAMES[face], DIE_TACTICS[face]), style="bold")
+        return Text(fitting(width, TACTICAL_NAMES[face], DIE_TACTICS[face], NARROW_TACTICS[face]), style="bold")
     name = traitor_names(view)[face]
-    return Text(fitting(width, name, DIE_TRAITORS[face]), style="bold")  # (a Thumper face fits whole)
+    short = DIE_TRAITORS[face] if name in TRAITOR_NAMES else name  # (a Thumper face)
+    return Text(fitting(width, name, short, NARROW_TRAITORS.get(name, name)), style="bold")
 
 
 TOKEN_SHORT = ("Snp", "Shd", "TT", "Thm")  # Snooper, Shield, Truth Trance, Thumper
