@@ -13,6 +13,11 @@ default win, and either side of a game without the Guild, where the first
 model sees little but a likely draw.  They read how close the seat is to its
 fourth region and what could strike at it.  Which values a search uses is its
 `SearchConfig.two_player_models` (`leaf_value` below).
+
+A leaf's value is the search's reward (a game nobody wins worth DRAW); beside it, each `Leaf` carries the chances
+themselves, each seat's to win and the chance that nobody does, which the advisor and the review show: the
+general model's chances as they are, the facing-Guild model's unspread, and without the Guild two more models
+fitted on the facing-rival games (`facing_rival_win`, `facing_rival_nobody`).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import msgspec
 from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
 from dune_tui.games.dune.queries import held_alone, held_regions
 
-from ...evaluator import DRAW  # (the search's value of a game nobody wins; the models' too)
+from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
 from . import board
 
 
@@ -50,6 +55,7 @@ def model(name: str) -> Model:
 
 
 _GENERAL, _FACING_GUILD, _FACING_RIVAL = model("general"), model("facing_guild"), model("facing_rival")
+_RIVAL_WIN, _RIVAL_NOBODY = model("facing_rival_win"), model("facing_rival_nobody")
 
 
 def features(s, seat: int) -> list[float]:
@@ -169,6 +175,10 @@ def facing_guild(s, seat: int) -> list[float]:
     """Both seats' values when `seat` faces the Guild alone (two players): the non-Guild seat's from the
     facing-Guild model, spread (its shift and scale); the Guild's is the rest."""
     z = sum(a * b for a, b in zip(_FACING_GUILD.weights, duel_features(s, seat)))
+    return _facing_guild_values(z, seat)
+
+
+def _facing_guild_values(z: float, seat: int) -> list[float]:
     p = _logistic((z + _FACING_GUILD.shift) / _FACING_GUILD.scale)
     return [p, 1.0 - p] if seat == 0 else [1.0 - p, p]
 
@@ -178,6 +188,17 @@ def facing_rival(s, seat: int) -> float:
     that nobody does, from the no-Guild model (fitted on such games, a game nobody won labelled 0.25)."""
     x = duel_features(s, seat) + threat_features(s, seat)
     return _logistic(sum(a * b for a, b in zip(_FACING_RIVAL.weights, x)))
+
+
+def rival_outcomes(x: list[float], seat: int) -> tuple[list[float], float]:
+    """Both seats' chances to win and the chance that nobody does, in a two-player game without the Guild, from
+    `seat`'s features `x` (duel_features + threat_features) by the outcome models; the rival's is the rest."""
+    win = _logistic(sum(a * b for a, b in zip(_RIVAL_WIN.weights, x)))
+    nobody = _logistic(sum(a * b for a, b in zip(_RIVAL_NOBODY.weights, x)))
+    if win + nobody > 1.0:  # two models fitted apart: read them as shares of the whole
+        win, nobody = win / (win + nobody), nobody / (win + nobody)
+    rival = 1.0 - win - nobody
+    return ([win, rival] if seat == 0 else [rival, win]), nobody
 
 
 # ------------------------------------------------------------ leaf values
@@ -205,6 +226,34 @@ def duel_value(s, seat: int) -> list[float]:
     return out
 
 
+def general_leaf(s, seat: int) -> Leaf:
+    """general_value as a Leaf: the values, and apart the general model's chances to win and the chance that
+    nobody wins (the rest, where the chances do not fill it; none with the Guild in play)."""
+    p = evaluate(s)
+    if s.in_play(GUILD):
+        return Leaf(p, p, 0.0)
+    nobody = max(0.0, 1.0 - sum(p))
+    return Leaf([x + DRAW * nobody for x in p], p, nobody)
+
+
+def duel_leaf(s, seat: int) -> Leaf:
+    """duel_value as a Leaf: the values (the facing-Guild model spread, the no-Guild model's value), and apart the
+    chances (the facing-Guild model unspread, the no-Guild outcome models)."""
+    if s.n != 2:
+        return general_leaf(s, seat)
+    if s.in_play(GUILD):
+        if s.seat_faction[seat] == GUILD:
+            p = evaluate(s)
+            return Leaf(p, p, 0.0)
+        z = sum(a * b for a, b in zip(_FACING_GUILD.weights, duel_features(s, seat)))
+        win = _logistic(z)
+        return Leaf(_facing_guild_values(z, seat), [win, 1.0 - win] if seat == 0 else [1.0 - win, win], 0.0)
+    out = general_value(s, seat)
+    x = duel_features(s, seat) + threat_features(s, seat)
+    out[seat] = _logistic(sum(a * b for a, b in zip(_FACING_RIVAL.weights, x)))
+    return Leaf(out, *rival_outcomes(x, seat))
+
+
 def leaf_value(two_player_models: bool):
-    """The value of a leaf a search uses: with or without the two-player models."""
-    return duel_value if two_player_models else general_value
+    """The value of a leaf a search uses (a Leaf): with or without the two-player models."""
+    return duel_leaf if two_player_models else general_leaf

@@ -20,7 +20,7 @@ import random
 
 from dune_tui.games.express import apply, legal_actions, returns
 
-from ...evaluator import outcome
+from ...evaluator import Leaf, outcome
 from . import heuristic
 
 SAMPLES = 3  # determinizations per ranking inside the search (as the heuristic's own answers)
@@ -30,6 +30,12 @@ SCALE = 10.0  # the heuristic's value per unit of the logistic (a territory is w
 def leaf_value(s) -> list[float]:
     """Each seat's value of an unfinished game in [0, 1]: the logistic of the heuristic's value for its house."""
     return [1.0 / (1.0 + math.exp(-heuristic.value(s, h) / SCALE)) for h in s.seat_house]
+
+
+def leaf(s) -> Leaf:
+    """The leaf: the values above (the search's reward), and apart the chances (TODO)."""
+    v = leaf_value(s)
+    return Leaf(v, v, 0.0)
 
 
 class ExpressRollouts:
@@ -44,13 +50,13 @@ class ExpressRollouts:
     def prior(self, state, seat: int, legal: list) -> list:
         return heuristic.ranked(state, seat, legal, self.rng, SAMPLES)
 
-    def evaluate(self, s, seat: int, horizon_turn: int | None) -> list[float]:
+    def evaluate(self, s, seat: int, horizon_turn: int | None) -> Leaf:
         """Play `s` on greedily (it is changed) to the end of its turn (or the start of turn `horizon_turn`)."""
         stop = s.turn + 1 if horizon_turn is None else min(horizon_turn, s.turn + 1)
         greedy = heuristic.greedy
         while s.result is None:
             if s.turn >= stop:
-                return leaf_value(s)
+                return leaf(s)
             mover = s.awaiting[0]
             apply(s, mover, greedy(s, mover, legal_actions(s, mover)), check=False)
         return outcome(s, returns)
