@@ -32,7 +32,8 @@ def test_the_thrown_away_win_is_marked_first_in_the_json(tmp_path):
     worst = next(j for j in report["judged"] if j["decision"] == thrown + 1)
     assert worst["seat"] == 1 and worst["best_chance"] - worst["after"] >= 0.5
     assert worst["best"] != worst["action"]
-    assert set(worst) == {"decision", "seat", "side", "action", "before", "after", "best", "best_chance", "loss"}
+    assert set(worst) == {"decision", "seat", "side", "action", "before", "after", "best", "best_chance", "loss",
+                          "nobody"}
     assert cache_path(path).exists()  # kept beside the save
 
 

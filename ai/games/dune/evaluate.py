@@ -22,37 +22,14 @@ fitted on the facing-rival games (`facing_rival_win`, `facing_rival_nobody`).
 
 from __future__ import annotations
 
-import functools
 import math
-from importlib import resources
-
-import msgspec
 
 from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
 from dune_tui.games.dune.queries import held_alone, held_regions
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
+from ...fitted import model
 from . import board
-
-
-class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A fitted logistic model as stored in ai/models/NAME.json.  weights: one list, or one per player-count group
-    ("2", "3", "4+"); shift, scale: its log-odds z are read as (z + shift) / scale (the facing-Guild model's raw
-    chances, 0.002-0.13 in most positions, differ too little for the search to see past its prior: spread, they
-    span about 0.1-0.8)."""
-
-    about: str
-    fitted_by: str  # the command that wrote the file
-    weights: list[float] | dict[str, list[float]]
-    shift: float = 0.0
-    scale: float = 1.0
-
-
-@functools.cache
-def model(name: str) -> Model:
-    """The model stored as ai/models/`name`.json (general, facing_guild, facing_rival)."""
-    return msgspec.json.decode((resources.files("ai") / "models" / f"{name}.json").read_bytes(), type=Model)
-
 
 _GENERAL, _FACING_GUILD, _FACING_RIVAL = model("general"), model("facing_guild"), model("facing_rival")
 _RIVAL_WIN, _RIVAL_NOBODY = model("facing_rival_win"), model("facing_rival_nobody")
