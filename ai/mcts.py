@@ -24,6 +24,11 @@ the hidden prediction and the other side's commit never split the tree.
   its two-player models for the searching seat, unless the config says not).
   At the levels' budgets the tree stays within the seat's own turn: the other
   seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
+- Chances apart from the reward: a leaf (`ai.evaluator.Leaf`) carries, besides
+  the rewards the search maximises (a game nobody wins worth DRAW), each seat's
+  chance to win and the chance nobody wins; each node backs them up for its
+  mover (`Node.chances`, with a 95% interval over its samples) for the advisor,
+  and they never steer the search.
 - Any game: the engine, the evaluator and the heuristic come from the
   game's bots module that its record names (ai/games/NAME/, through
   ai/search_rules.py); a joint node is where the engine's `is_simultaneous`
