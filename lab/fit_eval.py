@@ -3,7 +3,6 @@
     .venv/bin/python -m lab.fit_eval --games 1500
     nice .venv/bin/python -m lab.fit_eval --facing-guild 10001:50 20001:75 --jobs 2
     nice .venv/bin/python -m lab.fit_eval --facing-rival 100000:50 --jobs 2
-    nice .venv/bin/python -m lab.fit_eval --rival-outcomes 100000:25 --jobs 2
 
 Each file it writes records the command that wrote it (`fitted_by`).
 
@@ -130,31 +129,18 @@ def logloss(w, data) -> tuple[float, float]:
 
 # What a two-player model learns from a game's end, by the bot's result (1 won, 0 nobody won, -1 lost): facing the
 # Guild whether it won; without the Guild its value, a game nobody won worth DRAW (ai/games/dune/evaluate.py).
-# The outcome models (`--rival-outcomes`) learn, from the same kind of games, the two parts the advisor and the
-# review show apart: whether the bot won, and whether nobody did.
-LABELS = {"guild": {1: 1.0, 0: 0.0, -1: 0.0}, "rival": {1: 1.0, 0: DRAW, -1: 0.0},
-          "rival_win": {1: 1.0, 0: 0.0, -1: 0.0}, "rival_nobody": {1: 0.0, 0: 1.0, -1: 0.0}}
+LABELS = {"guild": {1: 1.0, 0: 0.0, -1: 0.0}, "rival": {1: 1.0, 0: DRAW, -1: 0.0}}
 
 
 def fit_duel(kind: str, seeds: list[tuple[int, int]], agent: str, jobs: int) -> list[float]:
     """Fit a two-player model ("guild": facing the Guild; "rival": no Guild) on the games of lab.anti_guild with
     these (seed, games per cell) of `agent`, which values its leaves by the general model only."""
-    return fit_labels(kind, duel_games(seeds, agent, jobs, kind == "guild"))
-
-
-def duel_games(seeds: list[tuple[int, int]], agent: str, jobs: int, guild: bool) -> list:
-    """The games of lab.anti_guild (facing the Guild, or without it) with these (seed, games per cell), shuffled."""
+    t = time.perf_counter()
     collect = functools.partial(anti_guild.play, collect=True, two_player_models=False)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         games = [g for seed, n in seeds
-                 for g in pool.map(collect, anti_guild.plans(seed, n, agent, guild), chunksize=2)]
+                 for g in pool.map(collect, anti_guild.plans(seed, n, agent, kind == "guild"), chunksize=2)]
     random.Random(0).shuffle(games)
-    return games
-
-
-def fit_labels(kind: str, games: list) -> list[float]:
-    """A two-player model fitted on `games` with the labels LABELS[kind]; its held-out log-loss printed."""
-    t = time.perf_counter()
     cut = len(games) * 4 // 5
     label = LABELS[kind]
     train = [(x, label[result]) for _, _, result, _, rows in games[:cut] for _, x, _ in rows]
@@ -198,17 +184,9 @@ def main() -> int:
                    help="fit only the facing-Guild model, on these screens of lab.anti_guild")
     p.add_argument("--facing-rival", nargs="+", type=seed_games, metavar="SEED:GAMES",
                    help="fit only the no-Guild model, on these screens of lab.anti_guild --no-guild")
-    p.add_argument("--rival-outcomes", nargs="+", type=seed_games, metavar="SEED:GAMES",
-                   help="fit only the no-Guild outcome models (won; nobody won), on these screens of "
-                        "lab.anti_guild --no-guild")
     p.add_argument("--agent", default="mcts:easy", help="the bot of those games (default mcts:easy)")
     p.add_argument("--jobs", type=int, default=1, help="processes for those games (default 1)")
     args = p.parse_args()
-    if args.rival_outcomes:
-        games = duel_games(args.rival_outcomes, args.agent, args.jobs, False)
-        write_model("facing_rival_win", fit_labels("rival_win", games))
-        write_model("facing_rival_nobody", fit_labels("rival_nobody", games))
-        return 0
     if args.facing_guild or args.facing_rival:
         if args.facing_guild:
             write_model("facing_guild", fit_duel("guild", args.facing_guild, args.agent, args.jobs))

@@ -135,7 +135,7 @@ def test_without_the_guild_the_search_takes_its_own_value_from_the_no_guild_mode
 
 
 def test_every_model_is_a_data_file_that_names_the_command_that_fitted_it():
-    for name in ("general", "facing_guild", "facing_rival", "facing_rival_win", "facing_rival_nobody"):
+    for name in ("general", "facing_guild", "facing_rival"):
         m = model(name)
         assert m.fitted_by.startswith("python -m lab.fit_eval")
         assert m.weights

@@ -16,8 +16,8 @@ fourth region and what could strike at it.  Which values a search uses is its
 
 A leaf's value is the search's reward (a game nobody wins worth DRAW); beside it, each `Leaf` carries the chances
 themselves, each seat's to win and the chance that nobody does, which the advisor and the review show: the
-general model's chances as they are, the facing-Guild model's unspread, and without the Guild two more models
-fitted on the facing-rival games (`facing_rival_win`, `facing_rival_nobody`).
+general model's chances as they are (without the Guild too: the no-Guild model is fitted on rewards, a game
+nobody won labelled DRAW, which cannot be split), the facing-Guild model's unspread.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from ...fitted import model
 from . import board
 
 _GENERAL, _FACING_GUILD, _FACING_RIVAL = model("general"), model("facing_guild"), model("facing_rival")
-_RIVAL_WIN, _RIVAL_NOBODY = model("facing_rival_win"), model("facing_rival_nobody")
 
 
 def features(s, seat: int) -> list[float]:
@@ -167,17 +166,6 @@ def facing_rival(s, seat: int) -> float:
     return _logistic(sum(a * b for a, b in zip(_FACING_RIVAL.weights, x)))
 
 
-def rival_outcomes(x: list[float], seat: int) -> tuple[list[float], float]:
-    """Both seats' chances to win and the chance that nobody does, in a two-player game without the Guild, from
-    `seat`'s features `x` (duel_features + threat_features) by the outcome models; the rival's is the rest."""
-    win = _logistic(sum(a * b for a, b in zip(_RIVAL_WIN.weights, x)))
-    nobody = _logistic(sum(a * b for a, b in zip(_RIVAL_NOBODY.weights, x)))
-    if win + nobody > 1.0:  # two models fitted apart: read them as shares of the whole
-        win, nobody = win / (win + nobody), nobody / (win + nobody)
-    rival = 1.0 - win - nobody
-    return ([win, rival] if seat == 0 else [rival, win]), nobody
-
-
 # ------------------------------------------------------------ leaf values
 
 
@@ -215,7 +203,7 @@ def general_leaf(s, seat: int) -> Leaf:
 
 def duel_leaf(s, seat: int) -> Leaf:
     """duel_value as a Leaf: the values (the facing-Guild model spread, the no-Guild model's value), and apart the
-    chances (the facing-Guild model unspread, the no-Guild outcome models)."""
+    chances (the facing-Guild model unspread; without the Guild the general model's)."""
     if s.n != 2:
         return general_leaf(s, seat)
     if s.in_play(GUILD):
@@ -225,10 +213,9 @@ def duel_leaf(s, seat: int) -> Leaf:
         z = sum(a * b for a, b in zip(_FACING_GUILD.weights, duel_features(s, seat)))
         win = _logistic(z)
         return Leaf(_facing_guild_values(z, seat), [win, 1.0 - win] if seat == 0 else [1.0 - win, win], 0.0)
-    out = general_value(s, seat)
-    x = duel_features(s, seat) + threat_features(s, seat)
-    out[seat] = _logistic(sum(a * b for a, b in zip(_FACING_RIVAL.weights, x)))
-    return Leaf(out, *rival_outcomes(x, seat))
+    leaf = general_leaf(s, seat)  # its chances: the general model's (fitted on wins; facing_rival's on rewards)
+    leaf.rewards[seat] = facing_rival(s, seat)
+    return leaf
 
 
 def leaf_value(two_player_models: bool):
