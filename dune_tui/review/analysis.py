@@ -61,8 +61,8 @@ class Judged(msgspec.Struct, kw_only=True):
 
     def line(self) -> str:
         """ "Corrino 34% → 12%: Move 4 troops from Arrakeen; the search preferred Land 2 in Carthag, 31%", with
-        "(nobody wins 60%)" after the chances where that is 1% or more."""
-        drawn = f" (nobody wins {pct(self.nobody)})" if self.nobody >= SHOWN else ""
+        "(nobody 60%)", the chance that nobody wins, after the chances where that is 1% or more."""
+        drawn = f" (nobody {pct(self.nobody)})" if self.nobody >= SHOWN else ""
         head = f"{self.side} {pct(self.before)} → {pct(self.after)}{drawn}: {self.action}"
         return f"{head}; the search preferred {self.best}, {pct(self.best_chance)}" if self.best else head
 

@@ -46,7 +46,7 @@ def test_a_game_nobody_won_is_no_win_for_anyone_from_the_opening_to_the_end(tmp_
     analysis = analyse(review, QUICK)
     last = analysis.decisions[-1]  # the decision that ended the game: nobody won, whatever the dice
     assert last.after == 0.0  # (was 1/n)
-    assert last.nobody == 1.0 and "nobody wins 100%" in last.line()
+    assert last.nobody == 1.0 and "(nobody 100%)" in last.line()
     opening = analysis.chances[0]  # judged as any position, not 1/n: the chances and nobody's fill one
     assert opening != [0.5, 0.5] and abs(sum(opening) + analysis.nobody[0] - 1.0) < 1e-9
     assert analysis.chances[-1] == [0.0, 0.0] and analysis.nobody[-1] == 1.0  # how it ended
