@@ -24,6 +24,11 @@ the hidden prediction and the other side's commit never split the tree.
   its two-player models for the searching seat, unless the config says not).
   At the levels' budgets the tree stays within the seat's own turn: the other
   seats' turns are the heuristic's rollouts (docs/STRENGTH.md).
+- Chances apart from the reward: a leaf (`ai.evaluator.Leaf`) carries, besides
+  the rewards the search maximises (a game nobody wins worth DRAW), each seat's
+  chance to win and the chance nobody wins; each node backs them up for its
+  mover (`Node.chances`, with a 95% interval over its samples) for the advisor,
+  and they never steer the search.
 - Any game: the engine, the evaluator and the heuristic come from the
   game's bots module that its record names (ai/games/NAME/, through
   ai/search_rules.py); a joint node is where the engine's `is_simultaneous`
@@ -51,7 +56,7 @@ from .errors import AgentSpecError
 from .evaluator import Evaluator, outcome
 from .search_rules import SearchRules, search_rules
 
-__all__ = ["LEVELS", "MctsAgent", "SearchConfig", "make"]
+__all__ = ["LEVELS", "Chance", "MctsAgent", "SearchConfig", "make"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,11 +100,31 @@ def prior(k: int, top: float = 0.5, decay: float = 0.6) -> tuple[float, ...]:
     return (top, *((1 - top) * r / s for r in rest))
 
 
+@dataclasses.dataclass(frozen=True)
+class Chance:
+    """What the search's samples say of one option: the mover's chance to win (alone or in an alliance), the
+    half-width of its 95% interval (1.96 standard errors of the samples' mean), and the chance nobody wins."""
+
+    win: float
+    margin: float
+    nobody: float
+
+
+def chance(n: int, won: float, won2: float, drawn: float) -> Chance:
+    """The Chance of `n` samples whose chances to win sum to `won` (their squares to `won2`) and the chances that
+    nobody wins to `drawn`.  One sample has no spread: its margin is the widest there is, 0.5."""
+    mean = won / n
+    if n < 2:
+        return Chance(mean, 0.5, drawn / n)
+    var = max(0.0, (won2 - n * mean * mean) / (n - 1))
+    return Chance(mean, min(0.5, 1.96 * math.sqrt(var / n)), drawn / n)
+
+
 class Node:
     """One information set: the seats to move, their candidate actions and statistics."""
 
-    __slots__ = ("actions", "children", "joint", "key", "n", "ranked", "regret", "seats", "strat", "visits",
-                 "wins")
+    __slots__ = ("actions", "children", "drawn", "joint", "key", "n", "ranked", "regret", "seats", "strat",
+                 "visits", "wins", "won", "won2")
 
     def __init__(self, s, key: bytes, evaluator: Evaluator, engine, lazy: bool = False) -> None:
         legal_actions = engine.legal_actions
@@ -113,14 +138,19 @@ class Node:
             self.actions = [evaluator.prior(s, seat, legal_actions(s, seat)) for seat in self.seats]
             self.regret = [[0.0] * len(a) for a in self.actions]
             self.strat = [[0.0] * len(a) for a in self.actions]
-            self.visits = self.wins = None
+            self.visits = self.wins = self.won = self.won2 = self.drawn = None
         elif self.seats:
             seat = self.seats[0]
             legal = legal_actions(s, seat)
             self.ranked = not lazy
             self.actions = evaluator.prior(s, seat, legal) if self.ranked else list(legal)
             self.visits = [0] * len(self.actions)
-            self.wins = [0.0] * len(self.actions)
+            self.wins = [0.0] * len(self.actions)  # the sum of the mover's rewards (what the search maximises)
+            # beside them, the outcomes apart (what the advisor shows): the sums of the mover's chance to win, of
+            # its square (for the samples' spread) and of the chance that nobody wins
+            self.won = [0.0] * len(self.actions)
+            self.won2 = [0.0] * len(self.actions)
+            self.drawn = [0.0] * len(self.actions)
             self.regret = self.strat = None
         else:
             self.actions = []
@@ -162,6 +192,14 @@ class Node:
         if self.visits is None:
             return []
         return [(a, v, w / v if v else None) for a, v, w in zip(self.actions, self.visits, self.wins)]
+
+    def chances(self) -> list[Chance | None]:
+        """Per candidate, the mover's chance to win and the chance that nobody wins as the search's samples found
+        them (None: unvisited); none at a sealed commit (regret matching keeps no values)."""
+        if self.joint or self.visits is None:
+            return []
+        return [chance(v, w, w2, d) if v else None
+                for v, w, w2, d in zip(self.visits, self.won, self.won2, self.drawn)]
 
     # ------------------------------------------------------- simultaneous
     def policy(self, side: int) -> list[float]:
@@ -336,11 +374,11 @@ class MctsAgent:
         lazy = getattr(evaluator, "lazy", False)
         path = []
         node = root
-        rewards = None
+        leaf = None
         horizon_turn = s.turn + cfg.horizon if cfg.horizon is not None else None
         while True:
             if s.result is not None:
-                rewards = outcome(s, g.engine.returns)
+                leaf = outcome(s, g.engine.returns)
                 break
             if node.joint and len(s.awaiting) == 2 and simultaneous(s):
                 picks, probs = node.select_joint(self.rng, cfg.rm_gamma)
@@ -365,16 +403,22 @@ class MctsAgent:
                 node = child
                 break
             node = child
-        if rewards is None:
-            rewards = evaluator.evaluate(s, seat, horizon_turn)
+        if leaf is None:
+            leaf = evaluator.evaluate(s, seat, horizon_turn)
+        rewards, chances, nobody = leaf
         node.n += 1
         for n, choice, probs in path:
             n.n += 1
             if probs is not None:
                 n.update_joint(choice, probs, rewards)
             else:
+                mover = n.seats[0]
                 n.visits[choice] += 1
-                n.wins[choice] += rewards[n.seats[0]]
+                n.wins[choice] += rewards[mover]
+                w = chances[mover]
+                n.won[choice] += w
+                n.won2[choice] += w * w
+                n.drawn[choice] += nobody
 
 
 def make(arg: str | None, seed: int) -> MctsAgent:

@@ -65,7 +65,7 @@ def report(review, analysis) -> dict:
     def judged(j) -> dict:
         return {"decision": j.decision + 1, "seat": j.seat + 1, "side": j.side, "action": j.action,
                 "before": round(j.before, 4), "after": round(j.after, 4), "best": j.best or j.action,
-                "best_chance": round(j.best_chance, 4), "loss": round(j.loss, 4)}
+                "best_chance": round(j.best_chance, 4), "loss": round(j.loss, 4), "nobody": round(j.nobody, 4)}
 
     return {"save": str(review.path), "rules": review.rules.name, "decisions": review.last,
             "finished": review.over, "seat": None if analysis.seat is None else analysis.seat + 1,

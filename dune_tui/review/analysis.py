@@ -8,6 +8,12 @@ For decision k by seat s, from s's view only (the bots' and the advisor's no-che
   that follow (the dice to come are drawn afresh);
 - the rollouts after the option taken also give every seat's chance at the next position: the line per seat.
 
+A chance of winning is the seat's own (alone or in an alliance), one treatment everywhere: a rollout that ends
+the game counts 1 for each winner and 0 for the others, a game nobody wins 0 for everyone (and 1 for the chance
+that nobody wins, kept apart, `nobody`); a rollout stopped at the search's horizon counts the evaluator's
+chances (ai.evaluator.Leaf, not the search's reward, which values a game nobody wins a little); the opening
+position is judged by the same rollouts, and a finished game's last position by its result.
+
 An unfinished game reviewed by one seat is judged from that seat's view only, at its own decisions: nothing of
 another seat's secrets reaches the figures.  `marks` are the decisions that threw most away.
 """
@@ -20,13 +26,16 @@ from collections.abc import Callable
 
 import msgspec
 
+from ai.evaluator import outcome
 from ai.mcts import LEVELS, MctsAgent
 from ai.search_rules import search_rules
 
 from ..controller import DecisionRequest
 
-VERSION = 1  # bump when the figures' meaning changes: older caches are recomputed
+VERSION = 2  # bump when the figures' meaning changes: older caches are recomputed (2: chances, not rewards)
 THRESHOLD = 0.05  # a decision that loses less than this is not marked
+SHOWN = 0.005  # a chance that nobody wins is worded where it rounds to 1% or more
+START = 1 << 24  # the opening position's rollouts are seeded as a decision no game reaches
 
 
 class Budget(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,17 +57,21 @@ class Judged(msgspec.Struct, kw_only=True):
     best: str  # the option the search preferred, in words ("" when it is the one taken)
     best_chance: float  # its chance after that option
     loss: float  # best_chance - after: what the decision threw away (0 when the search agreed)
+    nobody: float = 0.0  # the chance that nobody wins after the option taken
 
     def line(self) -> str:
-        """ "Corrino 34% → 12%: Move 4 troops from Arrakeen; the search preferred Land 2 in Carthag, 31%" """
-        head = f"{self.side} {pct(self.before)} → {pct(self.after)}: {self.action}"
+        """ "Corrino 34% → 12%: Move 4 troops from Arrakeen; the search preferred Land 2 in Carthag, 31%", with
+        "(nobody 60%)", the chance that nobody wins, after the chances where that is 1% or more."""
+        drawn = f" (nobody {pct(self.nobody)})" if self.nobody >= SHOWN else ""
+        head = f"{self.side} {pct(self.before)} → {pct(self.after)}{drawn}: {self.action}"
         return f"{head}; the search preferred {self.best}, {pct(self.best_chance)}" if self.best else head
 
 
 class Analysis(msgspec.Struct, kw_only=True):
     """The figures for one save file (`digest`), one budget and one way of looking (`seat`: None, each
-    deciding seat's view; else that seat's only).  `chances[k][s]`: seat s's chance at position k (None where
-    the review may not say); `complete` False when it was cancelled part-way."""
+    deciding seat's view; else that seat's only).  `chances[k][s]`: seat s's chance of winning at position k
+    (None where the review may not say), `nobody[k]` the chance that nobody wins there (as the seat judging it
+    saw it); `complete` False when it was cancelled part-way."""
 
     version: int = VERSION
     digest: str
@@ -66,6 +79,7 @@ class Analysis(msgspec.Struct, kw_only=True):
     seat: int | None
     decisions: list[Judged]
     chances: list[list[float | None]]
+    nobody: list[float | None] = []
     complete: bool = True
 
 
@@ -88,7 +102,11 @@ def analyse(review, budget: Budget | None = None, *, progress: Callable[[int, in
     engine = rules.engine
     g = search_rules(rules.name)
     config = dataclasses.replace(LEVELS["normal"], iters=budget.iters, seconds=60.0)
-    chances: list[list[float | None]] = [[None if only not in (None, s) else 1.0 / n for s in range(n)]]
+    first = only if only is not None else (review.log[0][0] if review.log else 0)
+    start, drawn = rollouts(g, engine, engine.view(review.states[0], first), first, None, budget.rollouts, START,
+                            config.horizon)
+    chances: list[list[float | None]] = [[None if only not in (None, s) else start[s] for s in range(n)]]
+    nobody: list[float | None] = [drawn]
     judged: list[Judged] = []
     total = len(review.log)
     complete = True
@@ -96,28 +114,30 @@ def analyse(review, budget: Budget | None = None, *, progress: Callable[[int, in
         if cancel is not None and cancel.is_set():
             complete = False
             break
-        row = list(chances[-1])
+        row, none = list(chances[-1]), nobody[-1]
         if only is None or seat == only:
             view = engine.view(review.states[k], seat)
             best = preferred(g, view, seat, engine.legal_actions(review.states[k], seat), config, k)
-            taken = rollouts(g, engine, view, seat, action, budget.rollouts, k, config.horizon)
+            taken, none = rollouts(g, engine, view, seat, action, budget.rollouts, k, config.horizon)
             better = taken if best == action else rollouts(g, engine, view, seat, best, budget.rollouts, k,
-                                                           config.horizon)
-            before = row[seat] if row[seat] is not None else 1.0 / n
+                                                           config.horizon)[0]
+            before = row[seat] if row[seat] is not None else start[seat]
             row = [taken[s] if only in (None, s) else None for s in range(n)]
             judged.append(Judged(
                 decision=k, seat=seat, side=review.side_name(seat), action=review.action_text(k),
                 before=before, after=taken[seat], best="" if best == action else
                 rules.describe.action_text(view, best), best_chance=better[seat],
-                loss=max(0.0, better[seat] - taken[seat]) if best != action else 0.0))
+                loss=max(0.0, better[seat] - taken[seat]) if best != action else 0.0, nobody=none))
         chances.append(row)
+        nobody.append(none)
         if progress is not None:
             progress(k + 1, total)
     if complete and review.over:
-        chances[-1] = [float(r) if only in (None, s) else None
-                       for s, r in enumerate(engine.returns(review.states[-1]))]
+        end = outcome(review.states[-1], engine.returns)
+        chances[-1] = [float(r) if only in (None, s) else None for s, r in enumerate(end.wins)]
+        nobody[-1] = end.nobody
     return Analysis(digest=review.digest, budget=budget, seat=only, decisions=judged, chances=chances,
-                    complete=complete)
+                    nobody=nobody, complete=complete)
 
 
 def preferred(g, view, seat: int, legal: list, config, k: int) -> tuple:
@@ -142,22 +162,27 @@ def preferred(g, view, seat: int, legal: list, config, k: int) -> tuple:
     return pick if pick in legal else tuple(g.choose(view, seat, legal, agent.rng))
 
 
-def rollouts(g, engine, view, seat: int, action: tuple, count: int, k: int, horizon: int | None) -> list[float]:
-    """Every seat's mean reward after `seat` plays `action`, over `count` determinizations of `view` (seeded by
-    the decision, so two options of one decision meet the same dice)."""
-    totals = [0.0] * view.n
+def rollouts(g, engine, view, seat: int, action: tuple | None, count: int, k: int,
+             horizon: int | None) -> tuple[list[float], float]:
+    """Every seat's mean chance of winning after `seat` plays `action` (None: from `view` as it is), and the mean
+    chance that nobody wins, over `count` determinizations of `view` (seeded by the decision, so two options of
+    one decision meet the same dice): a finished rollout by its result, an unfinished one by the evaluator's
+    chances at the horizon (ai.evaluator.Leaf)."""
+    wins, nobody = [0.0] * view.n, 0.0
     done = 0
     for j in range(count):
         s = engine.determinize(view, k * 100_003 + j)
         turn = s.turn + horizon if horizon is not None else None
-        try:
-            engine.apply(s, seat, action, check=False)
-        except Exception:  # not playable in this determinization (another seat's secret)
-            continue
-        r = g.evaluator.evaluate(s, seat, turn) if s.result is None else engine.returns(s)
-        if s.result is not None and not any(r):
-            r = [1.0 / view.n] * view.n  # nobody won: as the evaluator's draws
-        for i, x in enumerate(r):
-            totals[i] += x
+        if action is not None:
+            try:
+                engine.apply(s, seat, action, check=False)
+            except Exception:  # not playable in this determinization (another seat's secret)
+                continue
+        leaf = g.evaluator.evaluate(s, seat, turn) if s.result is None else outcome(s, engine.returns)
+        for i, x in enumerate(leaf.wins):
+            wins[i] += x
+        nobody += leaf.nobody
         done += 1
-    return [t / done for t in totals] if done else [1.0 / view.n] * view.n
+    if not done:
+        return [1.0 / view.n] * view.n, 0.0  # (every option meets the same: nothing told apart)
+    return [w / done for w in wins], nobody / done

@@ -9,7 +9,16 @@ import pytest
 from ai_positions import find, play, reach, request
 
 from ai import mcts
-from ai.games.dune.evaluate import DRAW, duel_value, evaluate, facing_guild, facing_rival, general_value, model
+from ai.games.dune.evaluate import (
+    DRAW,
+    duel_leaf,
+    duel_value,
+    evaluate,
+    facing_guild,
+    facing_rival,
+    general_value,
+    model,
+)
 from ai.games.dune.evaluator import HeuristicRollouts
 from dune_tui.games.dune import Options, new_game
 from dune_tui.games.dune.data import (
@@ -99,7 +108,7 @@ def test_the_search_judges_every_leaf_as_the_searching_seat():
     s = next(s for seed in range(100) if (s := reach(2, seed, "roll")) and s.seat_faction[s.awaiting[0]] == ATREIDES)
     seat = s.awaiting[0]
     asked = []
-    evaluator = HeuristicRollouts(lambda state, who: asked.append(who) or duel_value(state, who))
+    evaluator = HeuristicRollouts(lambda state, who: asked.append(who) or duel_leaf(state, who))
     mcts.MctsAgent(seed=3, config=mcts.SearchConfig(iters=60, seconds=30.0), evaluator=evaluator).decide(
         request(s, seat))
     assert asked and set(asked) == {seat}

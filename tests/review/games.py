@@ -93,3 +93,18 @@ def unfinished_save(path: Path, rules: str = "dune") -> Path:
 def express_finished_save(path: Path) -> Path:
     options = express.with_variants("houses,shorter:6", players=3, seed=2)
     return write(options, play(options), path)
+
+
+@functools.cache
+def nobody_won() -> Options:
+    """A two-player game without the Guild, Fremen against another house, that nobody won (heuristic play)."""
+    for seed in range(1, 200):
+        options = Options(players=2, seed=seed, factions=("fremen", "corrino"))
+        if not play(options).state.result.winners:
+            return options
+    raise AssertionError("no seed below 200 gives a game nobody won")
+
+
+def nobody_won_save(path: Path) -> Path:
+    options = nobody_won()
+    return write(options, play(options), path)

@@ -32,8 +32,28 @@ def test_the_thrown_away_win_is_marked_first_in_the_json(tmp_path):
     worst = next(j for j in report["judged"] if j["decision"] == thrown + 1)
     assert worst["seat"] == 1 and worst["best_chance"] - worst["after"] >= 0.5
     assert worst["best"] != worst["action"]
-    assert set(worst) == {"decision", "seat", "side", "action", "before", "after", "best", "best_chance", "loss"}
+    assert set(worst) == {"decision", "seat", "side", "action", "before", "after", "best", "best_chance", "loss",
+                          "nobody"}
     assert cache_path(path).exists()  # kept beside the save
+
+
+def test_a_game_nobody_won_is_no_win_for_anyone_from_the_opening_to_the_end(tmp_path):
+    """Issue 41: the review of a two-player game nobody won opened with "Fremen 50% → 33%": the opening was 1/n
+    by fiat, a decision that ended the game counted 1/n each, the rollouts a draw's reward.  Every position is
+    now judged by the seat's chance of winning, the chance that nobody wins apart."""
+    path = games.nobody_won_save(tmp_path / "nobody.dune.json")
+    review = open_review(path)
+    analysis = analyse(review, QUICK)
+    last = analysis.decisions[-1]  # the decision that ended the game: nobody won, whatever the dice
+    assert last.after == 0.0  # (was 1/n)
+    assert last.nobody == 1.0 and "(nobody 100%)" in last.line()
+    opening = analysis.chances[0]  # judged as any position, not 1/n: the chances and nobody's fill one
+    assert opening != [0.5, 0.5] and abs(sum(opening) + analysis.nobody[0] - 1.0) < 1e-9
+    assert analysis.chances[-1] == [0.0, 0.0] and analysis.nobody[-1] == 1.0  # how it ended
+    first = analysis.decisions[0]
+    assert first.before == opening[first.seat]
+    for k, row in enumerate(analysis.chances):  # every position: chances, never a reward above them
+        assert abs(sum(row) + analysis.nobody[k] - 1.0) < 1e-9, k
 
 
 def test_the_analysis_survives_a_restart_and_is_recomputed_when_it_does_not_fit(tmp_path, monkeypatch):

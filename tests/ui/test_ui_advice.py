@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ui_helpers import human_waiting, make_app, pilot_test, screen_text, session, until
+from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
+from dune_tui.games.dune.data import GUILD
 from dune_tui.ui.widgets.advice import AdvicePanel
 
 QUICK = "mcts:iters=50"
@@ -32,6 +33,29 @@ async def test_h_shows_the_top_options_with_their_chance_of_winning():
         assert 1 <= len(panel.advice) <= 4
         assert all(a.action in request.legal for a in panel.advice)
         assert app.screen.current is request  # advice never answers for the player
+
+
+@pilot_test
+async def test_where_the_seat_can_no_longer_win_the_advice_shows_no_chance_and_nobody_wins_apart():
+    """Issue 41: in round 6 of a two-player game without the Guild, a seat that could no longer reach its four
+    regions was shown "25%±10" for every option: the search's reward, a game nobody wins worth 0.25 to each.
+    Here the seat holds one region in the game's last turn: no chance, and nobody wins, shown apart."""
+    last_turn = lambda s: s.round == 6 and s.active == 1 and s.phase == "roll"  # noqa: E731
+    game = play_until(session(2, seats=[bot(), HUMAN], seed=1), last_turn, seed=1)
+    assert not game.controller.state.in_play(GUILD)  # no Guild: nobody wins a game nobody takes
+    app = make_app(game)
+    app.settings.advisor = "mcts:iters=100"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        await pilot.press("h")
+        panel = app.screen.query_one(AdvicePanel)
+        await until(pilot, lambda: bool(panel.advice), timeout=30, what="the advice")
+        text = screen_text(app)
+        shown = [int(x) for x in re.findall(r"(\d+)%±", text)]
+        assert shown and max(shown) <= 2, text  # not 25%
+        drawn = [int(x) for x in re.findall(r"nobody +(\d+)%", text)]
+        assert len(drawn) == len(shown) and min(drawn) >= 90, text
+        assert "±95% range" in text  # what the ± is
 
 
 @pilot_test
@@ -252,16 +276,20 @@ def test_the_advice_says_what_its_figures_are_and_how_sure():
     that told them apart. A first line says which, and a chance of winning carries its margin."""
     from ai.advice import Advice
     from dune_tui.games.dune import legal_actions
-    from dune_tui.ui.widgets.advice import MIX, RANKED, WINS, advice_summary, advice_text
+    from dune_tui.ui.widgets.advice import MIX, NOBODY, RANKED, WINS, advice_summary, advice_text
 
     state = session(2, seed=7).controller.state
     seat = state.awaiting[0]
     a, b = legal_actions(state, seat)[:2]
-    close = [Advice(a, 60, 0.5, 0.21), Advice(b, 40, 0.33, 0.22)]
+    close = [Advice(a, 60, 0.5, 0.3, 0.21, 0.104, 0.0), Advice(b, 40, 0.33, 0.31, 0.22, 0.13, 0.001)]
     lines = advice_text(state, close, ["1", "2"]).plain.splitlines()
-    assert lines[0] == WINS
-    assert " 21%±11 " in lines[1] and " 22%±13 " in lines[2]  # 1.96·√(q(1-q)/n): the gap is well inside
+    assert lines[0] == WINS  # no option likely to end with nobody winning: no such figure
+    assert " 21%±11 " in lines[1] and " 22%±13 " in lines[2]  # the 95% intervals: the gap is well inside
     assert advice_summary(state, close).count("±") == 2
+    drawn = [Advice(a, 60, 0.5, 0.3, 0.05, 0.02, 0.6), Advice(b, 40, 0.33, 0.31, 0.1, 0.03, 0.004)]
+    lines = advice_text(state, drawn, ["1", "2"]).plain.splitlines()
+    assert lines[0] == NOBODY and "nobody 60%" in lines[1] and "nobody  0%" in lines[2]
+    assert "nobody 60%" in advice_summary(state, drawn)
     mixed = [Advice(a, 300, 0.7, None), Advice(b, 130, 0.3, None)]
     lines = advice_text(state, mixed, ["·", "·"]).plain.splitlines()
     assert lines[0] == MIX and "70% mix" in lines[1] and "±" not in "".join(lines)

@@ -13,41 +13,23 @@ default win, and either side of a game without the Guild, where the first
 model sees little but a likely draw.  They read how close the seat is to its
 fourth region and what could strike at it.  Which values a search uses is its
 `SearchConfig.two_player_models` (`leaf_value` below).
+
+A leaf's value is the search's reward (a game nobody wins worth DRAW); beside it, each `Leaf` carries the chances
+themselves, each seat's to win and the chance that nobody does, which the advisor and the review show: the
+general model's chances as they are (without the Guild too: the no-Guild model is fitted on rewards, a game
+nobody won labelled DRAW, which cannot be split), the facing-Guild model's unspread.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-from importlib import resources
-
-import msgspec
 
 from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
 from dune_tui.games.dune.queries import held_alone, held_regions
 
-from ...evaluator import DRAW  # (the search's value of a game nobody wins; the models' too)
+from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
+from ...fitted import model
 from . import board
-
-
-class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A fitted logistic model as stored in ai/models/NAME.json.  weights: one list, or one per player-count group
-    ("2", "3", "4+"); shift, scale: its log-odds z are read as (z + shift) / scale (the facing-Guild model's raw
-    chances, 0.002-0.13 in most positions, differ too little for the search to see past its prior: spread, they
-    span about 0.1-0.8)."""
-
-    about: str
-    fitted_by: str  # the command that wrote the file
-    weights: list[float] | dict[str, list[float]]
-    shift: float = 0.0
-    scale: float = 1.0
-
-
-@functools.cache
-def model(name: str) -> Model:
-    """The model stored as ai/models/`name`.json (general, facing_guild, facing_rival)."""
-    return msgspec.json.decode((resources.files("ai") / "models" / f"{name}.json").read_bytes(), type=Model)
-
 
 _GENERAL, _FACING_GUILD, _FACING_RIVAL = model("general"), model("facing_guild"), model("facing_rival")
 
@@ -169,6 +151,10 @@ def facing_guild(s, seat: int) -> list[float]:
     """Both seats' values when `seat` faces the Guild alone (two players): the non-Guild seat's from the
     facing-Guild model, spread (its shift and scale); the Guild's is the rest."""
     z = sum(a * b for a, b in zip(_FACING_GUILD.weights, duel_features(s, seat)))
+    return _facing_guild_values(z, seat)
+
+
+def _facing_guild_values(z: float, seat: int) -> list[float]:
     p = _logistic((z + _FACING_GUILD.shift) / _FACING_GUILD.scale)
     return [p, 1.0 - p] if seat == 0 else [1.0 - p, p]
 
@@ -205,6 +191,33 @@ def duel_value(s, seat: int) -> list[float]:
     return out
 
 
+def general_leaf(s, seat: int) -> Leaf:
+    """general_value as a Leaf: the values, and apart the general model's chances to win and the chance that
+    nobody wins (the rest, where the chances do not fill it; none with the Guild in play)."""
+    p = evaluate(s)
+    if s.in_play(GUILD):
+        return Leaf(p, p, 0.0)
+    nobody = max(0.0, 1.0 - sum(p))
+    return Leaf([x + DRAW * nobody for x in p], p, nobody)
+
+
+def duel_leaf(s, seat: int) -> Leaf:
+    """duel_value as a Leaf: the values (the facing-Guild model spread, the no-Guild model's value), and apart the
+    chances (the facing-Guild model unspread; without the Guild the general model's)."""
+    if s.n != 2:
+        return general_leaf(s, seat)
+    if s.in_play(GUILD):
+        if s.seat_faction[seat] == GUILD:
+            p = evaluate(s)
+            return Leaf(p, p, 0.0)
+        z = sum(a * b for a, b in zip(_FACING_GUILD.weights, duel_features(s, seat)))
+        win = _logistic(z)
+        return Leaf(_facing_guild_values(z, seat), [win, 1.0 - win] if seat == 0 else [1.0 - win, win], 0.0)
+    leaf = general_leaf(s, seat)  # its chances: the general model's (fitted on wins; facing_rival's on rewards)
+    leaf.rewards[seat] = facing_rival(s, seat)
+    return leaf
+
+
 def leaf_value(two_player_models: bool):
-    """The value of a leaf a search uses: with or without the two-player models."""
-    return duel_value if two_player_models else general_value
+    """The value of a leaf a search uses (a Leaf): with or without the two-player models."""
+    return duel_leaf if two_player_models else general_leaf

@@ -8,17 +8,17 @@ from collections.abc import Callable
 
 from dune_tui.games.dune import apply, is_simultaneous, returns
 
-from ...evaluator import outcome
+from ...evaluator import Leaf, outcome
 from . import heuristic
 from .evaluate import leaf_value
 
 
 class HeuristicRollouts:
-    """The heuristic's prior and rollouts; `value(state, seat)` judges the position at the horizon."""
+    """The heuristic's prior and rollouts; `value(state, seat)` judges the position at the horizon (a Leaf)."""
 
     lazy = False  # a node's actions are ranked when it is created
 
-    def __init__(self, value: Callable[[object, int], list[float]]) -> None:
+    def __init__(self, value: Callable[[object, int], Leaf]) -> None:
         self.value = value
 
     @classmethod
@@ -30,7 +30,7 @@ class HeuristicRollouts:
             return heuristic.commit_frontier(legal)
         return heuristic.ranked(state, seat, legal)
 
-    def evaluate(self, s, seat: int, horizon_turn: int | None) -> list[float]:
+    def evaluate(self, s, seat: int, horizon_turn: int | None) -> Leaf:
         """Play `s` on by the heuristic (it is changed) to the end, or to the start of turn `horizon_turn`."""
         choose = heuristic.choose
         while s.result is None:

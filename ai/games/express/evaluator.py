@@ -11,6 +11,12 @@ the greedy play of the other seats' turns, which never rerolls, only added noise
 heuristic, two players, mcts:normal (benchmarks/results/express-2p-mcts-heuristic*): with the earlier leaf (a
 softmax of territories held over those needed, rollouts to the config's horizon) it won 1 of its first 7 games;
 with this one 17 of 20 (85%, 95% CI 64-95%), the same 7 deals all 7, in under half the time per decision.
+
+That logistic is the search's reward, not a chance: beside it a `Leaf` carries each seat's chance to win and
+the chance that nobody wins (a round limit whose end everybody loses), from two logistic models fitted on
+greedy self-play (ai/models/express_outcomes.json, `python -m lab.fit_express`): a seat's chance to win,
+spread so that the chances and the nobody-wins chance fill one, and the chance that nobody wins where the rules
+allow it (none without a round limit, nor with the tie-break's ending).
 """
 
 from __future__ import annotations
@@ -19,8 +25,10 @@ import math
 import random
 
 from dune_tui.games.express import apply, legal_actions, returns
+from dune_tui.games.express.data import TERRITORIES_TO_WIN
 
-from ...evaluator import outcome
+from ...evaluator import Leaf, outcome
+from ...fitted import model
 from . import heuristic
 
 SAMPLES = 3  # determinizations per ranking inside the search (as the heuristic's own answers)
@@ -30,6 +38,57 @@ SCALE = 10.0  # the heuristic's value per unit of the logistic (a territory is w
 def leaf_value(s) -> list[float]:
     """Each seat's value of an unfinished game in [0, 1]: the logistic of the heuristic's value for its house."""
     return [1.0 / (1.0 + math.exp(-heuristic.value(s, h) / SCALE)) for h in s.seat_house]
+
+
+def nobody_possible(s) -> bool:
+    """Whether the game can end with nobody winning: a round limit (the Shorter Game's, Manipulation's, or the
+    one the players agreed) whose end is nobody's (not the tie-break's)."""
+    return bool(s.limit) and (s.options.ending == "nobody" or not (s.options.round_limit or s.options.abilities))
+
+
+def rounds_left(s) -> float:
+    """The share of the round limit still to play (this round counted), 1.0 without one."""
+    return (s.limit - s.round + 1) / s.limit if s.limit else 1.0
+
+
+def win_features(s, house: int) -> list[float]:
+    """What the win model reads for `house`: its territories and the leader's among the others against those
+    needed, its troops on the board against the most of the others', the round limit's rounds left."""
+    need = TERRITORIES_TO_WIN[s.n]
+    held = s.held(house)
+    others = [h for h in s.seat_house if h != house and h >= 0]
+    lead = max((s.held(h) for h in others), default=0)
+    troops = s.on_board(house) - max((s.on_board(h) for h in others), default=0)
+    left = rounds_left(s)
+    return [1.0, held / need, 1.0 if held >= need - 1 else 0.0, lead / need, 1.0 if lead >= need - 1 else 0.0,
+            max(-10, min(10, troops)) / 10, 1.0 / s.n, 1.0 - left, (held / need) * (1.0 - left)]
+
+
+def nobody_features(s) -> list[float]:
+    """What the nobody-wins model reads (where nobody_possible): the rounds left, the most territories any
+    house holds against those needed."""
+    need = TERRITORIES_TO_WIN[s.n]
+    best = max(s.held(h) for h in s.seat_house) / need
+    left = rounds_left(s)
+    return [1.0, left, best, 1.0 if best >= (need - 1) / need else 0.0, left * best, 1.0 / s.n]
+
+
+def _logistic(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def outcomes(s) -> tuple[list[float], float]:
+    """Each seat's chance to win an unfinished game and the chance that nobody wins (they sum to one)."""
+    m = model("express_outcomes").weights
+    raw = [_logistic(sum(a * b for a, b in zip(m["win"], win_features(s, h)))) for h in s.seat_house]
+    nobody = _logistic(sum(a * b for a, b in zip(m["nobody"], nobody_features(s)))) if nobody_possible(s) else 0.0
+    total = sum(raw) or 1.0
+    return [(1.0 - nobody) * p / total for p in raw], nobody
+
+
+def leaf(s) -> Leaf:
+    """The leaf: the values above (the search's reward), and apart the chances (`outcomes`)."""
+    return Leaf(leaf_value(s), *outcomes(s))
 
 
 class ExpressRollouts:
@@ -44,13 +103,13 @@ class ExpressRollouts:
     def prior(self, state, seat: int, legal: list) -> list:
         return heuristic.ranked(state, seat, legal, self.rng, SAMPLES)
 
-    def evaluate(self, s, seat: int, horizon_turn: int | None) -> list[float]:
+    def evaluate(self, s, seat: int, horizon_turn: int | None) -> Leaf:
         """Play `s` on greedily (it is changed) to the end of its turn (or the start of turn `horizon_turn`)."""
         stop = s.turn + 1 if horizon_turn is None else min(horizon_turn, s.turn + 1)
         greedy = heuristic.greedy
         while s.result is None:
             if s.turn >= stop:
-                return leaf_value(s)
+                return leaf(s)
             mover = s.awaiting[0]
             apply(s, mover, greedy(s, mover, legal_actions(s, mover)), check=False)
         return outcome(s, returns)

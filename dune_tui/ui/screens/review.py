@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, ProgressBar, Static
 
 from ...review import Budget, ReviewError, load_or_analyse, marks, open_review
-from ...review.analysis import pct
+from ...review.analysis import SHOWN, pct
 from ...table.messages import SeatInfo
 from ..boards import board_for, side_styles
 from ..widgets.chances import ChanceChart
@@ -216,7 +216,11 @@ class ReviewScreen(DuneScreen):
         chart = self.query_one(ChanceChart)
         if self.analysis is not None:
             labels = [self.label(s) for s in range(review.players)]
-            chart.show(labels, self.analysis.chances, [j.decision for j in self.marked], k)
+            chances, nobody = self.analysis.chances, self.analysis.nobody
+            if any(x is not None and x >= SHOWN for x in nobody):  # a game nobody may win: that chance, a line
+                labels.append(Text(f"{'nobody wins':<12}", style="dim"))
+                chances = [[*row, x] for row, x in zip(chances, nobody)]
+            chart.show(labels, chances, [j.decision for j in self.marked], k)
         self.query_one("#review-panel").border_title = self.title_text()
         judged, summary = self.judged_text()
         self.query_one("#review-judged", Static).update(judged)

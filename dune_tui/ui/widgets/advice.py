@@ -2,10 +2,12 @@
 winning as a bar (`h` asks, Esc or the next decision puts it away).  It draws what it is handed (ai.advice's
 `Advice`, read from the seat's view); the bars are characters, so they read without colour too.
 
-A first line says what the figures are: a chance of winning as the search sees it from this seat's view, with
-its margin (± about two standard errors of a mean of that many tries: 21% and 22% with ±9 are not told apart);
-at a sealed battle commit, how often the search's mixed strategy seals each commit (not a chance of winning);
-or, where the bots answer by rule of thumb, a ranking without figures."""
+A first line says what the figures are: the seat's chance of winning (alone or in an alliance) as the search sees
+it from this seat's view, with its margin (± the half-width of a 95% interval over the search's samples: 21% and
+22% with ±3 are not told apart) and, where a game nobody wins is likely enough to show (1% or more for an
+option), that chance apart ("nobody 70%": the bar's middle part, ▒); at a sealed battle commit, how often the
+search's mixed strategy seals each commit (not a chance of winning); or, where the bots answer by rule of thumb,
+a ranking without figures."""
 
 from __future__ import annotations
 
@@ -42,44 +44,58 @@ BAR = 6  # cells of a bar (a line fits the 32 columns of the log box at 80x24)
 EIGHTHS = " ▏▎▍▌▋▊▉"  # a cell's partial fill, so 35% and 38% do not draw the same bar
 
 
-def bar(fraction: float) -> Text:
+def bar(fraction: float, nobody: float = 0.0) -> Text:
+    """`fraction` of the cells filled (█, in eighths), then `nobody`'s share of them (▒), the rest ░."""
     eighths = max(0, min(BAR * 8, round(fraction * BAR * 8)))
     full, part = divmod(eighths, 8)
     text = Text("█" * full + (EIGHTHS[part] if part else ""), style="green")
-    text.append("░" * (BAR - full - (1 if part else 0)), style="dim")
+    used = full + (1 if part else 0)
+    drawn = max(0, min(BAR - used, round(nobody * BAR)))
+    text.append("▒" * drawn, style="yellow")
+    text.append("░" * (BAR - used - drawn), style="dim")
     return text
 
 
-WINS = "Win chance seen from your seat (±: 95% sure)"
+WINS = "Your win chance, ±95% range"
+NOBODY = "Your win chance, ±95% range; nobody: no one wins"
 MIX = "Mix: how often the search seals it (no win chance)"
 RANKED = "Ranked by the bots' rule of thumb (no figures)"
+SHOWN = 0.005  # a chance that nobody wins is shown where an option's rounds to 1% or more
 
 
 def margin(a) -> int:
-    """± in points of percent around an option's chance of winning: about two standard errors of a mean of
-    `visits` results between 0 and 1 (their variance is at most q(1-q))."""
-    q = min(max(a.value, 0.0), 1.0)
-    return min(50, math.ceil(196 * math.sqrt(q * (1 - q) / max(a.visits, 1.0))))
+    """± in points of percent around an option's chance of winning: the half-width of its 95% interval over the
+    search's samples (1.96 standard errors of their mean), rounded up."""
+    return min(50, math.ceil(100 * a.margin - 1e-9))
+
+
+def nobody_shown(advice) -> bool:
+    """Whether the chance that nobody wins is worth a figure: 1% or more for one of the options."""
+    return any(a.nobody is not None and a.nobody >= SHOWN for a in advice)
 
 
 def heading(advice) -> str:
     """What the figures on the panel are."""
-    if any(a.value is not None for a in advice):
-        return WINS
+    if any(a.win is not None for a in advice):
+        return NOBODY if nobody_shown(advice) else WINS
     return MIX if any(a.visits for a in advice) else RANKED
 
 
 def advice_text(view, advice, keys: list[str]) -> Text:
     """A line saying what the figures are, then one line per option: its key in the decision's list ("·" if
-    none), its bar, its chance of winning and margin (or its part of a mixed commit), what it does."""
+    none), its bar, its chance of winning and margin, the chance that nobody wins where it matters (or its part
+    of a mixed commit), what it does."""
     text = Text(heading(advice), style="dim italic")  # the box widens while shown: see AdvicePanel
+    nobody = nobody_shown(advice)
     for n, a in enumerate(advice):
         text.append("\n")
         text.append(f"{keys[n] if n < len(keys) else '·'} ", style="bold")
-        if a.value is not None:
-            text.append_text(bar(a.value))
-            text.append(f" {round(a.value * 100):3d}%")
+        if a.win is not None:
+            text.append_text(bar(a.win, a.nobody if nobody else 0.0))
+            text.append(f" {round(a.win * 100):3d}%")
             text.append(f"±{margin(a):<2d} ", style="dim")
+            if nobody:
+                text.append(f"nobody {round(a.nobody * 100):2d}% ", style="yellow")
         elif a.visits:  # a sealed commit: the search mixes its commits, playing this one so often
             text.append_text(bar(a.share))
             text.append(f" {round(a.share * 100):3d}% mix ")
@@ -91,8 +107,9 @@ def advice_text(view, advice, keys: list[str]) -> Text:
 def advice_summary(view, advice) -> str:
     """The advice in a line, as the save keeps it for the replay: each option with its chance of winning."""
     def one(a) -> str:
-        if a.value is not None:
-            return f"{action_text(view, a.action)} {round(a.value * 100)}% ±{margin(a)}"
+        if a.win is not None:
+            drawn = f", nobody {round(a.nobody * 100)}%" if a.nobody >= SHOWN else ""
+            return f"{action_text(view, a.action)} {round(a.win * 100)}% ±{margin(a)}{drawn}"
         if a.visits:
             return f"{action_text(view, a.action)} (mix {round(a.share * 100)}%)"
         return action_text(view, a.action)
