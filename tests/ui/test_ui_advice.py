@@ -8,7 +8,7 @@ import re
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
 from dune_tui.games.dune.data import GUILD
-from dune_tui.ui.widgets.advice import AdvicePanel
+from dune_tui.ui.widgets.advice import NARROW, AdvicePanel
 
 QUICK = "mcts:iters=50"
 SLOW = "mcts:time=20"  # not done within a test: cancelled
@@ -53,9 +53,10 @@ async def test_where_the_seat_can_no_longer_win_the_advice_shows_no_chance_and_n
         text = screen_text(app)
         shown = [int(x) for x in re.findall(r"(\d+)%±", text)]
         assert shown and max(shown) <= 2, text  # not 25%
-        drawn = [int(x) for x in re.findall(r"nobody +(\d+)%", text)]
+        drawn = [int(x) for x in re.findall(r"%±\d+ +\( *(\d+)\)", text)]  # at 80×24: (N), as the heading says
         assert len(drawn) == len(shown) and min(drawn) >= 90, text
-        assert "±95% range" in text  # what the ± is
+        assert NARROW in text  # what the ± and the (N) are
+        assert all(re.search(r"\) \d: Keep \w", line) for line in text.splitlines() if "%±" in line), text
 
 
 @pilot_test
@@ -276,7 +277,7 @@ def test_the_advice_says_what_its_figures_are_and_how_sure():
     that told them apart. A first line says which, and a chance of winning carries its margin."""
     from ai.advice import Advice
     from dune_tui.games.dune import legal_actions
-    from dune_tui.ui.widgets.advice import MIX, NOBODY, RANKED, WINS, advice_summary, advice_text
+    from dune_tui.ui.widgets.advice import MIX, NOBODY, RANKED, WINS, advice_summary, advice_text, option_text
 
     state = session(2, seed=7).controller.state
     seat = state.awaiting[0]
@@ -290,6 +291,10 @@ def test_the_advice_says_what_its_figures_are_and_how_sure():
     lines = advice_text(state, drawn, ["1", "2"]).plain.splitlines()
     assert lines[0] == NOBODY and "nobody 60%" in lines[1] and "nobody  0%" in lines[2]
     assert "nobody 60%" in advice_summary(state, drawn)
+    # in the log's column at 80×24 (27 columns inside the box): no bars, nobody as (N), what the option does shown
+    lines = advice_text(state, drawn, ["1", "2"], width=27).plain.splitlines()
+    assert lines[0] == NARROW and len(NARROW) <= 25 and "▒" not in "".join(lines)
+    assert lines[1].startswith("1   5%±2  (60) ") and lines[1].endswith(option_text(state, a)), lines
     mixed = [Advice(a, 300, 0.7, None), Advice(b, 130, 0.3, None)]
     lines = advice_text(state, mixed, ["·", "·"]).plain.splitlines()
     assert lines[0] == MIX and "70% mix" in lines[1] and "±" not in "".join(lines)

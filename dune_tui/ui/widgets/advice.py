@@ -58,6 +58,8 @@ def bar(fraction: float, nobody: float = 0.0) -> Text:
 
 WINS = "Your win chance, ±95% range"
 NOBODY = "Your win chance, ±95% range; nobody: no one wins"
+NARROW = "Win ±95% (n)=nobody wins"  # a panel narrower than WIDE: no bars, `(n)` for nobody
+WIDE = 44  # columns of the panel from which each option has its bar and "nobody N%" in words
 MIX = "Mix: how often the search seals it (no win chance)"
 RANKED = "Ranked by the bots' rule of thumb (no figures)"
 SHOWN = 0.005  # a chance that nobody wins is shown where an option's rounds to 1% or more
@@ -74,28 +76,33 @@ def nobody_shown(advice) -> bool:
     return any(a.nobody is not None and a.nobody >= SHOWN for a in advice)
 
 
-def heading(advice) -> str:
+def heading(advice, narrow: bool = False) -> str:
     """What the figures on the panel are."""
     if any(a.win is not None for a in advice):
-        return NOBODY if nobody_shown(advice) else WINS
+        return (NARROW if narrow else NOBODY) if nobody_shown(advice) else WINS
     return MIX if any(a.visits for a in advice) else RANKED
 
 
-def advice_text(view, advice, keys: list[str]) -> Text:
+def advice_text(view, advice, keys: list[str], width: int = 0) -> Text:
     """A line saying what the figures are, then one line per option: its key in the decision's list ("·" if
     none), its bar, its chance of winning and margin, the chance that nobody wins where it matters (or its part
-    of a mixed commit), what it does."""
-    text = Text(heading(advice), style="dim italic")  # the box widens while shown: see AdvicePanel
+    of a mixed commit), what it does.  In a panel `width` columns wide below WIDE (at 80×24 it keeps to the log's
+    column), the bars go and nobody's chance is `(N)`, so that what each option does still shows."""
+    narrow = 0 < width < WIDE
+    text = Text(heading(advice, narrow), style="dim italic")
     nobody = nobody_shown(advice)
     for n, a in enumerate(advice):
         text.append("\n")
         text.append(f"{keys[n] if n < len(keys) else '·'} ", style="bold")
         if a.win is not None:
-            text.append_text(bar(a.win, a.nobody if nobody else 0.0))
-            text.append(f" {round(a.win * 100):3d}%")
+            if not narrow:
+                text.append_text(bar(a.win, a.nobody if nobody else 0.0))
+                text.append(" ")
+            text.append(f"{round(a.win * 100):3d}%")
             text.append(f"±{margin(a):<2d} ", style="dim")
             if nobody:
-                text.append(f"nobody {round(a.nobody * 100):2d}% ", style="yellow")
+                n_text = f"({round(a.nobody * 100):2d}) " if narrow else f"nobody {round(a.nobody * 100):2d}% "
+                text.append(n_text, style="yellow")
         elif a.visits:  # a sealed commit: the search mixes its commits, playing this one so often
             text.append_text(bar(a.share))
             text.append(f" {round(a.share * 100):3d}% mix ")
@@ -145,6 +152,7 @@ class AdvicePanel(Static):
         super().__init__(id=id, markup=False)
         self.border_title = "Advice"
         self.advice: list = []
+        self.shown_for = None  # (view, keys) of the advice shown
         self.advising: threading.Event | None = None  # set to cancel the advice being worked out
 
     def ask(self, request, spec: str = "") -> None:
@@ -203,9 +211,20 @@ class AdvicePanel(Static):
     def show(self, view, advice, who: str, keys: list[str]) -> None:
         self.advice = list(advice)
         self.border_title = f"Advice ({who})"
-        none = Text("The search has nothing to add.", style="italic")
-        self.update(advice_text(view, advice, keys) if advice else none)
+        self.shown_for = (view, keys)
+        self._draw()
         self.shown = True
+
+    def _draw(self) -> None:
+        """The advice in the panel's width (its column's, less the border and padding)."""
+        view, keys = self.shown_for
+        width = (self.parent.size.width if self.parent is not None else 0) - 4
+        none = Text("The search has nothing to add.", style="italic")
+        self.update(advice_text(view, self.advice, keys, max(width, 1)) if self.advice else none)
+
+    def on_resize(self) -> None:
+        if self.advice and self.shown_for is not None:
+            self._draw()
 
     def clear(self) -> None:
         self.advice = []
