@@ -29,6 +29,8 @@ class JoinRefused(Exception):
 
 
 class RemoteTable:
+    last_saved = None  # a joined table saves nothing in this terminal: its host keeps the game
+
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, welcome: Welcome) -> None:
         self.reader, self.writer = reader, writer
         self.welcome = welcome

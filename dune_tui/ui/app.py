@@ -153,7 +153,10 @@ class DuneApp(App[int]):
         for a game left unfinished, where it is saved and the command that resumes it."""
         if self.table is None:
             return ""
-        return self.table.exit_note() or saving.resume_note(self.table.last_saved, self.table.controller.over)
+        if note := self.table.exit_note():
+            return note
+        saved = self.table.last_saved  # None at a table joined over the network: its host keeps the game
+        return saving.resume_note(saved, self.table.controller.over) if saved is not None else ""
 
     def game_screen(self):
         from .screens.game import GameScreen

@@ -43,7 +43,9 @@ def test_q_y_prints_where_the_game_is_saved_and_the_command_that_resumes_it(tmux
     assert argv[:2] == ["dune-tui", "load"] and path.name.removesuffix(".dune.json") in argv, argv
     # typed as printed (dune-tui on the PATH, as an installed one is), it opens this game again
     bin_dir = os.path.dirname(PYTHON)
+    # (a session of its own before the first ends: killing a server's last session ends the server, and a new
+    # session asked of it meanwhile fails with "server exited unexpectedly")
+    tmux.start(argv, env={"PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"}, name="again")
     tmux.run("kill-session", "-t", "game")
-    tmux.start(argv, env={"PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"}, name="game")
-    screen = tmux.wait_for("Game resumed", timeout=30)
+    screen = tmux.wait_for("Game resumed", timeout=30, name="again")
     assert "Traceback" not in screen
