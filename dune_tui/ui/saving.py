@@ -7,6 +7,8 @@ Every function returns `(value, error)`: error is None or a sentence to show.
 from __future__ import annotations
 
 import shlex
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +52,27 @@ def load(path_or_name, directory: Path | None):
     return _call(saves.load, path_or_name, directory=directory)
 
 
-def resume_note(saved: Path | None, over: bool) -> str:
+def program(argv0: str | None = None) -> list[str]:
+    """How to type this dune-tui in a new shell: `dune-tui` where the PATH finds this very program; else its own
+    path (started as `.venv/bin/dune-tui`, the venv not activated); else this Python with `-m dune_tui`."""
+    here = Path(argv0 if argv0 is not None else sys.argv[0]).resolve()
+    found = shutil.which("dune-tui")
+    if found is not None and Path(found).resolve() == here:
+        return ["dune-tui"]
+    if here.name == "dune-tui" and here.is_file():
+        return [str(here)]
+    return [sys.executable, "-m", "dune_tui"]
+
+
+def resume_note(saved: Path | None, over: bool, argv0: str | None = None) -> str:
     """For the shell once the app has ended: where the game left unfinished was saved and the exact command that
-    resumes it ("" for a finished game or none saved). `--save-dir` only when the file is elsewhere than where
-    `dune-tui load` looks by default ($DUNE_TUI_SAVE_DIR, else the user's data directory)."""
+    resumes it, typed as `program` says ("" for a finished game or none saved). `--save-dir` only when the file is
+    elsewhere than where `dune-tui load` looks by default ($DUNE_TUI_SAVE_DIR, else the user's data directory)."""
     if saved is None or over:
         return ""
-    command = ["dune-tui", "load", saved.name.removesuffix(saves.SUFFIX)]
+    command = [*program(argv0), "load", saved.name.removesuffix(saves.SUFFIX)]
     default, _ = _call(saves.save_dir, None)
     if default is None or Path(default).resolve() != saved.parent.resolve():
-        command[2:2] = ["--save-dir", str(saved.parent)]
+        command[-1:-1] = ["--save-dir", str(saved.parent)]
     return (f"The game is saved in {saved}\n"
             f"Resume it with: {shlex.join(command)}")

@@ -28,7 +28,9 @@ def shell_text(tmux: Tmux) -> str:
 def test_q_y_prints_where_the_game_is_saved_and_the_command_that_resumes_it(tmux, tmp_path):
     saves = tmp_path / "my saves"  # a space: the command must quote it
     prompt = ["sh", "-c", 'echo "$ dune-tui new"; "$@"', "sh"]  # a line before it, as a shell's prompt
-    tmux.start([*prompt, *game_command(PYTHON, str(saves))], report_exit=True)
+    bin_dir = os.path.dirname(PYTHON)
+    activated = {"PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"}  # the venv on the PATH, as the README does
+    tmux.start([*prompt, "dune-tui", *game_command(PYTHON, str(saves))[3:]], env=activated, report_exit=True)
     tmux.wait_for("Your decision")
     tmux.keys("q")
     tmux.wait_for("Leave this game?")
@@ -42,10 +44,9 @@ def test_q_y_prints_where_the_game_is_saved_and_the_command_that_resumes_it(tmux
     argv = shlex.split(command.group(1))
     assert argv[:2] == ["dune-tui", "load"] and path.name.removesuffix(".dune.json") in argv, argv
     # typed as printed (dune-tui on the PATH, as an installed one is), it opens this game again
-    bin_dir = os.path.dirname(PYTHON)
     # (a session of its own before the first ends: killing a server's last session ends the server, and a new
     # session asked of it meanwhile fails with "server exited unexpectedly")
-    tmux.start(argv, env={"PATH": f"{bin_dir}:{os.environ.get('PATH', '')}"}, name="again")
+    tmux.start(argv, env=activated, name="again")
     tmux.run("kill-session", "-t", "game")
     screen = tmux.wait_for("Game resumed", timeout=30, name="again")
     assert "Traceback" not in screen

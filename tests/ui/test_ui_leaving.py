@@ -33,9 +33,9 @@ async def test_a_failed_save_on_quitting_is_said_and_another_directory_saves_the
     assert app.return_value == 0
     saved = saves.latest_autosave(elsewhere)
     assert len(saves.load(saved).log) == len(game.log)
-    assert app.exit_note().splitlines() == [  # no failure to tell: where the game is and how to resume it
-        f"The game is saved in {saved}",
-        f"Resume it with: dune-tui load --save-dir {elsewhere} {saved.name.removesuffix('.dune.json')}"]
+    note = app.exit_note().splitlines()  # no failure to tell: where the game is and how to resume it
+    assert note[0] == f"The game is saved in {saved}" and note[1].startswith("Resume it with: ")  # (the program as
+    assert note[1].endswith(f" load --save-dir {elsewhere} {saved.name.removesuffix('.dune.json')}")  # typed)
 
 
 @pilot_test
