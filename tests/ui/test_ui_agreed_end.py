@@ -31,6 +31,7 @@ async def test_x36_e_asks_then_ends_the_game_at_the_end_of_the_round_and_the_gam
         await pilot.press("e")
         await until(pilot, lambda: screen_name(app) == "AgreeEnd")
         assert f"End the game at the end of round {round_}?" in screen_text(app)
+        assert "The bots agree at once" in screen_text(app) and "y  end it with this round" in screen_text(app)
         await pilot.press("n")  # no: nothing happens
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         assert len(game.log) == before and game.state.limit == 0

@@ -266,7 +266,10 @@ class GameScreen(DuneScreen):
                     "Game's ending: if nobody has won by then, everybody loses.")
         if self.client.others_human(request.seat):
             text.append(" Every other player must agree.")
-        text.append("\n\ny  propose it\nn  play on")
+            text.append("\n\ny  propose it\nn  play on")
+        else:  # a newcomer's y ended the game for good, not knowing the bots say yes at once
+            text.append(" The bots agree at once: this cannot be taken back.")
+            text.append("\n\ny  end it with this round\nn  play on")
         self.app.push_screen(AgreeEnd("End the game by agreement?", text), partial(self._end_proposed, request))
 
     def _end_proposed(self, request, yes: bool | None) -> None:
