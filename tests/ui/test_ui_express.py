@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
+from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until, until_shown
 
 from dune_tui import saves
 from dune_tui.controller import Decision
@@ -502,3 +502,21 @@ def test_the_advice_names_the_tactical_die_s_key_among_the_dice_set_aside():
     view = express.view(state, seat)
     keeps = [a for a in express.legal_actions(state, seat) if a[0] == "keep" and (a[1] & ~view.kept) >> 7 & 1]
     assert keeps and all(option_text(view, a).split(":")[0].split()[-1] == "8" for a in keeps)
+
+
+@pilot_test
+async def test_at_80x24_a_landing_shows_three_options_under_its_question():
+    """A newcomer at 80×24 saw two of a landing's options: the question and what it leaves to pay with took five of
+    the panel's seven rows, and "3 Move 1 Atreides troop…" hid below them."""
+    from dune_tui.games import express as rules
+
+    game = advance(express(4, "houses,thumper", seed=11), lambda s: s.phase == "deploy" and s.awaiting == (0,)
+                   and len(rules.legal_actions(s, 0)) >= 3, seed=3)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        assert len(app.screen.current.legal) >= 3
+        text = await until_shown(pilot, "Land troops")
+        rows = [line[:48] for line in text.splitlines()]
+        for key in ("1", "2", "3"):
+            assert any(row.startswith(f" {key} ") for row in rows), text

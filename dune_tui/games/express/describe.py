@@ -20,7 +20,7 @@ PROMPTS = {
     "atomic": "Atomics: destroy a fortress?",
     "storm": "Storm: place the storm on a territory (landing there costs 1 spice more)",
     "assignment": "Assignment: move units between the territories you hold (each keeps one)",
-    "deploy": "Land troops (1 spice and one of your symbols each) or move them to the territory (1 spice each)",
+    "deploy": "Land troops here (1 spice + 1 house symbol each) or move them here (1 spice each)",
     "wormride": "Wormriding: move up to 5 Fremen from one territory to another?",
     "desert_power": "Desert Power: remove a Fremen elsewhere to make one of yours 2 strong in this battle?",
 }

@@ -23,8 +23,8 @@ def hint(view, choice: Choice) -> str:
 
 def consequences(view, seat: int) -> list[str]:
     if view.phase == "deploy" and view.target >= 0:
-        return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice to pay with, "
-                f"{view.symbols} house symbol{'s' if view.symbols != 1 else ''} to land with."]
+        return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice, {view.symbols} "
+                f"symbol{'s' if view.symbols != 1 else ''} left."]  # short: at 80×24 the options keep 3 rows
     return []
 
 
