@@ -67,7 +67,8 @@ def to_a_region_decision(tmux: Tmux, limit: float = 60.0) -> str:
 
 def test_the_board_reads_from_letters_alone_with_term_xterm_and_no_color(tmux, tmp_path):
     tmux.start(game_command(PYTHON, str(tmp_path / "saves")), env=PLAIN)
-    screen = settled(tmux, "Your decision")
+    settled(tmux, "Your decision")
+    screen = tmux.wait_for("Polar Sink")  # the map (a loaded machine drew the panel and its footer a frame first)
     assert not HUE.search(tmux.run("capture-pane", "-p", "-e", "-t", "game")), "NO_COLOR: greys only"
     board = drawn_map(screen)
     for zone in range(1, 7):
