@@ -153,12 +153,12 @@ class Journal:
         self.turn = kept
 
     def append(self, at: int, seat: int, action) -> None:
-        line = encode(Entry(at=at, seat=seat, action=tuple(action)))
+        entry = Entry(at=at, seat=seat, action=tuple(action))
         if self._fd is None:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        os.write(self._fd, line)
+        os.write(self._fd, encode(entry))
         getattr(os, "fdatasync", os.fsync)(self._fd)
-        self.turn.append(Entry(at=at, seat=seat, action=tuple(action)))
+        self.turn.append(entry)
 
     def fold(self) -> None:
         """The autosave now holds every entry: keep only the last turn's (for its backup), start a new turn."""

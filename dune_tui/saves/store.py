@@ -242,7 +242,7 @@ def _info(path: Path) -> SaveInfo:
     if (backup := _backup_of(path)) is not None:
         with contextlib.suppress(Exception):
             info = _describe(read_save(backup), name, path)
-            why = error.removeprefix(f"cannot load {printable(path, limit=200)}: ")
+            why = error.removeprefix(f"{cannot_load(path)}: ")
             return msgspec.structs.replace(info, note=printable(f"damaged ({why}): its backup is used",
                                                                 limit=MESSAGE_LIMIT))
     date = None
@@ -282,8 +282,13 @@ def read_save_and_bytes(path: Path) -> tuple[Save, bytes]:
         save = schema.decode(data)
         check_hints(save)
     except SaveError as e:
-        raise SaveError(f"cannot load {printable(path, limit=200)}: {e}") from None
+        raise SaveError(f"{cannot_load(path)}: {e}") from None
     return save, data
+
+
+def cannot_load(path: Path) -> str:
+    """How a SaveError about the file at `path` begins (a listing or a fallback takes it off to say why alone)."""
+    return f"cannot load {printable(path, limit=200)}"
 
 
 def check_hints(save: Save) -> None:
@@ -313,7 +318,7 @@ def load(path_or_name: str | os.PathLike, directory: str | os.PathLike | None = 
     except SaveError as e:
         if (backup := _backup_of(path)) is None:
             raise
-        damaged = str(e).removeprefix(f"cannot load {printable(path, limit=200)}: ")
+        damaged = str(e).removeprefix(f"{cannot_load(path)}: ")
     session = recovered(read_save(backup), path, verify=verify, strict=strict)
     session.warning = " ".join(filter(None, (backup_note(path, damaged), session.warning)))
     session.from_backup = True
@@ -366,7 +371,7 @@ def recovered(save: Save, path: Path, *, verify: bool = True, strict: bool = Tru
 
 
 def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bool = True) -> Session:
-    where = f"cannot load {printable(path, limit=200)}"
+    where = cannot_load(path)
     options = game_options(save, where)
     check_identity(save, where)
     seats = seat_configs(save, where)
