@@ -35,15 +35,16 @@ class ConfirmLeave(DuneModal):
             yield Static(self.text(), id="leave-text")
         yield Footer()
 
+    KEYS = "y  save and quit\nm  save and go back to the main menu\nn  keep playing"
+
     def text(self) -> Text:
         if self.resume:  # the words Continue says of this game, and the file
             text = Text("It is saved first. Its seats are other players', so it is resumed at a table again, "
                         "each seat still its player's:\n\n")
             text.append(self.resume, style="bold")
-            text.append("\n\ny  save and quit\nm  save and go back to the main menu\nn  keep playing")
+            text.append(f"\n\n{self.KEYS}")
             return text
-        return Text("It is saved first: Continue on the main menu resumes it.\n\n"
-                    "y  save and quit\nm  save and go back to the main menu\nn  keep playing")
+        return Text(f"It is saved first: Continue on the main menu resumes it.\n\n{self.KEYS}")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
