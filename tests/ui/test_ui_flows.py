@@ -26,7 +26,7 @@ TURN_PHASES = {"roll", "alliance", "recruit", "kanly", "land", "target", "move",
 
 @pilot_test
 async def test_new_game_from_the_main_menu_starts_a_game_with_the_chosen_seats():
-    app = make_app()
+    app = make_app(pause=2.0)  # all five seats bots: at no pause the game could end before its screen is read
     async with app.run_test(size=(80, 24)) as pilot:
         assert screen_name(app) == "MainMenu"
         assert "New game" in screen_text(app)
