@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from . import saving
-from .screens.base import DuneScreen
+from .kit.screens import DuneScreen
 from .settings import Settings
 
 HANGUP_EXIT = 129  # 128 + SIGHUP

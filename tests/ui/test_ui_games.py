@@ -10,8 +10,9 @@ import pytest
 from textual.geometry import Size
 
 from dune_tui.games import GAMES
-from dune_tui.ui.boards import Board, board_for, rules_names, rules_text
-from dune_tui.ui.screens.base import HORIZONTAL, VERTICAL, SizeAware, size_classes
+from dune_tui.ui.games import PACKAGES, board_for, rules_names, rules_text
+from dune_tui.ui.kit.board import Board
+from dune_tui.ui.kit.screens import HORIZONTAL, VERTICAL, SizeAware, size_classes
 from dune_tui.ui.widgets.choices import group
 
 PROTOCOL = [name for name in dir(Board) if not name.startswith("_")] + ["words", "secret_phases"]
@@ -21,7 +22,7 @@ PROTOCOL = [name for name in dir(Board) if not name.startswith("_")] + ["words",
 def test_every_game_has_a_board_that_keeps_the_protocol_and_a_rules_page(name):
     game = GAMES[name]
     board = board_for(game.engine.Options())
-    assert board.__module__ == game.board
+    assert board.__module__ == f"{PACKAGES[name]}.board"
     missing = [attr for attr in PROTOCOL if not hasattr(board, attr)]
     assert not missing, f"{name}'s board lacks {missing}"
     for attr in ("compose", "show", "light", "point", "options_at", "side_label"):

@@ -5,7 +5,7 @@ from dune_tui.games import GAMES
 from dune_tui.games.dune import Options
 from dune_tui.games.express import with_variants
 from dune_tui.games.registry import game_of
-from dune_tui.ui.boards import board_for, side_styles
+from dune_tui.ui.games import board_for, side_styles
 from dune_tui.ui.widgets.log import event_text
 
 

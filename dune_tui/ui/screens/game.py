@@ -26,8 +26,9 @@ from ...games import game_of
 from ...table import messages as m
 from .. import saving
 from .. import seat_client as sc
-from ..boards import board_for, side_styles
 from ..early_keys import EarlyKeys, replay
+from ..games import board_for, side_styles
+from ..kit.screens import DuneScreen
 from ..seat_client import SeatClient
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel, advice_summary
@@ -35,7 +36,7 @@ from ..widgets.choices import DIGITS, ChoiceList
 from ..widgets.decision import DecisionPanel
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, MarksChanged, Pointed, RegionClicked
-from .base import DuneScreen
+from .game_over import GameOverScreen
 from .modals import (
     AgreeEnd,
     ConfirmLeave,
@@ -433,7 +434,7 @@ class GameScreen(DuneScreen):
         self.rules_board.set_marks(event.marks)
 
     def finish(self, over: m.GameOver) -> None:
-        screen = self.rules_board.game_over_screen(over, self.settings, bool(self.rejoin))
+        screen = GameOverScreen(over, self.settings, joined=bool(self.rejoin), ending=self.rules_board.ending)
         if not self.rejoin and self.client.game_id:  # the game's autosave is here (a joined seat's is the host's)
             screen.save_path = saving.autosave_path(self.client.game_id, self.settings.save_dir)
         self.app.switch_screen(screen)

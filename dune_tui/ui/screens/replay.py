@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from ..boards import side_styles
+from ..games import side_styles
+from ..kit.screens import DuneScreen
 from ..widgets.log import GameLog
-from .base import DuneScreen
 
 
 class ReplayScreen(DuneScreen):

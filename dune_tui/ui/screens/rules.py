@@ -9,8 +9,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
 from ...games import DEFAULT
-from ..boards import rules_names, rules_text
-from .base import DuneScreen
+from ..games import rules_names, rules_text
+from ..kit.screens import DuneScreen
 
 
 class RulesScreen(DuneScreen):

@@ -19,7 +19,7 @@ HEADLINES = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})
 
 
 def event_text(event, sides: tuple[tuple[str, str], ...] = ()) -> Text:
-    """An event's line, each side's name in its colour (`sides`: (name, colour) by side, ui.boards.side_styles)."""
+    """An event's line, each side's name in its colour (`sides`: (name, colour) by side, ui.games.side_styles)."""
     text = Text(event.text)
     for name, colour in sides:
         text.highlight_words([name], style=colour)
@@ -42,7 +42,7 @@ class GameLog(RichLog):
     MAX_LINES = 3000
 
     def __init__(self, *, sides: tuple[tuple[str, str], ...] = (), id: str | None = None) -> None:
-        """`sides`: each side's name and colour, for the lines (the game's: ui.boards.side_styles(options))."""
+        """`sides`: each side's name and colour, for the lines (the game's: ui.games.side_styles(options))."""
         self.sides = sides
         super().__init__(id=id, wrap=True, min_width=16, max_lines=self.MAX_LINES, auto_scroll=True, markup=False)
         self.lines_written: list[str] = []  # plain text, for tests and the full-screen log

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from ....games.express.data import TOKEN_NAMES
 from ....games.express.text import counted
-from ...screens.houses import HousesScreen
+from ...kit.houses import HousesScreen
 from .houses import reserve, who
 from .labels import house_label, needed, tokens_text
 

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ....games.express import payloads as pl
 from ....games.express.data import UNIT_OWNER
-from ...screens.game_over import Ending
+from ...kit.ending import Ending
 from .labels import house_label
 from .map import ExpressMap
 
