@@ -4,7 +4,10 @@ from Textual's breakpoints."""
 
 from __future__ import annotations
 
+import ast
 import inspect
+import re
+from pathlib import Path
 
 import pytest
 from textual.geometry import Size
@@ -79,3 +82,27 @@ def test_one_game_over_screen_takes_each_games_data():
     assert (DUNE.heading, EXPRESS.heading) == ("", "Dune Express, ")
     assert "strategic regions" in GameOverScreen(None, None, ending=DUNE).help_tips
     assert GameOverScreen(None, None, ending=EXPRESS).help_tips == ""
+
+
+UI = Path(__file__).parents[2] / "dune_tui" / "ui"
+
+
+def test_the_apps_stylesheet_holds_no_games_own_selector_and_each_games_styles_are_loaded_from_its_folder():
+    """ui/dune.tcss styles what every game shares; a selector naming one game's widget class, or an id only a
+    game's modules give, is in that game's folder (ui/games/NAME/NAME.tcss), which the app loads after it."""
+    from dune_tui.ui.app import DuneApp
+
+    sheet = (UI / "dune.tcss").read_text()
+    selectors = " ".join(re.findall(r"^([^{}/\n][^{}\n]*)\{", sheet, flags=re.M))
+    games_classes = {node.name for path in (UI / "games").rglob("*.py")
+                     for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.ClassDef)}
+    assert not games_classes & set(re.findall(r"\b([A-Z]\w+)", selectors))
+
+    def literals(paths) -> set[str]:
+        return {node.value for path in paths for node in ast.walk(ast.parse(path.read_text()))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+
+    games_ids = literals((UI / "games").rglob("*.py")) - literals(p for p in UI.rglob("*.py") if "games" not in p.parts)
+    assert not games_ids & set(re.findall(r"#([\w-]+)", selectors))
+    assert [Path(p).name for p in DuneApp.CSS_PATH] == ["dune.tcss", "dune.tcss", "express.tcss"]
+    assert [Path(p).parent.name for p in DuneApp.CSS_PATH[1:]] == list(GAMES)
