@@ -91,3 +91,34 @@ def test_the_toy_crosses_the_wire_two_remote_players_and_a_watcher_play_it_to_th
 
 def test_the_tables_are_as_they_were_without_the_toy():
     assert "toy" not in GAMES and "toy" not in ui_games.PACKAGES and "toy" not in ai_games.BOTS
+
+
+def test_the_toy_is_drawn_by_its_board_and_played_by_keys_to_the_game_over_screen(toy, tmp_path):
+    """The game screen draws the toy with its own board (a `StandardBoard`) and words; a human plays it by keys
+    (Enter: the highlighted option, rolling; `2`: hold) against the toy's heuristic, to the game-over screen."""
+    from tests.toy.ui.board import scores
+    from tests.ui.ui_helpers import HUMAN, human_waiting, make_app, pilot_test, screen_name, screen_text, until
+
+    game = Session(toy.engine.options_from(2, 4), [HUMAN, SeatConfig(kind="bot", agent="heuristic")], bots_secret=4)
+
+    @pilot_test
+    async def play():
+        app = make_app(game, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: human_waiting(app))
+            text = screen_text(app)
+            assert "Round 1: seat 1 to play" in text and "Red 0  Blue 0" in text and "Pot " in text
+            assert "1 roll" in text and "2 hold" in text
+            for _ in range(500):
+                await until(pilot, lambda: human_waiting(app) or screen_name(app) == "GameOverScreen", timeout=30)
+                if screen_name(app) == "GameOverScreen":
+                    break
+                request = app.screen.current
+                await pilot.press("2" if request.view.pot >= 4 else "enter")
+                await until(pilot, lambda r=request: screen_name(app) == "GameOverScreen" or app.screen.current
+                            is not r, timeout=30)
+            await until(pilot, lambda: "Game over" in screen_text(app), what="the game-over screen drawn")
+            assert game.state.result.text in screen_text(app) and scores(game.state) in screen_text(app)
+
+    play()
+    assert game.state.over and any(entry.seat == 0 and entry.action == ("hold",) for entry in game.log)

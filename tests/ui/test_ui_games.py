@@ -106,3 +106,15 @@ def test_the_apps_stylesheet_holds_no_games_own_selector_and_each_games_styles_a
     assert not games_ids & set(re.findall(r"#([\w-]+)", selectors))
     assert [Path(p).name for p in DuneApp.CSS_PATH] == ["dune.tcss", "dune.tcss", "express.tcss"]
     assert [Path(p).parent.name for p in DuneApp.CSS_PATH[1:]] == list(GAMES)
+
+
+def test_every_games_board_is_a_standard_board_with_no_stub():
+    """What both boards did alike is `StandardBoard`'s (ui/kit/board.py): the four widgets, show, light, point,
+    the seats and the marks, no sealed choice unless the game says; no board raises NotImplementedError."""
+    from dune_tui.ui.kit.board import StandardBoard
+
+    for game in GAMES.values():
+        board = board_for(game.engine.Options())
+        assert issubclass(board, StandardBoard)
+        assert {"compose", "show", "light", "point", "set_seats", "set_marks"}.isdisjoint(vars(board))
+    assert not [p for p in (UI / "games").rglob("*.py") if "NotImplementedError" in p.read_text()]

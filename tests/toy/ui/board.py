@@ -25,9 +25,13 @@ class Status(Static):
         self.update(f"Round {view.round}: seat {view.active + 1} to play")
 
 
+def scores(view) -> str:
+    return "  ".join(f"{SIDE_NAMES[side]} {view.score[seat]}" for seat, side in enumerate(view.seat_side))
+
+
 class Scores(Static):
     def show(self, view) -> None:
-        self.update("  ".join(f"{SIDE_NAMES[side]} {view.score[seat]}" for seat, side in enumerate(view.seat_side)))
+        self.update(scores(view))
 
     def light(self, places) -> None:
         pass
@@ -53,6 +57,13 @@ class Pot(Static):
         pass
 
 
+class FinalScores(Static):
+    """The game-over screen's board: the final scores."""
+
+    def __init__(self, state, **kw) -> None:
+        super().__init__(scores(state), **kw)
+
+
 WORDS = Words(text=lambda view, choice: choice.action[0], hint=lambda view, choice: "",
               consequences=lambda view, seat: [], forms={})
 
@@ -74,4 +85,4 @@ class Board(StandardBoard):
 
     @property
     def ending(self) -> Ending:
-        return Ending(side_label=label, final_map=Scores, figures=lambda over: [])
+        return Ending(side_label=label, final_map=FinalScores, figures=lambda over: [])
