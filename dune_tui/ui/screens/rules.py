@@ -1,5 +1,5 @@
 """Rules reference: the turn's steps and each faction's abilities, in our own words: each game's page (its
-record's `rules_page`, a file beside its board); `x` switches to the next game's."""
+`rules.md` beside its board, ui/games/'s table); `x` switches to the next game's."""
 
 from __future__ import annotations
 

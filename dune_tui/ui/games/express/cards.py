@@ -1,4 +1,4 @@
-"""Dune Express's house cards for `c` (screens/houses.py): each seat's house, its units and tokens, and (with the
+"""Dune Express's house cards for `c` (kit/houses.py): each seat's house, its units and tokens, and (with the
 houses variant) its special abilities in a line each."""
 
 from __future__ import annotations
