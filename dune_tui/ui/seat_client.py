@@ -148,17 +148,15 @@ class Waiting:
 
 
 class SeatClient:
-    def __init__(self, table, seats: list[int] | None = None, *, joined: bool = False,
-                 secret: Callable[[m.DecisionRequest], bool] = lambda request: False,
-                 battle_seats: Callable[[Any], tuple[int, ...] | None] = lambda event: None,
+    def __init__(self, table, seats: list[int] | None = None, *, joined: bool = False, rules_board=None,
                  pause: float = 0.5) -> None:
         """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat); `joined`: a table
-        hosted elsewhere; `secret`: whether a request is a secret choice a hot seat hands the terminal over for;
-        `battle_seats`: the seats of the battle whose sealed choices an event reveals (None: not a reveal)."""
+        hosted elsewhere; `rules_board`: the game's board (ui.boards.Board), which says the secret choices a hot
+        seat hands the terminal over for (`secret_phases`) and which events reveal a battle (`battle_seats`); the
+        screen hands it over once the Welcome has said the game (None: no secret choice, no battle)."""
         self.table = table  # to attach and send; never to read its game
         self.joined = joined
-        self.secret = secret
-        self.battle_seats = battle_seats
+        self.rules_board = rules_board
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR  # whose connection we watch
@@ -267,7 +265,7 @@ class SeatClient:
         if isinstance(body, m.EventBatch):
             out.append(Log(tuple(body.events)))
             for e in body.events:
-                fighters = self.battle_seats(e)
+                fighters = self.rules_board.battle_seats(e) if self.rules_board is not None else None
                 if fighters is not None and self._human_among(fighters):
                     self.blocked = True
                     out.append(Reveal(e, tuple(body.events)))
@@ -358,6 +356,10 @@ class SeatClient:
             return HandOff(request)
         self.current = request
         return Ask(request)
+
+    def secret(self, request: m.DecisionRequest) -> bool:
+        """A secret choice: a hot seat hands the terminal over for it (the board's rule set says which)."""
+        return self.rules_board is not None and request.phase in self.rules_board.secret_phases
 
     def handed_off(self, request: m.DecisionRequest) -> None:
         self.blocked = False

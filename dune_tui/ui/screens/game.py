@@ -94,20 +94,12 @@ class GameScreen(DuneScreen):
         self._mounted = False
         self._early: list[TableSays] = []
         self.early_keys = EarlyKeys()  # keys typed before the first question (ui/early_keys.py)
-        self.client = SeatClient(table, seats, joined=bool(rejoin), secret=self._secret,
-                                 battle_seats=self._battle_seats, pause=settings.pause)
+        self.client = SeatClient(table, seats, joined=bool(rejoin), pause=settings.pause)
         self.client.attach(self._deliver)
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
+        self.client.rules_board = self.rules_board  # which choices are secret, which events reveal a battle
         self._sides = side_styles(welcome.view.options)  # the log's side names and colours
-
-    def _secret(self, request) -> bool:
-        """A secret choice: a hot seat hands the terminal over for it (the board's rule set says which)."""
-        return request.phase in self.rules_board.secret_phases
-
-    def _battle_seats(self, event) -> tuple[int, ...] | None:
-        """The seats of the battle an event reveals (the board's rule set says which events do)."""
-        return self.rules_board.battle_seats(event)
 
     @property
     def current(self):
