@@ -101,7 +101,7 @@ class Withdrawn:
 
 @dataclass(frozen=True)
 class AskEnd:
-    """X36: ask `seat` whether it agrees to end the game as `proposal` says."""
+    """Ask `seat` whether it agrees to end the game as `proposal` says."""
 
     seat: int
     proposal: m.EndProposal
@@ -109,7 +109,7 @@ class AskEnd:
 
 @dataclass(frozen=True)
 class EndChanged:
-    """X36: whether `e` is offered may have changed."""
+    """Whether `e` (end by agreement) is offered may have changed."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ class SeatClient:
         self.over: m.GameOver | None = None
         self.game_id = ""  # from the table's Welcome: names the game's autosave
         self.hints = True  # the game allows advice (the table's welcome says)
-        self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement (X36)
+        self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement
         self.end_asked: set[int] = set()  # our seats asked to agree to it
         self.gone: set[int] = set()  # other players said to be away, not yet back
         self._refs = itertools.count(1)
@@ -214,7 +214,7 @@ class SeatClient:
         elif isinstance(body, m.Closed):
             self.requests.pop(body.id, None)
             self.sent.discard(body.id)
-            if self.current is not None and self.current.id == body.id:  # answered for us (X36's AGREE_END)
+            if self.current is not None and self.current.id == body.id:  # answered for us (an agreed end's AGREE_END)
                 self.current = None
                 out.append(Withdrawn())
         elif isinstance(body, m.Refused):
@@ -300,7 +300,7 @@ class SeatClient:
         return out
 
     def _end_proposal(self, seat: int, proposal: m.EndProposal, main: bool) -> list:
-        """X36: a proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
+        """A proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
         (in a hot-seat game, each in turn)."""
         out: list = []
         if proposal.seat == m.SPECTATOR:
@@ -389,13 +389,13 @@ class SeatClient:
         return sealed.text if sealed and request.sealed and sealed.seat not in (-1, request.seat) else ""
 
     def end_offered(self) -> bool:
-        """X36: the request on the panel may propose to end the game by agreement (its rule set says)."""
+        """The request on the panel may propose to end the game by agreement (its rule set says)."""
         r = self.current
         return (r is not None and self.proposal is None
                 and game_of(r.view.options).engine.end_offered(r.view, r.seat))
 
     def end_refused(self) -> str:
-        """X36: why the request on the panel may not propose to end the game now ("" when it may, or when its
+        """Why the request on the panel may not propose to end the game now ("" when it may, or when its
         rule set has no such proposal)."""
         r = self.current
         if r is None or self.end_offered():

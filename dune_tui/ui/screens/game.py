@@ -76,7 +76,7 @@ class GameScreen(DuneScreen):
         Binding("m", "focus_map", "Map", show=False, key_display="m"),  # the map's cursor, while places are lit
         Binding("ctrl+s", "save_as", "Save as", show=False, key_display="ctrl+s"),
         Binding("f1", "rules", "Rules", show=False, key_display="f1"),  # this game's rules page
-        # X36: end the game by agreement, where the rule set has it: offered, listed by `?` and said in the panel's
+        # end the game by agreement, where the rule set has it: offered, listed by `?` and said in the panel's
         # title (the footer has no room at 80 columns beside a roll's keys); refused, a notice says why
         Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
     ]
@@ -225,16 +225,16 @@ class GameScreen(DuneScreen):
                 self.finish(over)
 
     def _ask_end(self, seat: int, proposal: m.EndProposal) -> None:
-        """X36: one of our seats is asked to agree to end the game (in a hot-seat game, each in turn)."""
+        """One of our seats is asked to agree to end the game (in a hot-seat game, each in turn)."""
         text = self.seat_title(proposal.seat)
-        text.append(f" proposes to end the game at the end of round {proposal.round}: the Shorter Game's "
-                    "ending, so if nobody has won by then, everybody loses.\n\n")
+        text.append(f" proposes to end the game at the end of round {proposal.round}: "
+                    f"{self.rules_board.words.ending_asked}\n\n")
         text.append_text(self.seat_title(seat))
         text.append(", do you agree?\n\ny  yes\nn  no, play on")
         self.app.push_screen(AgreeEnd("End the game?", text), partial(self._end_answered, seat))
 
     def end_hint(self) -> None:
-        """`e` (X36) comes and goes with the request on the panel, and its title says so."""
+        """`e` (end by agreement) comes and goes with the request on the panel, and its title says so."""
         self.refresh_bindings()
         if self.current is not None:
             panel = self.query_one(DecisionPanel)
@@ -254,8 +254,7 @@ class GameScreen(DuneScreen):
                 self.notify(refused, title="End by agreement", markup=False)
             return
         request = self.current
-        text = Text(f"End the game at the end of round {request.view.round}? You would all play the Shorter "
-                    "Game's ending: if nobody has won by then, everybody loses.")
+        text = Text(f"End the game at the end of round {request.view.round}? {self.rules_board.words.ending}")
         if self.client.others_human(request.seat):
             text.append(" Every other player must agree.")
             text.append("\n\ny  propose it\nn  play on")
