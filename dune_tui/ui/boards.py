@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ..games import GAMES, game_named, game_of
+from .widgets.log import LogStyle
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -38,6 +39,8 @@ class Board(Protocol):
     words: ClassVar[Words]  # the decision panel's words and forms
     secret_phases: ClassVar[frozenset[str]]  # the decisions a hot seat hands the terminal over for
     side_colours: ClassVar[tuple[str, ...]]  # each side's colour, by side id
+    log_headlines: ClassVar[frozenset[str]]  # the event kinds the log writes in bold (a turn, a battle, the end)
+    log_breaks: ClassVar[frozenset[str]]  # the event kinds the log leaves a blank line before (a turn)
 
     def __init__(self, screen: Screen) -> None: ...
 
@@ -114,6 +117,12 @@ def setup_for(name: str) -> ModuleType:
 def side_styles(options) -> tuple[tuple[str, str], ...]:
     """Each side's name and colour in a game with these options (the log colours the names)."""
     return tuple(zip(game_of(options).side_names, board_for(options).side_colours, strict=True))
+
+
+def log_style(options) -> LogStyle:
+    """How the log writes a game's events: its sides' names in their colours, its board's headlines and breaks."""
+    board = board_for(options)
+    return LogStyle(side_styles(options), board.log_headlines, board.log_breaks)
 
 
 def rules_names() -> Iterable[str]:

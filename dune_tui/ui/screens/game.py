@@ -26,7 +26,7 @@ from ...games import game_of
 from ...table import messages as m
 from .. import saving
 from .. import seat_client as sc
-from ..boards import board_for, side_styles
+from ..boards import board_for, log_style
 from ..early_keys import EarlyKeys, replay
 from ..seat_client import SeatClient
 from ..settings import Settings
@@ -99,7 +99,7 @@ class GameScreen(DuneScreen):
         welcome = next(e.body for e in self._early if isinstance(e.body, m.Welcome))  # sent during attach
         self.rules_board = board_for(welcome.view.options)(self)  # what is drawn for the game's rule set
         self.client.rules_board = self.rules_board  # which choices are secret, which events reveal a battle
-        self._sides = side_styles(welcome.view.options)  # the log's side names and colours
+        self._log_style = log_style(welcome.view.options)  # how the log writes the game's events
 
     @property
     def current(self):
@@ -141,7 +141,7 @@ class GameScreen(DuneScreen):
             yield DecisionPanel(id="decision", words=self.rules_board.words)
             with Vertical(id="log-box"):
                 yield AdvicePanel(id="advice")
-                yield GameLog(id="log", sides=self._sides)
+                yield GameLog(id="log", style=self._log_style)
         yield Footer(compact=narrow(self.app.size.width))
 
     def on_resize(self, event: events.Resize) -> None:
