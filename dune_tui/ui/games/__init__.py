@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...games import GAMES, UnknownRules, game_named, game_of
+from ..widgets.log import LogStyle
 
 if TYPE_CHECKING:
     from ..kit.board import Board
@@ -52,6 +53,12 @@ def setup_for(name: str) -> ModuleType:
 def side_styles(options) -> tuple[tuple[str, str], ...]:
     """Each side's name and colour in a game with these options (the log colours the names)."""
     return tuple(zip(game_of(options).side_names, board_for(options).side_colours, strict=True))
+
+
+def log_style(options) -> LogStyle:
+    """How the log writes a game's events: its sides' names in their colours, its board's headlines and breaks."""
+    board = board_for(options)
+    return LogStyle(side_styles(options), board.log_headlines, board.log_breaks)
 
 
 def rules_names() -> Iterable[str]:

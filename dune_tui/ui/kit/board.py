@@ -34,6 +34,8 @@ class Board(Protocol):
     words: ClassVar[Words]  # the decision panel's words and forms
     secret_phases: ClassVar[frozenset[str]]  # the decisions a hot seat hands the terminal over for
     side_colours: ClassVar[tuple[str, ...]]  # each side's colour, by side id
+    log_headlines: ClassVar[frozenset[str]]  # the event kinds the log writes in bold (a turn, a battle, the end)
+    log_breaks: ClassVar[frozenset[str]]  # the event kinds the log leaves a blank line before (a turn)
 
     def __init__(self, screen: Screen) -> None: ...
 
@@ -96,6 +98,8 @@ class StandardBoard:
     words: ClassVar[Words]
     secret_phases: ClassVar[frozenset[str]] = frozenset()
     side_colours: ClassVar[tuple[str, ...]]
+    log_headlines: ClassVar[frozenset[str]] = frozenset({"game_over"})
+    log_breaks: ClassVar[frozenset[str]] = frozenset()
     STATUS: ClassVar[type[Widget]]  # show(view, pause, skipping)
     MAP: ClassVar[type[Widget]]  # show(view), light({place: [option]}), point(place)
     HOUSES: ClassVar[type[Widget]]  # made with the seats; show(view, seat); its `seats` set again

@@ -22,6 +22,8 @@ class Board(StandardBoard):
             "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
             "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.")
     secret_phases = frozenset({"setup_prediction", "commit"})
+    log_headlines = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})
+    log_breaks = frozenset({"turn_start"})
     side_colours = FACTION_COLOURS
     words = FIRST_GAME
 

@@ -39,6 +39,8 @@ class Board(StandardBoard):
             "The houses beside the board: ▶ whose turn; territories held / needed; units on the board (and in "
             "reserve, when wide); tokens: Snp Snooper, Shd Shield, TT Truth Trance, Thm Thumper (×2: two).")
     secret_phases = frozenset({"predict"})
+    log_headlines = frozenset({"turn_start", "game_over", "battle"})
+    log_breaks = frozenset({"turn_start"})
     side_colours = HOUSE_COLOURS
     words = EXPRESS
 
