@@ -23,8 +23,9 @@ from textual.widgets import Footer
 
 from ...games import game_of
 from ...table import messages as m
-from ..games import board_for, log_style
 from ..early_keys import EarlyKeys
+from ..games import board_for, log_style
+from ..kit.screens import DuneScreen
 from ..seat_client import SeatClient
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel
@@ -33,7 +34,6 @@ from ..widgets.decision import DecisionPanel
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, Pointed, RegionClicked
 from .agreement import Agreement
-from ..kit.screens import DuneScreen
 from .leaving import Leaving
 from .modals import LogScreen, Say
 from .table_link import TableLink, TableSays

@@ -9,8 +9,8 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from ..games import log_style
-from ..widgets.log import GameLog
 from ..kit.screens import DuneScreen
+from ..widgets.log import GameLog
 
 
 class ReplayScreen(DuneScreen):

@@ -23,9 +23,9 @@ from ...review import Budget, ReviewError, load_or_analyse, marks, open_review
 from ...review.analysis import SHOWN, pct
 from ...table.messages import SeatInfo
 from ..games import board_for, log_style
+from ..kit.screens import DuneScreen
 from ..widgets.chances import ChanceChart
 from ..widgets.log import GameLog
-from ..kit.screens import DuneScreen
 
 BUDGET = Budget()  # the analysis's work per decision (dune_tui/review/analysis.py)
 PACE = SimpleNamespace(pause=0.0, skipping=False)  # the status bar's bot pace: none in a review
