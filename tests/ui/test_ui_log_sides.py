@@ -9,7 +9,7 @@ from dune_tui.games import GAMES
 from dune_tui.games.dune import Options
 from dune_tui.games.express import with_variants
 from dune_tui.games.registry import game_of
-from dune_tui.ui.games import board_for, log_style, side_styles
+from dune_tui.ui.games import board_for, log_style, package_named, side_styles
 from dune_tui.ui.widgets import log
 from dune_tui.ui.widgets.log import event_text
 
@@ -55,7 +55,7 @@ def test_the_log_names_no_event_kind_and_each_games_board_says_which_stand_out()
     for name, game in GAMES.items():
         kinds = event_kinds(game)
         assert kinds and not kinds & written, f"the log names {name}'s event kinds"
-        board = import_module(game.board).Board
+        board = import_module(f"{package_named(name)}.board").Board
         assert board.log_headlines <= kinds and board.log_breaks <= kinds, f"{name}'s board names its own kinds"
 
 
