@@ -16,7 +16,6 @@ from ..games import Game, game_named
 from ..saves import SaveError
 from ..saves.schema import Save, rules_of_save
 from ..saves.store import game_options, read_save_and_bytes, resolve
-from ..session import seat_label
 
 
 class ReviewError(ValueError):
@@ -78,9 +77,6 @@ class Review:
         """The seat's faction or house, as the end position has it ("Seat 2" before the deal)."""
         sides = self.rules.seat_sides(self.states[-1])
         return self.rules.side_name(sides[seat]) or f"Seat {seat + 1}"
-
-    def seat_labels(self) -> list[str]:
-        return [seat_label(s.name, s.kind, s.agent) for s in self.save.seats]
 
     def turn_starts(self) -> list[int]:
         """The positions where a turn begins (the first decision of each turn)."""
