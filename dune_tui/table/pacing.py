@@ -44,6 +44,12 @@ class Pacer:
             self.holding = False
 
 
+def warm_up(runner) -> None:
+    """Start the bots' runner ahead of their first turn (blocking: called in a worker thread)."""
+    with contextlib.suppress(Exception):  # a failure shows up (and is handled) at the first decision
+        runner.start()
+
+
 async def bot_action(runner, request, cancel: threading.Event, tell: Callable[[object], None]):
     """The bot's legal action for `request`; BotCancelled when the table closed (`cancel` is set) meanwhile."""
     error = None

@@ -46,11 +46,13 @@ from .messages import (
     Skip,
     Thinking,
 )
-from .pacing import Pacer, bot_action
+from .pacing import Pacer, bot_action, warm_up
 from .welcome import game_over, welcome
 
 
 class Table:
+    """One game and its clients (see the module's docstring)."""
+
     def __init__(self, session, *, bots: str = "process", pause: float = 0.5, autosave: bool = True,
                  save_dir: Path | None = None, resumed: bool = False, runner=None, keeper: Keeper | None = None):
         """`keeper`: how the game is kept (default: its files in `save_dir`, autosaved unless `autosave` is False)."""
@@ -60,8 +62,7 @@ class Table:
         self.chat = TableChat(session, self.clients.broadcast)
         self.keeper = keeper or FileKeeper(save_dir, autosave)
         self.keeper.opened(session, self.clients.broadcast)
-        self.thinking, self.sealed = Thinking(), None
-        self.closed = False
+        self.thinking, self.sealed, self.closed = Thinking(), None, False
         self.end_vote = EndVote(self.controller.rules, session.humans())  # X36: ending the game by agreement
         self._cancel, self._wake = threading.Event(), asyncio.Event()
 
@@ -151,10 +152,13 @@ class Table:
         """Play until the game ends or the table closes: bots first, then wait for the humans."""
         if not self.resumed or getattr(self.session, "recovered", 0):
             self.autosave(force=True)  # a new game is kept at once; a recovered one with what the journal gave
-        if getattr(self.runner, "kind", "") == "process" and self.runner.specs and not self.controller.over:
-            self._warming = asyncio.ensure_future(asyncio.to_thread(self._warm_up))
+        if self.controller.over:  # a finished game opened again: its result, and no bots to start
+            self._finish()
+            return
+        if getattr(self.runner, "kind", "") == "process" and self.runner.specs:
+            self._warming = asyncio.ensure_future(asyncio.to_thread(warm_up, self.runner))
         while not self.closed:
-            if self.controller.over:  # (a finished game opened again: its result, no bots to start)
+            if self.controller.over:
                 self._finish()
                 return
             requests = self.controller.pending()
@@ -166,10 +170,6 @@ class Table:
             self._ask(requests)
             self._wake.clear()
             await self._wake.wait()
-
-    def _warm_up(self) -> None:
-        with contextlib.suppress(Exception):  # a failure shows up (and is handled) at the first decision
-            self.runner.start()
 
     def close(self) -> None:
         """Stop: cancel the bots, end `run`.  Saving is the caller's choice (`autosave`)."""
