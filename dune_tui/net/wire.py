@@ -179,7 +179,10 @@ class OneView:
         self.shown = None  # the sender: the bytes of the last view sent; the reader: that view
 
     def outgoing(self, message):
-        if isinstance(message, (m.Board, m.Welcome)):
+        if isinstance(message, m.Board):  # (its view encoded once: the frame takes these very bytes)
+            self.shown = _encoder.encode(message.view)
+            return msgspec.structs.replace(message, view=msgspec.Raw(self.shown))
+        if isinstance(message, m.Welcome):
             self.shown = _encoder.encode(message.view)
         elif isinstance(message, DecisionRequest) and self.shown == _encoder.encode(message.view):
             return WireRequest(**{**msgspec.structs.asdict(message), "view": None})

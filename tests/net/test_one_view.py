@@ -60,3 +60,15 @@ def test_the_joined_client_gets_each_request_with_the_view_the_table_asked_with(
     by_id = {r.id: r for r in asked}
     assert len(got) >= 8 and all(r.id in by_id for r in got)
     assert [state_fields(r.view) for r in got] == [state_fields(by_id[r.id].view) for r in got]
+
+
+def test_a_board_crosses_as_it_did_and_a_request_with_another_view_keeps_its_own():
+    played = game(7)
+    request = played.controller.pending()[0]
+    board = Board(seat=request.seat, view=request.view, decisions=0)
+    views = wire.OneView()
+    assert wire.encode(views.outgoing(board)) == wire.encode(board), "a Board's frame is the same bytes"
+    assert views.outgoing(request).view is None
+    other = wire.OneView()
+    other.outgoing(Board(seat=request.seat, view=played.controller.rules.view(played.state, -1), decisions=0))
+    assert other.outgoing(request) is request, "not the view shown: it crosses with its own"
