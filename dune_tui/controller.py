@@ -19,7 +19,7 @@ game exactly (see `replay`).  The verbs come from the options' rule set
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -130,17 +130,23 @@ class Controller:
         raise RuntimeError(f"game did not end within {max_decisions} decisions")
 
 
-def replay(options: Options, log: list) -> tuple[Controller, list[Event]]:
-    """Re-run a decision log; returns the controller and every event, in order.
+def replay(options: Options, log: list, each: Callable[[Controller, list[Event]], None] | None = None,
+           ) -> tuple[Controller, list[Event]]:
+    """Re-run a decision log; returns the controller and every event, in order.  `each(controller, events)`, if
+    given, sees every position: the opening, then after each decision (the review keeps them).
     Raises IllegalAction at the first entry that is not legal."""
     c = Controller(options)
     events = list(c.opening)
-    play_on(c, log, events)
+    if each is not None:
+        each(c, events)
+    play_on(c, log, events, each)
     return c, events
 
 
-def play_on(c: Controller, log: list, events: list[Event]) -> None:
-    """Apply more logged decisions (`(seat, action)` or LogEntry) to `c`, their events appended to `events`.
+def play_on(c: Controller, log: list, events: list[Event],
+            each: Callable[[Controller, list[Event]], None] | None = None) -> None:
+    """Apply more logged decisions (`(seat, action)` or LogEntry) to `c`, their events appended to `events`
+    (`each(c, events)` after each one, if given).
     Raises IllegalAction at the first entry that is not legal (the decisions before it applied, not it)."""
     for i, entry in enumerate(log):
         seat, action = (entry.seat, entry.action) if isinstance(entry, LogEntry) else entry
@@ -151,3 +157,5 @@ def play_on(c: Controller, log: list, events: list[Event]) -> None:
             e.add_note(f"at decision {len(c.log) + 1} of {len(c.log) - i + len(log)}")
             raise
         c.log.append(LogEntry(seat, action))
+        if each is not None:
+            each(c, events)

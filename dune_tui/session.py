@@ -16,7 +16,7 @@ from typing import Literal
 
 import msgspec
 
-from .controller import Controller, LogEntry, replay
+from .controller import Controller, LogEntry
 from .games.events import Event  # every game's Event is one
 from .text import NAME_LIMIT, printable
 
@@ -149,11 +149,3 @@ class Session:
         whose = ", ".join(f"seat {i + 1} is {self.seats[i].login}'s" for i in others)
         return (f"this game was played at a table and {whose}: resume it with `{host_load(file)}`, where "
                 "each player sits down as themselves")
-
-    @classmethod
-    def from_log(cls, options: msgspec.Struct, seats: list[SeatConfig], log: list, **kw) -> Session:
-        """Rebuild a session by replaying its decision log (raises IllegalAction on a bad log)."""
-        controller, events = replay(options, log)
-        session = cls(options, seats, controller, **kw)
-        session.history = events
-        return session

@@ -42,6 +42,8 @@ class RemoteTable:
         self.on_close: Callable[[str], None] | None = None
         self._send: Callable[[object], None] | None = None
         self._early: list = []  # messages before a client attached
+        self.views = wire.OneView()  # a request's view, as the Board before it showed it
+        self.views.incoming(welcome)
         self._pump = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -144,7 +146,7 @@ class RemoteTable:
                 if isinstance(message, wire.Goodbye):
                     reason = printable(message.reason, limit=300)
                     break
-                message = cleaned(message)
+                message = self.views.incoming(cleaned(message))
                 if isinstance(message, Seats):
                     self.seats = message.seats
                 elif isinstance(message, GameOver):

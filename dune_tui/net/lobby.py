@@ -26,6 +26,7 @@ import msgspec
 
 from ..session import valid_game_id, valid_login
 from ..text import printable
+from ..trust import doubt
 from .identity import login_of
 
 ENV = "DUNE_TUI_LOBBY"
@@ -132,10 +133,11 @@ def unsafe(info: os.stat_result) -> str:
         return "is a symbolic link"
     if not stat.S_ISDIR(info.st_mode):
         return "is not a directory"
-    if info.st_uid not in (0, os.getuid()):
-        return (f"belongs to {login_of(info.st_uid)}, not to root or you (its owner could replace the tables in it; "
+    why = doubt(info, root_may_own=True, sticky_shares=True)  # (dune_tui.trust: the saves' rule too)
+    if why is not None and why.owner is not None:
+        return (f"belongs to {login_of(why.owner)}, not to root or you (its owner could replace the tables in it; "
                 f"the administrator makes a lobby for all with `install -d -m 1777 {DEFAULT}`)")
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not info.st_mode & stat.S_ISVTX:
+    if why is not None:
         return "may be written by others without the sticky bit (chmod 1777)"
     return ""
 

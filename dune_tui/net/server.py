@@ -74,6 +74,7 @@ class Client:
         self.closed = False
         self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
         self.refusals = 0
+        self.views = wire.OneView()
 
     def send(self, message) -> None:
         """The table's send for this client: one frame, unless the client has stopped reading."""
@@ -85,7 +86,7 @@ class Client:
         transport = self.writer.transport
         if transport.is_closing():
             return
-        self.writer.write(wire.encode(message))
+        self.writer.write(wire.encode(self.views.outgoing(message)))
         if transport.get_write_buffer_size() > OUT_LIMIT:
             log.warning("%s (%s) does not read its messages: disconnected", label(self.seat), self.peer)
             self.close()

@@ -26,9 +26,9 @@ from ..games import DEFAULT, as_action
 from ..table import messages as m
 from .views import decode_events, decode_view, events_rules, rules_of_view, to_wire
 
-PROTOCOL = 5  # 2: views are tagged with their rule set (Dune Express crosses too); 3: Express's fortresses, token
+PROTOCOL = 6  # 2: views are tagged with their rule set (Dune Express crosses too); 3: Express's fortresses, token
 # counts and Shorter Game ending (issue 36) in its options and views; 4: ending a game by agreement (X36); 5: Express's
-# event telling a tactical die that does nothing (issue 41)
+# event telling a tactical die that does nothing (issue 41); 6: a request's view crosses once (`OneView`)
 HEADER = struct.Struct(">I")
 TO_TABLE_LIMIT = 64 * 1024  # a client's frame: a decision or a chat line is far smaller
 TO_CLIENT_LIMIT = 16 * 1024 * 1024  # a table's frame: a GameOver of a long 8-player game is well under 1 MiB
@@ -52,7 +52,7 @@ class Goodbye(msgspec.Struct, frozen=True, kw_only=True, tag=True):
 
 # The controller's Structs are untagged: these tagged twins carry them (and are instances of them).
 class WireRequest(DecisionRequest, frozen=True, kw_only=True, tag="DecisionRequest"):
-    pass
+    view: Any = None  # None: the view of the Board (or Welcome) just before it, the same: sent once (`OneView`)
 
 
 class WireDecision(Decision, frozen=True, tag="Decision"):
@@ -136,8 +136,10 @@ def _events(raws, rules: str, where: str) -> list:
     return [_at(f"{where}[{i}]", lambda raw: decode_events([raw], rules)[0], raw) for i, raw in enumerate(raws)]
 
 
-def _request(r: DecisionRequest, where: str = "$") -> DecisionRequest:
-    return DecisionRequest(id=r.id, seat=r.seat, phase=r.phase, prompt=r.prompt, view=_state(r.view, f"{where}.view"),
+def _request(r: DecisionRequest, where: str = "$", shown: bool = False) -> DecisionRequest:
+    """`shown`: the view may be left out (None: the one the Board before it showed, `OneView` puts it back)."""
+    view = None if shown and r.view is None else _state(r.view, f"{where}.view")
+    return DecisionRequest(id=r.id, seat=r.seat, phase=r.phase, prompt=r.prompt, view=view,
                            legal=tuple(as_action(a) for a in r.legal), sealed=r.sealed)
 
 
@@ -146,7 +148,7 @@ def _revive(message, where: str = "$"):
     events into their rule set's Events."""
     replace = msgspec.structs.replace
     if isinstance(message, DecisionRequest):
-        return _request(message, where)
+        return _request(message, where, shown=True)
     if isinstance(message, Decision):
         return Decision(message.id, message.seat, as_action(message.action))
     if isinstance(message, WireBatch):
@@ -166,6 +168,32 @@ def _revive(message, where: str = "$"):
                             "events": _events(message.events, rules_of_view(view), f"{where}.events"),
                             "over": _revive(message.over, f"{where}.over") if message.over is not None else None})
     return message
+
+
+class OneView:
+    """The deciding seat's view crosses once: the table sends each seat its view in a Board (or its Welcome), then
+    the request, whose view is the same; the sender's `outgoing` sends such a request without it, the reader's
+    `incoming` puts the view it was shown back.  One per connection, on each side."""
+
+    def __init__(self) -> None:
+        self.shown = None  # the sender: the bytes of the last view sent; the reader: that view
+
+    def outgoing(self, message):
+        if isinstance(message, m.Board):  # (its view encoded once: the frame takes these very bytes)
+            self.shown = _encoder.encode(message.view)
+            return msgspec.structs.replace(message, view=msgspec.Raw(self.shown))
+        if isinstance(message, m.Welcome):
+            self.shown = _encoder.encode(message.view)
+        elif isinstance(message, DecisionRequest) and self.shown == _encoder.encode(message.view):
+            return WireRequest(**{**msgspec.structs.asdict(message), "view": None})
+        return message
+
+    def incoming(self, message):
+        if isinstance(message, (m.Board, m.Welcome)):
+            self.shown = message.view
+        elif isinstance(message, DecisionRequest) and message.view is None:
+            return msgspec.structs.replace(message, view=self.shown)
+        return message
 
 
 async def read(reader: asyncio.StreamReader, limit: int):

@@ -1,9 +1,9 @@
 """A saved game as a row of positions: the state before each decision of its log, and the end.
 
-Every position is rebuilt by replaying the save's decisions through the rule set's verbs (`apply`), so the
-review sees exactly what was played.  What a screen may show of a position goes through `view`: a seat's
-view, or the whole state only once the game is over (`reveal`); `view` refuses another seat's eyes on an
-unfinished game when the review was opened for one seat.
+Every position is rebuilt by replaying the save's decisions through the controller (`controller.replay`, as a
+save's loading does), so the review sees exactly what was played.  What a screen may show of a position goes
+through `view`: a seat's view, or the whole state only once the game is over (`reveal`); `view` refuses another
+seat's eyes on an unfinished game when the review was opened for one seat.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..controller import replay
 from ..games import Game, game_named
 from ..saves import SaveError
 from ..saves.schema import Save, rules_of_save
 from ..saves.store import game_options, read_save_and_bytes, resolve
-from ..session import seat_label
 
 
 class ReviewError(ValueError):
@@ -79,9 +79,6 @@ class Review:
         sides = self.rules.seat_sides(self.states[-1])
         return self.rules.side_name(sides[seat]) or f"Seat {seat + 1}"
 
-    def seat_labels(self) -> list[str]:
-        return [seat_label(s.name, s.kind, s.agent) for s in self.save.seats]
-
     def turn_starts(self) -> list[int]:
         """The positions where a turn begins (the first decision of each turn)."""
         return self._starts("turn")
@@ -118,20 +115,20 @@ def open_review(path_or_name, directory=None, seat: int | None = None) -> Review
     rules = game_named(rules_of_save(save))
     if seat is not None and not 0 <= seat < options.players:
         raise ReviewError(f"--seat must be 1 to {options.players}")
-    engine = rules.engine
-    state = engine.new_game(options)
-    events = list(engine.opening_events(state))
-    states, counts, log = [state.copy()], [len(events)], []
-    for i, entry in enumerate(save.log):
-        try:
-            action = engine.as_action(entry.action)
-            events += engine.apply(state, entry.seat, action)
-        except Exception as e:  # the engine judges every decision; a bad file is a sentence
-            raise ReviewError(f"cannot review {path}: decision {i + 1} of {len(save.log)} cannot be replayed "
-                              f"({type(e).__name__}: {e})") from None
-        log.append((entry.seat, action))
-        states.append(state.copy())
+    states, counts = [], []
+
+    def keep(controller, events) -> None:
+        states.append(controller.state.copy())
         counts.append(len(events))
+
+    try:
+        controller, events = replay(options, [(e.seat, e.action) for e in save.log], keep)
+    except Exception as e:  # the engine judges every decision; a bad file is a sentence
+        if not states:  # (not the log's: the game could not begin)
+            raise
+        raise ReviewError(f"cannot review {path}: decision {len(states)} of {len(save.log)} cannot be replayed "
+                          f"({type(e).__name__}: {e})") from None
+    log = [(entry.seat, entry.action) for entry in controller.log]
     review = Review(path, hashlib.sha256(data).hexdigest(), save, rules, log, states, events, counts, seat)
     if not review.over and seat is None:  # an unfinished game is seen by one seat: the first human's
         review.seat = next((i for i, s in enumerate(save.seats) if s.kind == "human"), 0)

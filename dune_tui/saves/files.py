@@ -5,7 +5,7 @@ the old file, fsync the directory.  A crash or a kill at any moment leaves the
 last good save (and its backup) in place.  Files are 0600, the default
 directory 0700: on a shared server nobody else reads your games.  Like ssh
 with ~/.ssh, a save directory owned by another user or writable by group or
-others is refused (`trusted`): its owner could read, swap or plant saves.
+others is refused (`trusted`, by the rule of dune_tui.trust): its owner could read, swap or plant saves.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..trust import doubt
 from .errors import SaveError
 
 ENV = "DUNE_TUI_SAVE_DIR"
@@ -105,13 +106,13 @@ def trusted_file(path: Path) -> Path:
 
 
 def _untrusted(st: os.stat_result) -> str:
-    """Why a directory with this status is not this user's alone ("" if it is)."""
-    if st.st_uid != os.geteuid():
-        return f"it belongs to another user (uid {st.st_uid})"
-    if st.st_mode & 0o022:
-        who = "group and others" if st.st_mode & 0o022 == 0o022 else "others" if st.st_mode & 0o002 else "its group"
-        return f"{who} can write in it"
-    return ""
+    """Why a directory with this status is not this user's alone ("" if it is): dune_tui.trust's rule."""
+    why = doubt(st)
+    if why is None:
+        return ""
+    if why.owner is not None:
+        return f"it belongs to another user (uid {why.owner})"
+    return f"{why.writers} can write in it"
 
 
 def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:

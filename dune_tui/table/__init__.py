@@ -1,5 +1,6 @@
-"""A game table that knows nothing of Textual: it owns the session, the bots, their pace and the saves, and
-talks to its clients (the game screen, later a remote terminal) only through the Structs in `messages`.
+"""A game table that knows nothing of Textual: it owns the session, the bots and their pace, keeps the game through
+its keeper (by default the saves), and talks to its clients (the game screen, later a remote terminal) only through
+the Structs in `messages`.
 
 `Table` and `Connection` are imported when first used: the bots' child process imports `table.bots` and
 so this package, and need not import the table (asyncio, the saves) to start thinking."""

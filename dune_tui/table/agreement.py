@@ -45,6 +45,13 @@ class EndVote:
             return self.close("The proposal to end the game lapsed: the roll it was made in is over.")
         return None
 
+    def settle(self, proposal: EndProposal | None) -> tuple[EndProposal | None, int | None]:
+        """How `proposal` (as `propose`, `answer` or `lapsed` left it) is told to everyone, and the seat whose open
+        request is now answered with AGREE_END: once nobody is left to say yes (else None)."""
+        if proposal is None or proposal.seat == SPECTATOR or proposal.waiting:
+            return proposal, None
+        return self.close(f"Everybody agreed to end the game at the end of round {proposal.round}."), proposal.seat
+
     def close(self, text: str) -> EndProposal:
         self.open = None
         return EndProposal(seat=SPECTATOR, text=text)

@@ -12,6 +12,7 @@ from dune_tui.net.client import RemoteTable
 from dune_tui.session import Session
 from dune_tui.ui.games.dune.reveal import Reveal
 from tests.sessions import play_until as advance
+from tests.sessions import session_from_log
 from tests.ui.ui_helpers import at_commit, pilot_test, screen_name, screen_text, until
 
 
@@ -178,7 +179,7 @@ async def test_an_open_commit_form_says_when_the_other_human_seals_first():
 async def test_a_joined_seat_at_the_end_can_replay_or_leave_but_starts_no_game_of_its_own():
     played = play_until(Session(Options(players=2, seed=3), [ANN, bot()], bots_secret=3), lambda s: s.over)
     last = max(i for i, entry in enumerate(played.log) if entry.seat == 0)  # Ann's last decision
-    game = Session.from_log(played.options, played.seats, played.log[:last], bots_secret=3)
+    game = session_from_log(played.options, played.seats, played.log[:last], bots_secret=3)
     async with Hosted(game) as hosted:
         app = JoinedApp(hosted.address(0))
         async with app.run_test(size=(100, 30)) as pilot:

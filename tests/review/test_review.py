@@ -138,3 +138,26 @@ def test_the_screen_needs_a_terminal_and_says_so():
     out = subprocess.run([sys.executable, "-m", "dune_tui", "review", "saves/v2/one-turn-from-victory.dune.json"],
                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert out.returncode == 2 and "needs a terminal" in out.stderr
+
+
+def test_a_review_replays_through_the_controller_and_names_a_broken_decision(tmp_path, monkeypatch):
+    """One replay path: the review's positions are the controller's (`controller.replay`, as a save's loading);
+    a decision the engine refuses is named in the sentence."""
+    from dune_tui import controller
+    from dune_tui.saves import schema
+    from dune_tui.saves.files import write_atomic
+
+    path = games.finished_save(tmp_path / "done.dune.json")
+    replays = []
+    monkeypatch.setattr(controller, "Controller", lambda options, _c=controller.Controller: replays.append(1) or
+                        _c(options))
+    review = open_review(path)
+    assert replays, "the review did not replay through the controller"
+    assert len(review.states) == len(review.log) + 1 == len(review.counts) and review.over
+    save = schema.decode(path.read_bytes())
+    save.log[4] = save.log[5] = save.log[6]  # (the same seat twice in a row: not that seat's decision)
+    bad = tmp_path / "bad.dune.json"
+    write_atomic(bad, schema.encode(save), keep_backup=False)
+    with pytest.raises(ReviewError, match=rf"cannot review .*bad.dune.json: decision \d+ of {len(save.log)} "
+                                          r"cannot be replayed \("):
+        open_review(bad)

@@ -8,6 +8,7 @@ from ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session
+from tests.sessions import session_from_log
 
 BG_GAME = Options(players=5, seed=4, factions=("bg", "atreides", "fremen", "corrino", "guild"))
 
@@ -45,7 +46,7 @@ def save_dir(tmp_path, monkeypatch):
 def finished_bg_game() -> Session:
     """A finished 5-player game with the Bene Gesserit (a secret prediction); `history` holds every event."""
     played = play(BG_GAME)
-    return Session.from_log(played.options, played.seats, played.log, created=played.created,
+    return session_from_log(played.options, played.seats, played.log, created=played.created,
                             game_id=played.game_id, bots_secret=played.bots_secret)
 
 

@@ -11,6 +11,7 @@ from dune_tui.games.dune import Options
 from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.session import SeatConfig, Session
 from dune_tui.ui.games.dune.over import statistics
+from tests.sessions import session_from_log
 
 REVEAL = re.compile(r"Reveal in .+?: (.+?) commit .*; (.+?) commit .* The (.+?) win\.")
 
@@ -20,7 +21,7 @@ def finished_session(seed: int) -> Session:
     options = Options(players=4, seed=seed)
     controller = Controller(options)
     controller.run([make_agent("heuristic", seed=seed * 10 + s) for s in range(4)])
-    return Session.from_log(options, [SeatConfig()] * 4, controller.log, bots_secret=seed)
+    return session_from_log(options, [SeatConfig()] * 4, controller.log, bots_secret=seed)
 
 
 def test_battles_won_and_lost_count_the_attacker_and_the_defender():

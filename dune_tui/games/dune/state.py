@@ -20,7 +20,6 @@ from __future__ import annotations
 from ..state import GameState
 from .data import (
     FACTION_UNITS,
-    LEADER_COUNT,
     LOCATIONS,
     N_DICE,
     POLAR_SINK,
@@ -127,9 +126,6 @@ class State(GameState):
     def units_on_board(self, faction: int) -> int:
         b = self.board
         return sum(b[loc * NU + u] for loc in LOCATIONS for u in FACTION_UNITS[faction])
-
-    def leaders_total(self, faction: int) -> int:
-        return LEADER_COUNT[faction]
 
     def storm_free(self, loc: int) -> bool:
         return loc == POLAR_SINK or ZONE[loc] != self.storm

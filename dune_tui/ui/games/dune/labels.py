@@ -13,7 +13,6 @@ from ....games.dune.data import (
     FACTION_UNITS,
     KANLY_DIE,
     KANLY_NAMES,
-    LEADER_COUNT,
     REGION_DIE,
     SARDAUKAR,
     SPICE_DIE,
@@ -74,12 +73,6 @@ def die_face(die: int, face: int, short: bool = False) -> str:
 
 def construction(kind: int, short: bool = True) -> str:
     return CONSTRUCTION_LETTERS[kind] if short else ("" if not kind else CONSTRUCTION_NAMES[kind])
-
-
-def leaders_text(state, faction: int) -> str:
-    on_card = state.lcard[faction]
-    total = LEADER_COUNT[faction]
-    return f"{on_card}/{total}"
 
 
 def card_troops(state, faction: int) -> tuple[int, int]:

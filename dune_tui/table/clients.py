@@ -1,0 +1,80 @@
+"""The clients at a table and the fan-out: who sits where, the requests each seat was asked, and a message to
+one seat's clients or to all."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+
+from ..controller import DecisionRequest
+from .messages import Closed, SeatInfo, Seats
+
+CHAT_BURST = 5  # a client may say 5 chat lines at once (then one every chat.CHAT_EVERY seconds)
+
+
+class Connection:
+    """One client attached for one seat.  `host`: the table's own terminal (it may save).  `stand_in`: a bot
+    playing for the seat's away human (the seat still shows as away)."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, seat: int, send: Callable[[object], None], host: bool, stand_in: str = "") -> None:
+        self.id = next(self._ids)
+        self.seat, self.send, self.host, self.stand_in = seat, send, host, stand_in
+        self.chat_allowance, self.chat_at = float(CHAT_BURST), time.monotonic()
+
+    def __repr__(self) -> str:
+        return f"Connection({self.id}, seat={self.seat})"
+
+
+class Clients:
+    """The connections of one table's session, the Seats every client was last told, and the human requests
+    delivered and still open."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.connections: list[Connection] = []
+        self.asked: dict[int, DecisionRequest] = {}
+        self.seats_sent: tuple[SeatInfo, ...] = self.seat_list()
+
+    def seat_list(self) -> tuple[SeatInfo, ...]:
+        here = {c.seat for c in self.connections if not c.stand_in}
+        bots = {c.seat: c.stand_in for c in self.connections if c.stand_in}
+        return tuple(SeatInfo(seat=s, name=cfg.name, kind=cfg.kind, agent=cfg.agent,
+                              connected=not cfg.is_human or s in here, stand_in=bots.get(s, ""), login=cfg.login,
+                              claimed=cfg.claimed)
+                     for s, cfg in enumerate(self.session.seats))
+
+    def seats_changed(self) -> None:
+        """Tell every client who sits where, if that changed (a spectator coming or going changes nothing)."""
+        seats = self.seat_list()
+        if seats != self.seats_sent:
+            self.seats_sent = seats
+            self.broadcast(Seats(seats))
+
+    def send(self, seat: int, message) -> None:
+        for conn in [c for c in self.connections if c.seat == seat]:
+            conn.send(message)
+
+    def broadcast(self, message) -> None:
+        for conn in list(self.connections):
+            conn.send(message)
+
+    def ask(self, requests: list[DecisionRequest]) -> None:
+        """Deliver the requests not delivered yet to their seats' clients."""
+        for r in requests:
+            if r.id not in self.asked:
+                self.asked[r.id] = r
+                self.send(r.seat, r)
+
+    def withdraw(self, requests: list[DecisionRequest]) -> None:
+        """Close, at their seats' clients, the requests delivered that are no longer among `requests`."""
+        open_ids = {r.id for r in requests}
+        for rid in [rid for rid in self.asked if rid not in open_ids]:
+            self.answered(rid)
+
+    def answered(self, rid: int) -> None:
+        """Request `rid` is answered: closed at its seat's clients, if it was delivered."""
+        if (gone := self.asked.pop(rid, None)) is not None:
+            self.send(gone.seat, Closed(seat=gone.seat, id=rid))

@@ -1,0 +1,70 @@
+"""A bot's turn at a table: its runner decides (in a worker thread), a failure is told and replaced by a random
+legal move, and the step is held for the table's pace unless a client skips."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import threading
+import time
+from collections.abc import Callable
+
+from .bots import BotCancelled, BotFailed
+from .messages import Notice, Pace
+
+
+class Pacer:
+    """The bots' pace: `pause` seconds a bot's step is shown before it is played (`holding`: one is held now);
+    `skipping`: play on without pauses until a human is asked."""
+
+    def __init__(self, pause: float) -> None:
+        self.pause, self.skipping, self.holding = pause, False, False
+        self._skip = asyncio.Event()
+
+    def message(self) -> Pace:
+        return Pace(pause=self.pause, skipping=self.skipping)
+
+    def skip(self) -> None:
+        self.skipping = True
+        self._skip.set()
+
+    def release(self) -> None:
+        """Let a held step go (the table closes)."""
+        self._skip.set()
+
+    async def hold(self, started: float) -> None:
+        """Wait until `pause` seconds after `started`, or a skip."""
+        wait = 0.0 if self.skipping else self.pause - (time.monotonic() - started)
+        if wait > 0.01:
+            self.holding = True
+            self._skip.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._skip.wait(), wait)
+            self.holding = False
+
+
+def warm_up(runner) -> None:
+    """Start the bots' runner ahead of their first turn (blocking: called in a worker thread)."""
+    with contextlib.suppress(Exception):  # a failure shows up (and is handled) at the first decision
+        runner.start()
+
+
+async def bot_action(runner, request, cancel: threading.Event, tell: Callable[[object], None]):
+    """The bot's legal action for `request`; BotCancelled when the table closed (`cancel` is set) meanwhile."""
+    error = None
+    try:
+        action = await asyncio.to_thread(runner.decide, request, cancel)
+    except BotFailed as e:
+        action, error = None, str(e)
+    except BotCancelled:
+        raise
+    except Exception as e:  # the runner itself broke: report, the game goes on
+        action, error = None, f"{type(e).__name__}: {e}"
+    if cancel.is_set():
+        raise BotCancelled
+    if error is not None or action not in request.legal:
+        why = error or f"an illegal move {action!r}"
+        tell(Notice(text=f"Bot of seat {request.seat + 1} failed ({why}); it plays a random legal move."))
+        action = random.Random(request.id).choice(request.legal)
+    return action
