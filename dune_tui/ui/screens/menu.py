@@ -74,7 +74,8 @@ class MainMenu(DuneScreen):
         line = ""
         if invites:
             line = f"{invites[0]}: press t" + (f" (and {len(invites) - 1} more)" if len(invites) > 1 else "")
-        self.query_one("#menu-invite", Static).update(Text(printable(line, limit=100), style="bold"))
+        for shown in self.query("#menu-invite").results(Static):  # none when the menu went while the lobby was read
+            shown.update(Text(printable(line, limit=100), style="bold"))
 
     def on_screen_resume(self) -> None:
         latest, why_not = saving.to_continue(self.settings.save_dir)
