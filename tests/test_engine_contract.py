@@ -17,8 +17,10 @@ from dune_tui.games import GAMES, base
 GAME_NAMES = tuple(GAMES)
 
 
-def _options(game, players: int, seed: int):
-    return game.engine.options_from(players, seed)
+def _options(game, players: int, seed: int, varied: bool = False):
+    """The options of a game at its parameters' defaults, or (`varied`) each parameter with choices at its last."""
+    chosen = {name: p.choices[-1] for name, p in game.engine.PARAMETERS.items() if varied and p.choices}
+    return game.engine.options_from(players, seed, **chosen)
 
 
 def _fields(state) -> list:
@@ -64,7 +66,7 @@ def test_a_game_that_states_only_what_it_must_gets_the_defaults():
 def test_the_same_seed_and_decisions_replay_the_same_events_and_state(name):
     game = GAMES[name]
     engine = game.engine
-    options = _options(game, max(game.players) - 1, 2024)
+    options = _options(game, max(game.players) - 1, 2024, varied=True)  # the first game: choose, spice
     state, log = _random_game(engine, options, random.Random(8))
     first, again = engine.new_game(options), engine.new_game(options)
     assert [e.text for e in engine.opening_events(first)] == [e.text for e in engine.opening_events(again)]

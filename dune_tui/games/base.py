@@ -19,8 +19,29 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from . import verbs
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A new game's parameter that a game takes beyond players, seed and sides (its `PARAMETERS`, by name): its
+    value when not given, its command-line flag's help, and its choices (None: any text, shown as `metavar`).
+    `dune-tui new`'s flags and `GameSpec`'s fields are built from them (anchor: harlequin's adapters declare their
+    options and the command line is built from them)."""
+
+    default: str
+    help: str
+    choices: tuple[str, ...] | None = None
+    metavar: str | None = None
+    type: type = str
+
+    @staticmethod
+    def flag(name: str) -> str:
+        """The command-line flag of the parameter `name`: "--face-dancers" for face_dancers."""
+        return "--" + name.replace("_", "-")
+
 
 REQUIRED = ("new_game", "legal_actions", "apply", "view", "determinize", "returns", "HIDDEN", "Options", "State",
             "Event", "Result", "PARAMETERS", "options_from", "available_sides", "side_id")

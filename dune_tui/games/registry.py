@@ -62,8 +62,8 @@ class Game:
     @property
     def parameters(self) -> dict[str, object]:
         """The new game's parameters this game takes beyond players, seed and sides (GameSpec's fields), each with
-        its value when not given: the engine's `PARAMETERS`."""
-        return self.engine.PARAMETERS
+        its value when not given: the engine's `PARAMETERS` (`games.base.Parameter`s) at their defaults."""
+        return {name: p.default for name, p in self.engine.PARAMETERS.items()}
 
     @property
     def is_default(self) -> bool:
