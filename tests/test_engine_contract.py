@@ -175,3 +175,39 @@ def test_every_phase_has_a_prompt_and_every_action_and_event_reads_as_english(na
                 assert text and "{" not in text and not text.startswith("(") and text != str(a), (state.phase, a)
             texts += [e.text for e in engine.apply(state, seat, rng.choice(acts))]
         assert all(t and "{" not in t and " a A" not in t and " a E" not in t for t in texts)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_games_state_is_described_once_by_its_typed_fields(name):
+    """`State.TYPES` gives the slots, the lists a copy copies, and types every value a game holds."""
+    game = GAMES[name]
+    state_class = game.engine.State
+    assert tuple(state_class.__slots__) == tuple(state_class.TYPES)
+    assert set(state_class.FIELDS) == set(state_class.TYPES)
+    assert all(isinstance(getattr(game.engine.new_game(_options(game, 3, 1)), n), list) for n in state_class.LISTS)
+    state, _ = _random_game(game.engine, _options(game, 3, 5), random.Random(5), stop=lambda s: s.round > 2)
+    for field, kind in state_class.TYPES.items():
+        value = getattr(state, field)
+        assert msgspec.convert(msgspec.to_builtins(value), kind) == value, field
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_wire_and_the_save_hold_the_states_fields_as_it_types_them(name):
+    """The wire's view is made from `State.TYPES` (a view's `rng` None, the schema's VIEW_FIELDS); the save's
+    snapshot, a versioned format written out in its schema, holds the same fields in the same order and types, but
+    for its own versions of the options and the result (and a saved game's dice generator, never None)."""
+    from dune_tui.net.views import wire_type
+    from dune_tui.saves.schema import schema_of
+
+    game = GAMES[name]
+    types, schema = game.engine.State.TYPES, schema_of(game)
+    wire = {f.name: f.type for f in msgspec.structs.fields(wire_type(name))}
+    assert list(wire) == list(game.state_fields())
+    assert wire == dict(types, rng=type(None), **{n: kind for n, (kind, _) in schema.VIEW_FIELDS.items()})
+    saved = {f.name: f.type for f in msgspec.structs.fields(schema.Snapshot)}
+    assert list(saved) == list(types)
+    own = {"options", "result", "rng"}
+    assert {n: t for n, t in saved.items() if n not in own} == {n: t for n, t in types.items() if n not in own}
+    assert saved["options"] is schema.Options and saved["rng"] in (int, types["rng"])
+    options = [f.name for f in msgspec.structs.fields(game.engine.Options)]
+    assert [f.name for f in msgspec.structs.fields(schema.Options)] == options  # its fields, in the file's order

@@ -30,8 +30,7 @@ from .options import (
     side_id,
     variants_in_words,
 )
-from .rules.victory import Result
-from .state import NU, SEALED, State
+from .state import NU, SEALED, Result, State
 
 __all__ = [
     "DEFAULT_WINNER",

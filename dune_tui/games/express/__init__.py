@@ -29,8 +29,7 @@ from .options import (
     variants_in_words,
     with_variants,
 )
-from .rules.victory import Result
-from .state import State
+from .state import Result, State
 
 __all__ = [
     "AGREE_END", "HIDDEN", "PARAMETERS", "VARIANTS", "DuneError", "Event", "GameOver", "HiddenInformation",
