@@ -6,10 +6,10 @@ the dice generator) and answers with one of the legal actions.
 
 - agent.py: the `Agent` protocol every bot follows;
 - random_agent.py: the floor, any game;
-- games/: each game's bots (its record's `bots`): games/dune/ (the first game's heuristic with its dice policy,
-  plan, board reading, the models that value a position — evaluate.py, weights in models/*.json — and its
-  rollouts) and games/express/ (Dune Express's heuristic and evaluator); each gives the search its rules
-  (`search_rules`) and its heuristic bot;
+- games/: the bots' table (`BOTS`, `register`) and each game's bots: games/dune/ (the first game's heuristic
+  with its dice policy, plan, board reading, the models that value a position — evaluate.py, weights in
+  models/*.json — and its rollouts) and games/express/ (Dune Express's heuristic and evaluator); each gives the
+  search its rules (`search_rules`) and its heuristic bot;
 - mcts.py: the search, told everything by a `SearchConfig` and handed an `Evaluator` (evaluator.py), the game's
   rules from search_rules.py;
 - registry.py: agent specs (`mcts:easy`) on the command line (errors.py: `AgentSpecError`).

@@ -55,7 +55,8 @@ from dune_tui.games import game_of
 
 from .errors import AgentSpecError
 from .evaluator import Evaluator, outcome
-from .search_rules import SearchRules, search_rules
+from .games import search_rules
+from .search_rules import SearchRules
 
 __all__ = ["LEVELS", "Chance", "MctsAgent", "SearchConfig", "make"]
 

@@ -1,8 +1,9 @@
 """What the search (ai/mcts.py) needs of each game, in one shape: the engine that plays it, the evaluator that
 judges it, the heuristic that answers when a search is not worth it, and which decisions get less.  Each game's
-bots module (its record's `bots`: ai/games/dune/, ai/games/express/) makes its own.
+bots module (the bots' table, ai/games/: ai/games/dune/, ai/games/express/) makes its own; the table's
+`search_rules(name, ...)` and `search_rules_of(options, ...)` find it.
 
-    rules = search_rules_of(view.options, two_player_models, seed)   # or search_rules("express", ...)
+    rules = search_rules_of(view.options, two_player_models, seed)   # ai.games's, or search_rules("express", ...)
     rules.engine.apply(...); rules.evaluator.prior(...); rules.choose(view, seat, legal, rng)
     rules.ranked(view, seat, legal, rng)   # the heuristic's order of the legal actions (the advisor's at-once answer)
 """
@@ -12,10 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from importlib import import_module
 from types import ModuleType
-
-from dune_tui.games import game_named, game_of
 
 from .evaluator import Evaluator
 
@@ -29,15 +27,3 @@ class SearchRules:
     minor: frozenset[str]  # phases given SearchConfig.minor_share of the budget
     ranked: Callable[[object, int, list, random.Random], list]  # the heuristic's order of the legal actions
 
-
-def search_rules(rules: str, two_player_models: bool = True, seed: int = 0,
-                 evaluator: Evaluator | None = None) -> SearchRules:
-    """The search's view of the game named `rules` (as dune_tui.games spells it); `evaluator` replaces the
-    game's own."""
-    return import_module(game_named(rules).bots).search_rules(two_player_models, seed, evaluator)
-
-
-def search_rules_of(options, two_player_models: bool = True, seed: int = 0,
-                    evaluator: Evaluator | None = None) -> SearchRules:
-    """The search's view of the game these options are for."""
-    return import_module(game_of(options).bots).search_rules(two_player_models, seed, evaluator)

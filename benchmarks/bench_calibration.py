@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ai import make_agent
 from ai.advice import ADVICE_CONFIG, analyse
+from ai.games import search_rules_of
 from ai.mcts import MctsAgent
-from ai.search_rules import search_rules_of
 from dune_tui.controller import Controller, Decision
 from dune_tui.sim import game_options, plan_game
 from dune_tui.table.bots import bot_seed

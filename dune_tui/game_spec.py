@@ -19,15 +19,19 @@ from .seats import default_bot, human_spec, seat_config
 DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
 
 
-@functools.cache
 def game_parameters() -> dict:
     """Each game's own parameters (its engine's `PARAMETERS`: `games.base.Parameter`s), by name, in the registry's
     order; a name two games take is one parameter (the first game's declaration).  It loads every game's engine, so
     it is asked only when a game is made or a command line built (playing the first game loads no other)."""
+    return _parameters(tuple(GAMES))
+
+
+@functools.cache
+def _parameters(names: tuple[str, ...]) -> dict:  # (by the games registered: a game may register late)
     out = {}
-    for game in GAMES.values():
-        for name, parameter in game.engine.PARAMETERS.items():
-            out.setdefault(name, parameter)
+    for name in names:
+        for parameter_name, parameter in GAMES[name].engine.PARAMETERS.items():
+            out.setdefault(parameter_name, parameter)
     return out
 
 
@@ -48,10 +52,14 @@ class _Common(msgspec.Struct, kw_only=True):
     bots_secret: int | None = None  # seeds the bots (Session.bots_secret); None: a new secret from the OS
 
 
-@functools.cache
 def _game_spec() -> type:
-    spec = msgspec.defstruct("GameSpec", [(name, p.type, p.default) for name, p in game_parameters().items()],
-                             bases=(_Common,), kw_only=True, module=__name__)
+    return _spec_of(tuple(game_parameters().items()))
+
+
+@functools.cache
+def _spec_of(parameters: tuple) -> type:
+    spec = msgspec.defstruct("GameSpec", [(name, p.type, p.default) for name, p in parameters], bases=(_Common,),
+                             kw_only=True, module=__name__)
     spec.__doc__ = _Common.__doc__
     return spec
 

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from ai import games as ai_games
 from dune_tui.controller import Controller, Decision
 from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.games import GAMES, game_named
+from dune_tui.saves import games as saves_games
+from dune_tui.ui import games as ui_games
 
 ROOT = Path(__file__).parents[1]
 
@@ -110,12 +113,12 @@ def test_the_default_values_of_another_games_parameters_are_no_refusal():
 
 
 def _games_own_modules() -> set[Path]:
-    """The files that are a game's own, as its record names them: its engine package, its board's package
-    (ui/games/NAME/), its bots (ai/games/NAME/) and its save schema (saves/games/NAME.py)."""
+    """The files that are a game's own, as its record and each layer's table name them: its engine package, its
+    board's package (ui/games/NAME/), its bots (ai/games/NAME/) and its save schema (saves/games/NAME.py)."""
     own = set()
     for game in GAMES.values():
-        board_package = game.board.rpartition(".")[0]
-        for module in (game.package, board_package, game.bots, game.save_schema):
+        for module in (game.package, ui_games.PACKAGES[game.name], ai_games.BOTS[game.name],
+                       saves_games.SCHEMAS[game.name]):
             path = ROOT / module.replace(".", "/")
             own |= set(path.rglob("*.py")) if path.is_dir() else {path.with_suffix(".py")}
     return own

@@ -59,6 +59,14 @@ def test_the_import_contracts_hold():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_the_game_screen_stays_under_250_lines():
+    """GameScreen keeps its widgets and keys; each other job is a module of its own (issue 42 §3): the table's
+    messages (table_link.py), the loop (turns.py), the end by agreement (agreement.py), leaving (leaving.py), the
+    advice (its panel's module) and the link between the list and the board (the decision panel's)."""
+    lines = len((ROOT / "dune_tui" / "ui" / "screens" / "game.py").read_text(encoding="utf-8").splitlines())
+    assert lines < 250, f"ui/screens/game.py has {lines} lines: give a job of it a module of its own"
+
+
 def test_the_lab_and_the_benchmarks_run_as_modules():
     """`python -m lab.NAME` and `python -m benchmarks.NAME` from the repository: no path edits in the lab, and no
     benchmark importing another through the path."""

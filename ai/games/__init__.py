@@ -1,8 +1,10 @@
-"""Each game's bots, one module a game (its record's `bots`: ai.games.dune, ai.games.express): what the search
-needs of it (`search_rules(...)`, ai/search_rules.py) and its heuristic bot (`heuristic_agent(seed)`).  The bots
-ask the game's record which module that is; nothing here names a game.
+"""The bots' table: each game's bots, one module a game (ai.games.dune, ai.games.express), with what the search
+needs of it (`search_rules(...)`: ai/search_rules.py's `SearchRules`) and its heuristic bot (`heuristic_agent(seed)`).
+The one place the bots import a game's module by its name; a game played from elsewhere declares its bots beside
+them (`register(name, module)`, as tests/toy/ does).  Nothing else here names a game.
 
     bots_of(view.options).heuristic_agent(seed).decide(request)
+    rules = search_rules_of(view.options, two_player_models, seed)   # or search_rules("express", ...)
 """
 
 from __future__ import annotations
@@ -10,12 +12,38 @@ from __future__ import annotations
 from importlib import import_module
 from types import ModuleType
 
-from dune_tui.games import game_of
+from dune_tui.games import UnknownRules, game_named, game_of
+
+BOTS: dict[str, str] = {"dune": "ai.games.dune", "express": "ai.games.express"}  # game -> its bots' module
+
+
+def register(name: str, module: str) -> None:
+    """The bots of the game `name` are the module `module` (its `search_rules` and `heuristic_agent`)."""
+    BOTS[name] = module
+
+
+def bots_named(name: str) -> ModuleType:
+    """The bots' module of the game of that name."""
+    game = game_named(name)
+    if game.name not in BOTS:
+        raise UnknownRules(f"{game.title} has no bots (ai.games.register)")
+    return import_module(BOTS[game.name])
 
 
 def bots_of(options) -> ModuleType:
     """The bots' module of the game these options are for."""
-    return import_module(game_of(options).bots)
+    return bots_named(game_of(options).name)
+
+
+def search_rules(rules: str, two_player_models: bool = True, seed: int = 0, evaluator=None):
+    """The search's view of the game named `rules` (as dune_tui.games spells it), a `SearchRules`; `evaluator`
+    replaces the game's own."""
+    return bots_named(rules).search_rules(two_player_models, seed, evaluator)
+
+
+def search_rules_of(options, two_player_models: bool = True, seed: int = 0, evaluator=None):
+    """The search's view of the game these options are for."""
+    return bots_of(options).search_rules(two_player_models, seed, evaluator)
 
 
 class HeuristicAgent:
@@ -32,5 +60,5 @@ class HeuristicAgent:
         game = game_of(request.view.options)
         agent = self.agents.get(game.name)
         if agent is None:
-            agent = self.agents[game.name] = import_module(game.bots).heuristic_agent(self.seed)
+            agent = self.agents[game.name] = bots_named(game.name).heuristic_agent(self.seed)
         return agent.decide(request)

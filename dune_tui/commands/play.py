@@ -8,21 +8,19 @@ import contextlib
 import os
 import signal
 import sys
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from .. import ui
 from ..net import lobby
 from ..net.client import LEFT, JoinRefused, RemoteTable
 from ..ui.app import DuneApp
 from ..ui.closed import ended
 from ..ui.settings import Settings
 
-UI_CSS = Path(ui.__file__).parent / DuneApp.CSS_PATH  # a subclass elsewhere would look for it beside itself
+UI_CSS = DuneApp.CSS_PATH  # absolute paths: a subclass elsewhere would look for them beside itself
 class Connecting(Screen):
     """The joined app's first screen, while it reaches the table: the address (never the code), nothing else."""
 

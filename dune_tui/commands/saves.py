@@ -17,7 +17,7 @@ from ..games import game_named
 from ..saves.errors import SaveError, SnapshotMismatch
 from ..saves.files import ENV, SUFFIX, default_dir, save_dir
 from ..saves.snapshot import differences, snapshot_of
-from ..saves.store import SaveInfo, latest_autosave, list_saves, load, read_save, replay_log, resolve
+from ..saves.store import SaveInfo, list_saves, load, read_save, replay_log, resolve, to_continue
 from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 
 BAD_FILE = 2
@@ -121,12 +121,11 @@ def cmd_load(args) -> int:
     target = args.game
     if target is None:
         try:
-            target = latest_autosave(args.save_dir, unfinished=True)
-            last = target or latest_autosave(args.save_dir)
+            target, over = to_continue(args.save_dir)
         except SaveError as e:
             return _fail(str(e))
         if target is None:
-            return _fail(nothing_to_continue(save_dir(args.save_dir), last))
+            return _fail(nothing_to_continue(save_dir(args.save_dir), over))
     try:
         session = load(target, args.save_dir, strict=not args.ignore_mismatch)
     except SnapshotMismatch as e:

@@ -10,6 +10,11 @@ never a game's or a phase's name.  The controller,
 the session, the table, the saves and the simulator take them from `rules_of(options)`; a package is imported
 only when a game of it is played.
 
+The record holds engine facts only.  What each layer above takes for a game is in that layer's own table, beside
+its parts: `dune_tui/ui/games/` (the board, the new-game lines, the rules page, the styles), `ai/games/` (the
+bots), `dune_tui/saves/games/` (the save schema).  A game played from elsewhere (tests/toy/) declares itself
+beside its own code: `register_game(Game(...))` here, then its part in each of those tables.
+
     from dune_tui.games import rules_of, game_named
     engine = rules_of(options)             # dune_tui.games.dune or dune_tui.games.express, by the options' class
     game_named("express").side_names       # ("Harkonnen", "Fremen", ...)
@@ -27,8 +32,8 @@ DEFAULT = "dune"
 
 @dataclass(frozen=True)
 class Game:
-    """One game this program plays: its engine and what each layer above takes for it, named (as a module path)
-    rather than imported, so that this package imports nothing above it."""
+    """One game this program plays: its engine's facts (what each layer above takes for it is in that layer's
+    table: ui/games/, ai/games/, saves/games/)."""
 
     name: str  # as the command line, the options and the save files spell it
     title: str
@@ -38,10 +43,6 @@ class Game:
     names_field: str  # the package's data module's tuple of side names by id
     keys_field: str  # ... and of side keys by id (as --faction spells them)
     side_word: str  # what a side is called: "faction", "house"
-    board: str  # the terminal board: a module whose `Board` draws it (dune_tui.ui.games.NAME.board)
-    bots: str  # the bots' rules: a module with `search_rules(...)` and `heuristic_agent(seed)` (ai.games.NAME)
-    save_schema: str  # the save file's classes for this game (dune_tui.saves.games.NAME)
-    rules_page: str  # the in-app rules text: "package:file" (a Markdown file of the board's package)
 
     @cached_property
     def engine(self) -> ModuleType:
@@ -91,17 +92,25 @@ class Game:
 GAMES: dict[str, Game] = {
     "dune": Game(name="dune", title="Dune: The Dice Game", package="dune_tui.games.dune", players=range(2, 9),
                  seat_field="seat_faction", names_field="FACTION_NAMES", keys_field="FACTION_KEYS",
-                 side_word="faction", board="dune_tui.ui.games.dune.board", bots="ai.games.dune",
-                 save_schema="dune_tui.saves.games.dune", rules_page="dune_tui.ui.games.dune:rules.md"),
+                 side_word="faction"),
     "express": Game(name="express", title="Dune Express", package="dune_tui.games.express", players=range(2, 7),
                     seat_field="seat_house", names_field="HOUSE_NAMES", keys_field="HOUSE_KEYS",
-                    side_word="house", board="dune_tui.ui.games.express.board", bots="ai.games.express",
-                    save_schema="dune_tui.saves.games.express", rules_page="dune_tui.ui.games.express:rules.md"),
+                    side_word="house"),
 }
 
 
 class UnknownRules(ValueError):
     pass
+
+
+def register_game(game: Game) -> Game:
+    """Add a game to those this program plays (as OpenSpiel's `register_game`), declared beside its own code; the
+    same record again is no change, another record under a name taken is refused."""
+    known = GAMES.get(game.name)
+    if known is not None and known != game:
+        raise ValueError(f"a game named {game.name!r} is registered already ({known.title})")
+    GAMES[game.name] = game
+    return game
 
 
 def game_named(name: str | None = None) -> Game:

@@ -1,8 +1,8 @@
 """The wire form of a seat's view, one per rule set.  A `State` is a `__slots__` class, not a Struct: each rule
 set's wire Struct is made from its State's one description (`State.TYPES`: its fields, typed, in `FIELDS`' order),
-with what a view changes: `rng` None, and the save schema's `VIEW_FIELDS` (its record's `save_schema`), each with
-its wire type and its reader: in the first game `b_commits` maybe SEALED; a HIDDEN prediction is a number as any),
-tagged with the rule set's name in a field "rules" ("dune" | "express").
+with what a view changes: `rng` None, and the save schema's `VIEW_FIELDS` (the saves' table,
+dune_tui/saves/games/), each with its wire type and its reader: in the first game `b_commits` maybe SEALED; a
+HIDDEN prediction is a number as any), tagged with the rule set's name in a field "rules" ("dune" | "express").
 `to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a state with a dice generator or a seed, so
 the authoritative state cannot be sent by mistake.
 
@@ -19,7 +19,7 @@ from typing import Any, Union
 import msgspec
 
 from ..games import DEFAULT, GAMES, game_named, game_of
-from ..saves.schema import schema_of
+from ..saves.games import schema_of
 
 
 class NotAView(ValueError):
@@ -36,10 +36,14 @@ def wire_type(rules: str) -> type:
                              kw_only=True, forbid_unknown_fields=True, tag_field="rules", tag=rules, module=__name__)
 
 
-@functools.cache
 def any_view() -> Any:
-    """The union of every rule set's wire form (told apart by the "rules" tag)."""
-    return Union[tuple(wire_type(name) for name in GAMES)]  # noqa: UP007 (a runtime tuple of types)
+    """The union of every rule set's wire form (told apart by the "rules" tag), a game registered late too."""
+    return _any_view(tuple(GAMES))
+
+
+@functools.cache
+def _any_view(names: tuple[str, ...]) -> Any:
+    return Union[tuple(wire_type(name) for name in names)]  # noqa: UP007 (a runtime tuple of types)
 
 
 def rules_of_view(obj) -> str | None:

@@ -27,8 +27,8 @@ from collections.abc import Callable
 import msgspec
 
 from ai.evaluator import outcome
+from ai.games import search_rules
 from ai.mcts import LEVELS, MctsAgent
-from ai.search_rules import search_rules
 
 from ..controller import DecisionRequest
 

@@ -22,6 +22,7 @@ from .store import (
     load,
     read_save,
     save_named,
+    to_continue,
     try_autosave,
 )
 
@@ -42,5 +43,6 @@ __all__ = [
     "read_save",
     "save_dir",
     "save_named",
+    "to_continue",
     "try_autosave",
 ]

@@ -1,5 +1,5 @@
 """What a save holds whatever its game: the envelope, the seats, the log, the hints, and the file's fields in
-their order.  Each game's schema (`Game.save_schema`, dune_tui/saves/games/) types the two that are its own, the
+their order.  Each game's schema (the saves' table, dune_tui/saves/games/) types the two that are its own, the
 `options` and the `snapshot`, and tags the file with its name (saves/schema.py makes the union)."""
 
 from __future__ import annotations

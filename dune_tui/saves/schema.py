@@ -4,8 +4,8 @@ between them.  saves/README.md in the repository documents the format.
 A file is JSON (readable, diffable, the samples in the repository can be
 reviewed), one object whose `format` is "dune-tui-save" and whose `version`
 says which schema below reads it.  The fields every game's save holds are in
-`fields`; a game's own (its options, its snapshot, its tagged `Save`) in the
-module its record names (`Game.save_schema`, dune_tui/saves/games/).  To
+`fields`; a game's own (its options, its snapshot, its tagged `Save`) in its
+module of the saves' table (dune_tui/saves/games/).  To
 change the format: copy the newest schema as `SaveV<n+1>`, change it, add
 `migrate_v<n>_v<n+1>` to MIGRATIONS, bump CURRENT, and regenerate the samples
 (saves/make_samples.py).
@@ -15,25 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Union
 
 import msgspec
 
-from ..games import GAMES, Game, game_named
+from ..games import GAMES, game_named
 from ..text import printable
 from .errors import SaveError
 from .fields import Envelope, SaveFields
+from .games import schema_of
 
 FORMAT = "dune-tui-save"
 CURRENT = 2
-
-
-@cache
-def schema_of(game: Game) -> ModuleType:
-    """The game's classes in a save file (its record's `save_schema`: `Options`, `Snapshot`, `Save`)."""
-    return import_module(game.save_schema)
 
 
 class ResultOnly(msgspec.Struct):
@@ -62,12 +55,23 @@ FIRST = schema_of(game_named())
 Save = Union[tuple(schema_of(game).Save for game in GAMES.values())]  # noqa: UP007 (a runtime tuple of types)
 
 
+def save_union() -> Any:
+    """The current version's schema: the union of every registered game's `Save` (a game registered after this
+    module was imported too)."""
+    return _union(tuple(GAMES))
+
+
+@cache
+def _union(names: tuple[str, ...]) -> Any:
+    return Union[tuple(schema_of(GAMES[name]).Save for name in names)]  # noqa: UP007 (a runtime tuple of types)
+
+
 def migrate_v1_v2(old):
     """Every version 1 file is a game of the first game."""
     return FIRST.Save(**msgspec.structs.asdict(old))
 
 
-SCHEMAS: dict[int, Any] = {1: FIRST.SaveV1, 2: Save}
+SCHEMAS: dict[int, Any] = {1: FIRST.SaveV1, 2: Save}  # the current version's `Save`: read as `save_union()`
 MIGRATIONS: dict[int, Callable[[Any], Any]] = {1: migrate_v1_v2}  # version n -> function from SaveV<n> to SaveV<n+1>
 
 _encoder = msgspec.json.Encoder()
@@ -101,7 +105,8 @@ def decode(data: bytes) -> Save:
     if env.version not in SCHEMAS:
         raise SaveError(f"unknown save format version {env.version}")
     try:
-        save = msgspec.json.decode(data, type=SCHEMAS[env.version])
+        kind = SCHEMAS[env.version]
+        save = msgspec.json.decode(data, type=save_union() if kind is Save else kind)
     except (msgspec.MsgspecError, UnicodeDecodeError) as e:
         raise SaveError(f"the file is damaged ({one_line(e)})") from None
     except RecursionError:

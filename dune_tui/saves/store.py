@@ -15,6 +15,7 @@ import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 
@@ -189,6 +190,20 @@ def latest_autosave(directory: str | os.PathLike | None = None, *, unfinished: b
         if not (unfinished and is_finished(path)):
             return path
     return None
+
+
+class ToContinue(NamedTuple):
+    """What Continue and `dune-tui load` without a name open: `path`, the latest autosave of a game not over yet;
+    without one, `over`, the latest autosave (of a game that is over; None: there is no autosave at all)."""
+
+    path: Path | None
+    over: Path | None
+
+
+def to_continue(directory: str | os.PathLike | None = None) -> ToContinue:
+    """The game to continue, or why there is none (ToContinue).  SaveError if the save directory is not `trusted`."""
+    path = latest_autosave(directory, unfinished=True)
+    return ToContinue(path, None if path is not None else latest_autosave(directory))
 
 
 def is_finished(path: Path) -> bool:

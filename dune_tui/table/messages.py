@@ -16,7 +16,7 @@ To a client (each `send` carries one):
     Refused        this client's message was refused (the state is unchanged): why
     Chat           a line said at the table (every client gets it; not part of the game's log)
     GameOver       the result, the final view, the history the seat may see and the hints it was shown
-    EndProposal    a proposal to end the game by agreement (X36) is open: who proposed it, who is still to answer
+    EndProposal    a proposal to end the game by agreement is open: who proposed it, who is still to answer
                    (seat -1: none is open any more, and `text` says why)
 
 From a client:
@@ -25,7 +25,7 @@ From a client:
     Save           save now (autosave, or under a name) - the host's clients only
     Chat           a line to say at the table (the table sets who said it, cleans and caps the text)
     Hint           the advice `h` showed for an open request (kept beside the log for the replay)
-    ProposeEnd     this seat proposes to end the game by agreement (X36: when the rule set offers it)
+    ProposeEnd     this seat proposes to end the game by agreement (when the rule set offers it: `end_offered`)
     AnswerEnd      this seat's yes or no to the open proposal
 
 The Structs are tagged so that a tagged union decodes them; the views are engine States (`view: Any`): the wire
@@ -160,7 +160,8 @@ class Hint(_Message):
 
 
 class ProposeEnd(_Message):
-    """End the game by agreement (X36): the players play the Shorter Game, this round its last."""
+    """End the game by agreement, where the rule set offers it (`end_offered`): this round is the last (the game's
+    rules say what that means: its board's `words.ending`)."""
 
 
 class AnswerEnd(_Message):

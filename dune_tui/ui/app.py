@@ -13,13 +13,15 @@ import contextlib
 import os
 import signal
 import threading
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from . import saving
-from .screens.base import DuneScreen
+from .games import styles
+from .kit.screens import DuneScreen
 from .settings import Settings
 
 HANGUP_EXIT = 129  # 128 + SIGHUP
@@ -44,7 +46,7 @@ class Launch(Screen):
 
 
 class DuneApp(App[int]):
-    CSS_PATH = "dune.tcss"
+    CSS_PATH = [Path(__file__).with_name("dune.tcss"), *styles()]  # then each game's (ui/games/NAME/NAME.tcss)
     TITLE = "Dune: The Dice Game"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [

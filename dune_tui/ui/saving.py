@@ -29,13 +29,10 @@ def save_dir(directory: Path | None) -> tuple[Path | None, str | None]:
 def to_continue(directory: Path | None) -> tuple[Path | None, str | None]:
     """The autosave Continue opens: the latest of a game not over yet; else None and why not (a sentence),
     or (None, None) when there is no autosave at all."""
-    path, error = _call(saves.latest_autosave, directory=directory, unfinished=True)
-    if path is not None or error:
-        return path, error
-    last, error = _call(saves.latest_autosave, directory=directory)
-    if error or last is None:
-        return None, error
-    return None, f"No game to continue: {last.name.removesuffix(saves.SUFFIX)} is over (Load shows it)."
+    found, error = _call(saves.to_continue, directory)
+    if error or found.path is not None or found.over is None:
+        return (None if error else found.path), error
+    return None, f"No game to continue: {found.over.name.removesuffix(saves.SUFFIX)} is over (Load shows it)."
 
 
 def autosave_path(game_id: str, directory: Path | None) -> Path:

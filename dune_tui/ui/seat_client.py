@@ -101,7 +101,7 @@ class Withdrawn:
 
 @dataclass(frozen=True)
 class AskEnd:
-    """X36: ask `seat` whether it agrees to end the game as `proposal` says."""
+    """Ask `seat` whether it agrees to end the game as `proposal` says."""
 
     seat: int
     proposal: m.EndProposal
@@ -109,7 +109,7 @@ class AskEnd:
 
 @dataclass(frozen=True)
 class EndChanged:
-    """X36: whether `e` is offered may have changed."""
+    """Whether `e` (end by agreement) is offered may have changed."""
 
 
 @dataclass(frozen=True)
@@ -148,17 +148,15 @@ class Waiting:
 
 
 class SeatClient:
-    def __init__(self, table, seats: list[int] | None = None, *, joined: bool = False,
-                 secret: Callable[[m.DecisionRequest], bool] = lambda request: False,
-                 battle_seats: Callable[[Any], tuple[int, ...] | None] = lambda event: None,
+    def __init__(self, table, seats: list[int] | None = None, *, joined: bool = False, rules_board=None,
                  pause: float = 0.5) -> None:
         """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat); `joined`: a table
-        hosted elsewhere; `secret`: whether a request is a secret choice a hot seat hands the terminal over for;
-        `battle_seats`: the seats of the battle whose sealed choices an event reveals (None: not a reveal)."""
+        hosted elsewhere; `rules_board`: the game's board (ui.kit.board.Board), which says the secret choices a hot
+        seat hands the terminal over for (`secret_phases`) and which events reveal a battle (`battle_seats`); the
+        screen hands it over once the Welcome has said the game (None: no secret choice, no battle)."""
         self.table = table  # to attach and send; never to read its game
         self.joined = joined
-        self.secret = secret
-        self.battle_seats = battle_seats
+        self.rules_board = rules_board
         self.seats: tuple[m.SeatInfo, ...] = table.seat_list()
         self.humans = [i.seat for i in self.seats if i.is_human] if seats is None else list(seats)
         self.watching = self.humans[0] if len(self.humans) == 1 else m.SPECTATOR  # whose connection we watch
@@ -176,7 +174,7 @@ class SeatClient:
         self.over: m.GameOver | None = None
         self.game_id = ""  # from the table's Welcome: names the game's autosave
         self.hints = True  # the game allows advice (the table's welcome says)
-        self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement (X36)
+        self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement
         self.end_asked: set[int] = set()  # our seats asked to agree to it
         self.gone: set[int] = set()  # other players said to be away, not yet back
         self._refs = itertools.count(1)
@@ -216,7 +214,7 @@ class SeatClient:
         elif isinstance(body, m.Closed):
             self.requests.pop(body.id, None)
             self.sent.discard(body.id)
-            if self.current is not None and self.current.id == body.id:  # answered for us (X36's AGREE_END)
+            if self.current is not None and self.current.id == body.id:  # answered for us (an agreed end's AGREE_END)
                 self.current = None
                 out.append(Withdrawn())
         elif isinstance(body, m.Refused):
@@ -267,7 +265,7 @@ class SeatClient:
         if isinstance(body, m.EventBatch):
             out.append(Log(tuple(body.events)))
             for e in body.events:
-                fighters = self.battle_seats(e)
+                fighters = self.rules_board.battle_seats(e) if self.rules_board is not None else None
                 if fighters is not None and self._human_among(fighters):
                     self.blocked = True
                     out.append(Reveal(e, tuple(body.events)))
@@ -302,7 +300,7 @@ class SeatClient:
         return out
 
     def _end_proposal(self, seat: int, proposal: m.EndProposal, main: bool) -> list:
-        """X36: a proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
+        """A proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
         (in a hot-seat game, each in turn)."""
         out: list = []
         if proposal.seat == m.SPECTATOR:
@@ -359,6 +357,10 @@ class SeatClient:
         self.current = request
         return Ask(request)
 
+    def secret(self, request: m.DecisionRequest) -> bool:
+        """A secret choice: a hot seat hands the terminal over for it (the board's rule set says which)."""
+        return self.rules_board is not None and request.phase in self.rules_board.secret_phases
+
     def handed_off(self, request: m.DecisionRequest) -> None:
         self.blocked = False
         self.handed.add(request.id)
@@ -387,13 +389,13 @@ class SeatClient:
         return sealed.text if sealed and request.sealed and sealed.seat not in (-1, request.seat) else ""
 
     def end_offered(self) -> bool:
-        """X36: the request on the panel may propose to end the game by agreement (its rule set says)."""
+        """The request on the panel may propose to end the game by agreement (its rule set says)."""
         r = self.current
         return (r is not None and self.proposal is None
                 and game_of(r.view.options).engine.end_offered(r.view, r.seat))
 
     def end_refused(self) -> str:
-        """X36: why the request on the panel may not propose to end the game now ("" when it may, or when its
+        """Why the request on the panel may not propose to end the game now ("" when it may, or when its
         rule set has no such proposal)."""
         r = self.current
         if r is None or self.end_offered():

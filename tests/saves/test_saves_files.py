@@ -19,6 +19,7 @@ from dune_tui.saves import (
     load,
     save_dir,
     save_named,
+    to_continue,
 )
 from dune_tui.saves.files import default_dir
 from dune_tui.table import Table
@@ -139,6 +140,26 @@ def test_a_finished_games_autosave_says_so_and_continue_skips_it(play_game, save
     assert latest_autosave(unfinished=True) == going
     going.unlink()
     assert latest_autosave(unfinished=True) is None
+
+
+def test_what_to_continue_is_decided_in_one_place_for_the_menu_and_the_load_command(play_game, save_dir):
+    """`to_continue`: the latest unfinished autosave; without one, the latest autosave (over), to say why not.
+    The menu's Continue (ui/saving.py) and `dune-tui load` (commands/saves.py) both ask it, nothing else."""
+    from pathlib import Path
+
+    import dune_tui
+
+    assert to_continue() == (None, None)
+    going = autosave(play_game(Options(players=2, seed=5), 5))
+    done = autosave(play_game(Options(players=2, seed=4)))
+    os.utime(going, (1, 1))
+    assert to_continue() == (going, None)
+    going.unlink()
+    assert to_continue() == (None, done)
+    root = Path(dune_tui.__file__).parent
+    askers = {p.relative_to(root).as_posix() for p in root.rglob("*.py")
+              if "latest_autosave(" in p.read_text(encoding="utf-8")}
+    assert askers == {"saves/store.py"}, "the latest autosave is looked up in the saves alone"
 
 
 def test_a_file_from_before_the_finished_mark_still_loads_and_lists_as_finished(play_game, save_dir):

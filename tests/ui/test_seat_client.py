@@ -11,6 +11,7 @@ from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table import messages as m
 from dune_tui.ui import seat_client as sc
+from dune_tui.ui.games.dune.board import Board as DuneBoard
 from dune_tui.ui.seat_client import SeatClient
 
 HUMAN = SeatConfig(kind="human", agent="")
@@ -101,7 +102,7 @@ def test_a_refused_answer_asks_again():
 
 def test_hot_seat_a_secret_choice_is_handed_off_first_and_then_shown_through_its_seat():
     game = hot_seat_at_commit()
-    client = client_for(game, secret=lambda r: r.sealed)
+    client = client_for(game, rules_board=DuneBoard)  # its battle commit: a secret choice
     assert client.watching == m.SPECTATOR and client.table.attached == [-1, 0, 1]
     for seat in (-1, 0, 1):
         client.take(seat, welcome(game, seat))
@@ -121,7 +122,7 @@ def test_hot_seat_a_secret_choice_is_handed_off_first_and_then_shown_through_its
 
 def test_a_sealed_commit_of_the_other_side_is_noted_on_the_panel_and_not_on_its_own():
     game = hot_seat_at_commit()
-    client = client_for(game, secret=lambda r: False)
+    client = client_for(game)  # no board: no secret choice to hand off
     for seat in (-1, 0, 1):
         client.take(seat, welcome(game, seat))
     request = client.next_step().request
@@ -207,17 +208,16 @@ def test_the_seat_client_imports_no_textual():
 def test_a_battle_reveal_is_whatever_the_game_s_board_says_reveals_one():
     """The seat client names no event kind: the board's `battle_seats` says which event reveals a battle. A
     human's battle takes the reveal dialog, another's a notice; a game whose board says none gets neither."""
-    from dune_tui.ui.games.dune.board import Board as DuneBoard
     from dune_tui.ui.games.express.board import Board as ExpressBoard
 
     game = solo()  # seat 0 human, seat 1 a bot
     reveals = [e for e in replayed_events(game) if e.kind == "reveal"]
     ours = next(e for e in reveals if 0 in (e.data.attacker_seat, e.data.defender_seat))
-    client = client_for(game, battle_seats=DuneBoard.battle_seats)
+    client = client_for(game, rules_board=DuneBoard)
     client.take(0, welcome(game, 0))
     said = client.take(0, m.EventBatch(0, [ours]))
     assert [type(x) for x in said] == [sc.Log, sc.Reveal] and client.blocked
-    quiet = client_for(game, battle_seats=ExpressBoard.battle_seats)
+    quiet = client_for(game, rules_board=ExpressBoard)
     quiet.take(0, welcome(game, 0))
     assert [type(x) for x in quiet.take(0, m.EventBatch(0, [ours]))] == [sc.Log] and not quiet.blocked
 

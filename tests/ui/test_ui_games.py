@@ -4,14 +4,18 @@ from Textual's breakpoints."""
 
 from __future__ import annotations
 
+import ast
 import inspect
+import re
+from pathlib import Path
 
 import pytest
 from textual.geometry import Size
 
 from dune_tui.games import GAMES
-from dune_tui.ui.boards import Board, board_for, rules_names, rules_text
-from dune_tui.ui.screens.base import HORIZONTAL, VERTICAL, SizeAware, size_classes
+from dune_tui.ui.games import PACKAGES, board_for, rules_names, rules_text
+from dune_tui.ui.kit.board import Board
+from dune_tui.ui.kit.screens import HORIZONTAL, VERTICAL, SizeAware, size_classes
 from dune_tui.ui.widgets.choices import group
 
 PROTOCOL = [name for name in dir(Board) if not name.startswith("_")] + ["words", "secret_phases"]
@@ -21,7 +25,7 @@ PROTOCOL = [name for name in dir(Board) if not name.startswith("_")] + ["words",
 def test_every_game_has_a_board_that_keeps_the_protocol_and_a_rules_page(name):
     game = GAMES[name]
     board = board_for(game.engine.Options())
-    assert board.__module__ == game.board
+    assert board.__module__ == f"{PACKAGES[name]}.board"
     missing = [attr for attr in PROTOCOL if not hasattr(board, attr)]
     assert not missing, f"{name}'s board lacks {missing}"
     for attr in ("compose", "show", "light", "point", "options_at", "side_label"):
@@ -78,3 +82,39 @@ def test_one_game_over_screen_takes_each_games_data():
     assert (DUNE.heading, EXPRESS.heading) == ("", "Dune Express, ")
     assert "strategic regions" in GameOverScreen(None, None, ending=DUNE).help_tips
     assert GameOverScreen(None, None, ending=EXPRESS).help_tips == ""
+
+
+UI = Path(__file__).parents[2] / "dune_tui" / "ui"
+
+
+def test_the_apps_stylesheet_holds_no_games_own_selector_and_each_games_styles_are_loaded_from_its_folder():
+    """ui/dune.tcss styles what every game shares; a selector naming one game's widget class, or an id only a
+    game's modules give, is in that game's folder (ui/games/NAME/NAME.tcss), which the app loads after it."""
+    from dune_tui.ui.app import DuneApp
+
+    sheet = (UI / "dune.tcss").read_text()
+    selectors = " ".join(re.findall(r"^([^{}/\n][^{}\n]*)\{", sheet, flags=re.M))
+    games_classes = {node.name for path in (UI / "games").rglob("*.py")
+                     for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.ClassDef)}
+    assert not games_classes & set(re.findall(r"\b([A-Z]\w+)", selectors))
+
+    def literals(paths) -> set[str]:
+        return {node.value for path in paths for node in ast.walk(ast.parse(path.read_text()))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+
+    games_ids = literals((UI / "games").rglob("*.py")) - literals(p for p in UI.rglob("*.py") if "games" not in p.parts)
+    assert not games_ids & set(re.findall(r"#([\w-]+)", selectors))
+    assert [Path(p).name for p in DuneApp.CSS_PATH] == ["dune.tcss", "dune.tcss", "express.tcss"]
+    assert [Path(p).parent.name for p in DuneApp.CSS_PATH[1:]] == list(GAMES)
+
+
+def test_every_games_board_is_a_standard_board_with_no_stub():
+    """What both boards did alike is `StandardBoard`'s (ui/kit/board.py): the four widgets, show, light, point,
+    the seats and the marks, no sealed choice unless the game says; no board raises NotImplementedError."""
+    from dune_tui.ui.kit.board import StandardBoard
+
+    for game in GAMES.values():
+        board = board_for(game.engine.Options())
+        assert issubclass(board, StandardBoard)
+        assert {"compose", "show", "light", "point", "set_seats", "set_marks"}.isdisjoint(vars(board))
+    assert not [p for p in (UI / "games").rglob("*.py") if "NotImplementedError" in p.read_text()]

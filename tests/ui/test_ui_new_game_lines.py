@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from dune_tui.games import GAMES
-from dune_tui.ui.boards import setup_for
+from dune_tui.ui.games import setup_for
 
 
 def test_each_game_gives_its_lines_and_its_parameters():
@@ -16,7 +16,7 @@ def test_each_game_gives_its_lines_and_its_parameters():
 
 
 def test_the_first_games_lines_load_no_express():
-    code = ("import sys; from dune_tui.ui.boards import setup_for; import dune_tui.ui.screens.new_game; "
+    code = ("import sys; from dune_tui.ui.games import setup_for; import dune_tui.ui.screens.new_game; "
             "setup_for('dune'); setup_for('express'); "
             "print(any(m.startswith('dune_tui.games.express') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

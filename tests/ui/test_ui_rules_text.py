@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dune_tui.ui.boards import rules_text
+from dune_tui.ui.games import rules_text
 
 RULINGS = Path(__file__).parents[2] / "docs" / "RULINGS.md"
 

@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
-from .base import DuneScreen
+from ..kit.screens import DuneScreen
 
 CHROME = 4  # the screen's padding and the list's scroll bar
 PADDING = 2  # a column's cell padding, both sides

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from ...net.identity import my_login
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
-from .base import DuneScreen
+from ..kit.screens import DuneScreen
 
 TITLE = """\
  ____  _   _ _   _ _____

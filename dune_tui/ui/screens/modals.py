@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
-from .base import DuneModal, DuneScreen
+from ..kit.screens import DuneModal, DuneScreen
 
 
 class ConfirmLeave(DuneModal):

@@ -15,10 +15,10 @@ from ...game_spec import DEFAULT_PLAYERS, new_game
 from ...games import DEFAULT, GAMES, game_named
 from ...games.errors import OptionsError
 from ...seats import bot_specs, default_bot
-from ..boards import setup_for
+from ..games import setup_for
+from ..kit.screens import DuneScreen
 from ..settings import PAUSES
 from ..widgets.cycler import Cycler
-from .base import DuneScreen
 
 HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}
 MOST_SEATS = max(max(r.players) for r in GAMES.values())

@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from ..boards import side_styles
+from ..games import log_style
+from ..kit.screens import DuneScreen
 from ..widgets.log import GameLog
-from .base import DuneScreen
 
 
 class ReplayScreen(DuneScreen):
@@ -30,7 +30,7 @@ class ReplayScreen(DuneScreen):
         with Vertical(id="replay"):
             yield Static(f"Replay: the game's {self.over.decisions} decisions, event by event "
                          f"(↑ ↓ PgUp PgDn scroll)", classes="screen-title")
-            yield GameLog(id="replay-log", sides=side_styles(self.over.state.options))
+            yield GameLog(id="replay-log", style=log_style(self.over.state.options))
         yield Footer()
 
     def on_mount(self) -> None:

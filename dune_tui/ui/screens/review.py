@@ -22,10 +22,10 @@ from textual.widgets import Footer, ProgressBar, Static
 from ...review import Budget, ReviewError, load_or_analyse, marks, open_review
 from ...review.analysis import SHOWN, pct
 from ...table.messages import SeatInfo
-from ..boards import board_for, side_styles
+from ..games import board_for, log_style
+from ..kit.screens import DuneScreen
 from ..widgets.chances import ChanceChart
 from ..widgets.log import GameLog
-from .base import DuneScreen
 
 BUDGET = Budget()  # the analysis's work per decision (dune_tui/review/analysis.py)
 PACE = SimpleNamespace(pause=0.0, skipping=False)  # the status bar's bot pace: none in a review
@@ -100,7 +100,7 @@ class ReviewScreen(DuneScreen):
                 yield ChanceChart(id="review-chart")
                 yield Static(id="review-marks")
             with Vertical(id="log-box"):
-                yield GameLog(id="log", sides=side_styles(self.review.states[0].options))
+                yield GameLog(id="log", style=log_style(self.review.states[0].options))
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -1,5 +1,5 @@
 """Rules reference: the turn's steps and each faction's abilities, in our own words: each game's page (its
-record's `rules_page`, a file beside its board); `x` switches to the next game's."""
+`rules.md` beside its board, ui/games/'s table); `x` switches to the next game's."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown
 
 from ...games import DEFAULT
-from ..boards import rules_names, rules_text
-from .base import DuneScreen
+from ..games import rules_names, rules_text
+from ..kit.screens import DuneScreen
 
 
 class RulesScreen(DuneScreen):

@@ -23,7 +23,7 @@ from ...net.client import LEFT
 from ...net.identity import my_login
 from ...table.messages import SPECTATOR
 from ...text import printable
-from .base import DuneScreen
+from ..kit.screens import DuneScreen
 
 REFRESH_SECONDS = 0.5
 

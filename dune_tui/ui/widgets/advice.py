@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...games import game_of
+from .choices import DIGITS, ChoiceList
 
 
 def action_text(view, action) -> str:
@@ -124,6 +125,11 @@ def advice_summary(view, advice) -> str:
     return " · ".join(one(a) for a in advice)
 
 
+def listed(choices: ChoiceList, action) -> int | None:
+    """Where the list shows `action` (a counted option counts as its family)."""
+    return next((i for i, c in enumerate(choices.shown) if action == c.key or action in c.by_count.values()), None)
+
+
 class AdvicePanel(Static):
     """Hidden until `h` asks; then "thinking…", the advice, or why there is none.  `ask` works the advice out in a
     thread and posts `Advised`; `drop` (or the panel leaving the screen) cancels it."""
@@ -154,6 +160,26 @@ class AdvicePanel(Static):
         self.advice: list = []
         self.shown_for = None  # (view, keys) of the advice shown
         self.advising: threading.Event | None = None  # set to cancel the advice being worked out
+
+    def hint(self, request, allowed: bool, spec: str = "") -> None:
+        """`h`: the advice on `request` (the decision on screen), if the game `allowed` advice; else a notice says
+        why there is none."""
+        if not allowed:
+            self.notify("Hints are off for this game.", timeout=4)
+        elif request is None:
+            self.notify("No decision of yours to advise on.", timeout=4)
+        else:
+            self.ask(request, spec)
+
+    def show_beside(self, choices: ChoiceList, request, advice, spec: str = "") -> str:
+        """Show the advice on the request on screen, each option with its key in the decision's list `choices`
+        (whose highlight follows the top option); the advice in a line, to keep beside the log ("" if none)."""
+        where = [listed(choices, a.action) if choices.display else None for a in advice]
+        keys = [DIGITS[i] if i is not None and i < len(DIGITS) else "·" for i in where]
+        self.show(request.view, advice, spec or "mcts", keys)
+        if where and where[0] is not None:
+            choices.highlighted = where[0]
+        return advice_summary(request.view, advice) if advice else ""
 
     def ask(self, request, spec: str = "") -> None:
         """Work out the advice on `request` from its seat's view only, by the advisor `spec` ("": the default

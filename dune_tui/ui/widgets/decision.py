@@ -7,7 +7,11 @@ Under the question, a line or two says what the decision will do (`describe.cons
 storm, the spice, what the Kanly weapon cannot reach).  A key never answers the next question:
 when a new kind of question appears, its form takes the keyboard only after `GUARD` seconds, so
 keys typed for the last one are not applied to it (the first has no guard: none came before).  A landing
-counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal."""
+counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal.
+
+It links its list to the game's board (`board`: ui.kit.board.Board): the places the listed options are about light up
+on the map, the map points at the highlighted option's place, a click on a place or the map's cursor picks or
+highlights its option, a click on a die marks it; the dice marked in the roll form show on the board's tray."""
 
 from __future__ import annotations
 
@@ -21,10 +25,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import var
 from textual.timer import Timer
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 from .choices import ChoiceList
-from .messages import Picked
+from .messages import DieClicked, MarksChanged, Picked, Pointed, RegionClicked
 from .words import Words
 
 
@@ -59,9 +63,11 @@ class DecisionPanel(Vertical):
             self.action = action
             self.key = key
 
-    def __init__(self, *, words: Words, id: str | None = None) -> None:
+    def __init__(self, *, words: Words, board=None, id: str | None = None) -> None:
+        """`words`: the game's words and forms; `board`: the game's board the list is linked to (None: none)."""
         super().__init__(id=id)
         self.words = words
+        self.board = board
         self.request = None
         self._spin: Timer | None = None
         self._spin_n = 0
@@ -240,3 +246,63 @@ class DecisionPanel(Vertical):
             if times > 1:
                 self._repeat = (request.seat, event.action, times - 1, key)
             self.post_message(self.Chosen(request, event.action, key))
+
+    def withdraw(self) -> None:
+        """The table closed the question on the panel (answered it for us): it takes no answer, lights no place."""
+        self.request = None
+
+    # ------------------------------------------------------- the board's link
+    def light_map(self) -> None:
+        """The places the open decision's listed options are about light up on the map."""
+        if self.board is None:
+            return
+        choices = self.query_one(ChoiceList)
+        shown = self.request is not None and choices.display
+        self.board.light(self.request.view if shown else None, [c.key for c in choices.shown] if shown else None)
+        self._point(choices.highlighted)
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._point(event.option_index)
+
+    def _point(self, index: int | None) -> None:
+        """The map points at the place of the option highlighted in the list."""
+        choices = self.query_one(ChoiceList)
+        key = None
+        if self.request is not None and index is not None and index < len(choices.shown):
+            key = choices.shown[index].key
+        if self.board is not None:
+            self.board.point(self.request.view if key is not None else None, key)
+
+    def _options_at(self, loc: int) -> list[int]:
+        """The listed options about place `loc` (none while no list is open)."""
+        choices = self.query_one(ChoiceList)
+        if self.request is None or not choices.display or self.board is None:
+            return []
+        return self.board.options_at(self.request.view, [c.key for c in choices.shown]).get(loc, [])
+
+    def on_board(self, event: Pointed | RegionClicked | DieClicked) -> None:
+        """What the board posted (its widgets are not inside the panel: the screen hands it over)."""
+        choices = self.query_one(ChoiceList)
+        if isinstance(event, Pointed):
+            # the map's cursor moved: the list's highlight goes to the first option about that place, unless it is
+            # on one already (its highlight moving then points the map at the same place: no loop)
+            options = self._options_at(event.loc)
+            if options and choices.highlighted not in options:
+                choices.highlighted = options[0]
+        elif isinstance(event, RegionClicked):  # picks its option as its key would; with several, shows the first
+            options = self._options_at(event.loc)
+            if len(options) == 1:
+                choices.action_pick(options[0])
+            elif options:
+                choices.highlighted = options[0]
+                self.focus_form()
+        else:  # a die: marked, as its key would, while the human rolls
+            form = self.query_one("#dice-form")
+            if self.request is not None and form.display and not self.guarded:
+                form.action_toggle(event.die)
+
+    @on(MarksChanged)
+    def _marks(self, event: MarksChanged) -> None:
+        if self.board is not None:
+            self.board.set_marks(event.marks)

@@ -8,6 +8,7 @@ This reads RichLog's `lines`, `_start_line`, `_line_cache`, `_widest_line_width`
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
@@ -15,15 +16,24 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.widgets import RichLog
 
-HEADLINES = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})
+
+@dataclass(frozen=True)
+class LogStyle:
+    """How the log writes a game's events (the game's board says: ui.games.log_style): each side's name and colour,
+    the event kinds written in bold, the kinds a blank line goes before.  The log itself names no event kind."""
+
+    sides: tuple[tuple[str, str], ...] = ()
+    headlines: frozenset[str] = frozenset()
+    breaks: frozenset[str] = frozenset()
 
 
-def event_text(event, sides: tuple[tuple[str, str], ...] = ()) -> Text:
-    """An event's line, each side's name in its colour (`sides`: (name, colour) by side, ui.boards.side_styles)."""
+def event_text(event, sides: tuple[tuple[str, str], ...] = (), headlines: frozenset[str] = frozenset()) -> Text:
+    """An event's line, each side's name in its colour (`sides`: (name, colour) by side, ui.games.side_styles),
+    in bold if its kind is one of the game's `headlines`."""
     text = Text(event.text)
     for name, colour in sides:
         text.highlight_words([name], style=colour)
-    if event.kind in HEADLINES:
+    if event.kind in headlines:
         text.stylize("bold")
     if event.to is not None:
         text.stylize("italic")
@@ -41,9 +51,9 @@ class GameLog(RichLog):
 
     MAX_LINES = 3000
 
-    def __init__(self, *, sides: tuple[tuple[str, str], ...] = (), id: str | None = None) -> None:
-        """`sides`: each side's name and colour, for the lines (the game's: ui.boards.side_styles(options))."""
-        self.sides = sides
+    def __init__(self, *, style: LogStyle = LogStyle(), id: str | None = None) -> None:
+        """`style`: how the game's events are written (the game's: ui.games.log_style(options))."""
+        self.style = style
         super().__init__(id=id, wrap=True, min_width=16, max_lines=self.MAX_LINES, auto_scroll=True, markup=False)
         self.lines_written: list[str] = []  # plain text, for tests and the full-screen log
         self._noted = False  # the keys note was shown since the log took the focus
@@ -98,9 +108,9 @@ class GameLog(RichLog):
 
     def add(self, events) -> None:
         for event in events:
-            if event.kind == "turn_start":
+            if event.kind in self.style.breaks:
                 self.write(Text(""))
-            self.write(event_text(event, self.sides))
+            self.write(event_text(event, self.style.sides, self.style.headlines))
             self.lines_written.append(event.text)
 
     def note(self, text: str) -> None:

@@ -21,3 +21,8 @@ class Words:
     most_first: frozenset[str] = frozenset()  # counted kinds whose count starts at its largest
     repeats: Callable | None = None  # (view, action) -> how many times in a row the panel may take it; None: once
     map_order: Mapping[str, int] = field(default_factory=dict)  # kind -> index of its place: listed in map order
+    # Where the rule set offers to end the game by agreement (its engine's `end_offered`): what that means, said
+    # after "End the game at the end of round N?" (`ending`) and after "… proposes to end the game at the end of
+    # round N:" (`ending_asked`)
+    ending: str = ""
+    ending_asked: str = ""

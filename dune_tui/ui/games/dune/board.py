@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal
-
+from ...kit.board import StandardBoard
 from .dice import DiceTray
 from .houses import HouseCards
 from .labels import FACTION_COLOURS, faction_label
@@ -13,7 +11,7 @@ from .status import StatusBar
 from .words import FIRST_GAME
 
 
-class Board:
+class Board(StandardBoard):
     tips = ("The top line says whose turn it is. The map draws every region in its zone (≋: the storm), "
             "* strategic and D desert marks, its construction and troops (letter and count per faction); "
             "while a decision is about regions they light up with their keys: m or shift+Tab, then arrows "
@@ -24,42 +22,16 @@ class Board:
             "T troops on the card, R troops in reserve (+1s: Sardaukar), $ stored spice (Corrino, Guild), "
             "Sn Snooper, Sh Shield, Th Thumper held. c shows every card in full.")
     secret_phases = frozenset({"setup_prediction", "commit"})
+    log_headlines = frozenset({"turn_start", "round", "game_over", "reveal", "battle"})
+    log_breaks = frozenset({"turn_start"})
     side_colours = FACTION_COLOURS
     words = FIRST_GAME
 
-    def __init__(self, screen) -> None:
-        self.screen = screen
-
-    def compose(self, seats) -> ComposeResult:
-        yield StatusBar(id="status")
-        with Horizontal(id="top"):
-            yield MapView(id="map")
-            yield HouseCards(list(seats), id="houses")
-        yield DiceTray(id="dice")
-
-    def show(self, view, seat: int, pace) -> None:
-        q = self.screen.query_one
-        q(StatusBar).show(view, pace.pause, pace.skipping)
-        q(MapView).show(view)
-        q(HouseCards).show(view, seat)
-        q(DiceTray).show(view)
-
-    def light(self, view, keys: list | None) -> None:
-        self.screen.query_one(MapView).light(region_options(view, keys) if keys is not None else {})
-
-    def point(self, view, key: tuple | None) -> None:
-        loc = next(iter(region_options(view, [key])), -1) if key is not None else -1
-        self.screen.query_one(MapView).point(loc)
+    STATUS, MAP, HOUSES, DICE = StatusBar, MapView, HouseCards, DiceTray
 
     @staticmethod
     def options_at(view, keys: list) -> dict[int, list[int]]:
         return region_options(view, keys)
-
-    def set_seats(self, seats) -> None:
-        self.screen.query_one(HouseCards).seats = list(seats)
-
-    def set_marks(self, marks: int) -> None:
-        self.screen.query_one(DiceTray).set_marks(marks)
 
     @staticmethod
     def side_label(side: int, short: bool = False):
@@ -67,7 +39,7 @@ class Board:
 
     @staticmethod
     def houses_screen(view, seats, you: int):
-        from ...screens.houses import HousesScreen
+        from ...kit.houses import HousesScreen
         from .abilities import KNOT_MARK
         from .houses import full_card
 
@@ -92,9 +64,8 @@ class Board:
 
         return reveal_summary(event.data)
 
-    @staticmethod
-    def game_over_screen(over, settings, joined: bool):
-        from ...screens.game_over import GameOverScreen
+    @property
+    def ending(self):
         from .over import ENDING
 
-        return GameOverScreen(over, settings, joined=joined, ending=ENDING)
+        return ENDING

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ....games.dune import NU, payloads
 from ....games.dune.data import BENE_GESSERIT, FACTION_NAMES, FACTION_UNITS, STRATEGIC_ORDER, TLEILAXU
-from ...screens.game_over import Ending
+from ...kit.ending import Ending
 from .labels import faction_label
 from .map import MapView
 

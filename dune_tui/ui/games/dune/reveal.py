@@ -24,7 +24,7 @@ from ....games.dune.data import (
     UNIT_STRENGTH,
     leader_names,
 )
-from ...screens.base import DuneModal
+from ...kit.screens import DuneModal
 from .labels import faction_label
 
 

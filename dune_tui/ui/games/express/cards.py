@@ -1,4 +1,4 @@
-"""Dune Express's house cards for `c` (screens/houses.py): each seat's house, its units and tokens, and (with the
+"""Dune Express's house cards for `c` (kit/houses.py): each seat's house, its units and tokens, and (with the
 houses variant) its special abilities in a line each."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from rich.text import Text
 
 from ....games.express.data import TOKEN_NAMES
 from ....games.express.text import counted
-from ...screens.houses import HousesScreen
+from ...kit.houses import HousesScreen
 from .houses import reserve, who
 from .labels import house_label, needed, tokens_text
 

@@ -1,4 +1,4 @@
-"""Dune Express's part of the game-over screen (screens/game_over.py): the final board, and per house its turns,
+"""Dune Express's part of the game-over screen (an `Ending`): the final board, and per house its turns,
 battles, landings and what it held at the end (from the final view and the events the seat may see)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ....games.express import payloads as pl
 from ....games.express.data import UNIT_OWNER
-from ...screens.game_over import Ending
+from ...kit.ending import Ending
 from .labels import house_label
 from .map import ExpressMap
 

@@ -29,4 +29,7 @@ def consequences(view, seat: int) -> list[str]:
 
 
 EXPRESS = Words(text=text, hint=hint, consequences=consequences, forms={"roll": ExpressDiceForm},
-                quiet=frozenset({"roll"}), counted={"wormride": 3}, most_first=frozenset({"wormride"}))
+                quiet=frozenset({"roll"}), counted={"wormride": 3}, most_first=frozenset({"wormride"}),
+                # X36: the players agree this round is the last, as in the Shorter Game
+                ending="You would all play the Shorter Game's ending: if nobody has won by then, everybody loses.",
+                ending_asked="the Shorter Game's ending, so if nobody has won by then, everybody loses.")

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.widgets import Footer, Static
 
-from .base import DuneModal
+from .screens import DuneModal
 
 
 class HousesScreen(DuneModal):
