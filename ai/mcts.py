@@ -16,7 +16,8 @@ the hidden prediction and the other side's commit never split the tree.
   troops never flood the tree with noise.
 - Battle commits are simultaneous: at a commit node both sides choose at
   once, each by regret matching over its own abstract commits (the cheapest
-  commit of each strength), and neither sees the other's choice.  The move
+  commit of each strength), and neither sees the other's choice.  A joint node
+  takes any number of seats choosing at once (each its own regret matching).  The move
   actually played is drawn from the average strategy.
 - Priors and leaf values come from an `Evaluator` (ai/evaluator.py): the
   shipped one rolls out by the heuristic to the end of the game or, past a
@@ -32,7 +33,7 @@ the hidden prediction and the other side's commit never split the tree.
 - Any game: the engine, the evaluator and the heuristic come from the
   game's bots module that its record names (ai/games/NAME/, through
   ai/search_rules.py); a joint node is where the engine's `is_simultaneous`
-  says two seats choose at once.  Dune Express has its own evaluator
+  says the seats awaited (two or more) choose at once.  Dune Express has its own evaluator
   (ai/games/express/evaluator.py).
 - The tree is kept between decisions: the next decision starts from the
   node matching what the seat now sees, if the previous search reached it.
@@ -133,7 +134,7 @@ class Node:
         self.n = 0
         self.children: dict = {}
         self.seats = s.awaiting
-        self.joint = len(s.awaiting) == 2 and engine.is_simultaneous(s)  # two sides choosing at once
+        self.joint = len(s.awaiting) > 1 and engine.is_simultaneous(s)  # two or more seats choosing at once
         self.ranked = True
         if self.joint:
             self.actions = [evaluator.prior(s, seat, legal_actions(s, seat)) for seat in self.seats]
@@ -211,9 +212,11 @@ class Node:
             return [1.0 / k] * k
         return [p / total for p in pos]
 
-    def select_joint(self, rng: random.Random, gamma: float) -> tuple[tuple[int, int], tuple[list[float], list[float]]]:
+    def select_joint(self, rng: random.Random, gamma: float) -> tuple[tuple[int, ...], tuple[list[float], ...]]:
+        """Each seat's pick by its regret matching (mixed with `gamma` exploration), in seat order, and the
+        probabilities it was drawn with."""
         picks, probs = [], []
-        for side in (0, 1):
+        for side in range(len(self.seats)):
             sigma = self.policy(side)
             k = len(sigma)
             mixed = [(1 - gamma) * p + gamma / k for p in sigma]
@@ -228,10 +231,10 @@ class Node:
             strat = self.strat[side]
             for j in range(k):
                 strat[j] += sigma[j]
-        return (picks[0], picks[1]), (probs[0], probs[1])
+        return tuple(picks), tuple(probs)
 
     def update_joint(self, picks, probs, rewards) -> None:
-        for side in (0, 1):
+        for side in range(len(self.seats)):
             u = rewards[self.seats[side]]
             a = picks[side]
             reg = self.regret[side]
@@ -381,10 +384,10 @@ class MctsAgent:
             if s.result is not None:
                 leaf = outcome(s, g.engine.returns)
                 break
-            if node.joint and len(s.awaiting) == 2 and simultaneous(s):
+            if node.joint and len(s.awaiting) == len(node.seats) and simultaneous(s):
                 picks, probs = node.select_joint(self.rng, cfg.rm_gamma)
-                for side in (0, 1):
-                    apply(s, node.seats[side], node.actions[side][picks[side]], check=False)
+                for mover, actions, pick in zip(node.seats, node.actions, picks):
+                    apply(s, mover, actions[pick], check=False)
                 choice = picks
                 path.append((node, picks, probs))
             else:

@@ -8,6 +8,7 @@ the same parameters through `new_game` (the options alone through `game_options`
 from __future__ import annotations
 
 import argparse
+import functools
 
 import msgspec
 
@@ -18,25 +19,56 @@ from .seats import default_bot, human_spec, seat_config
 DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
 
 
-class GameSpec(msgspec.Struct, kw_only=True):
-    """A new game's parameters, as `dune-tui new` and the new-game screen take them."""
+def game_parameters() -> dict:
+    """Each game's own parameters (its engine's `PARAMETERS`: `games.base.Parameter`s), by name, in the registry's
+    order; a name two games take is one parameter (the first game's declaration).  It loads every game's engine, so
+    it is asked only when a game is made or a command line built (playing the first game loads no other)."""
+    return _parameters(tuple(GAMES))
+
+
+@functools.cache
+def _parameters(names: tuple[str, ...]) -> dict:  # (by the games registered: a game may register late)
+    out = {}
+    for name in names:
+        for parameter_name, parameter in GAMES[name].engine.PARAMETERS.items():
+            out.setdefault(parameter_name, parameter)
+    return out
+
+
+def _not_given(name: str):
+    return game_parameters()[name].default
+
+
+class _Common(msgspec.Struct, kw_only=True):
+    """A new game's parameters, as `dune-tui new` and the new-game screen take them: these, common to every game,
+    and each game's own (`game_parameters()`), which `new_game` refuses for another game than theirs."""
 
     rules: str = DEFAULT
     players: int | None = None  # None: the number of seats or factions given if 2 or more, else DEFAULT_PLAYERS
     seats: list[str] = []  # human, user:LOGIN or a bot spec, in play order; the rest are the default bot
     seed: int | None = None  # None: 128 bits from the OS
-    factions: tuple[str, ...] | None = None  # faction keys (Dune Express: house keys), one per seat
-    # a game's own parameters (its engine's PARAMETERS say which it takes): new_game refuses another game's
-    faction_choice: str = "random"  # the first game's only
-    face_dancers: str = "dice"  # the first game's only
-    variant: str = ""  # Dune Express's only
+    factions: tuple[str, ...] | None = None  # side keys (faction or house keys), one per seat
     hints: bool = True
     bots_secret: int | None = None  # seeds the bots (Session.bots_secret); None: a new secret from the OS
 
 
-_COMMON = frozenset({"rules", "players", "seats", "seed", "factions", "hints", "bots_secret"})
-GAME_PARAMETERS = tuple(f for f in GameSpec.__struct_fields__ if f not in _COMMON)  # some game's own
-_NOT_GIVEN = {f: getattr(GameSpec(), f) for f in GAME_PARAMETERS}
+def _game_spec() -> type:
+    return _spec_of(tuple(game_parameters().items()))
+
+
+@functools.cache
+def _spec_of(parameters: tuple) -> type:
+    spec = msgspec.defstruct("GameSpec", [(name, p.type, p.default) for name, p in parameters], bases=(_Common,),
+                             kw_only=True, module=__name__)
+    spec.__doc__ = _Common.__doc__
+    return spec
+
+
+def __getattr__(name: str):
+    """`GameSpec`: `_Common`'s fields and each game's own parameters as fields, made when first asked for."""
+    if name == "GameSpec":
+        return _game_spec()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def games_help() -> str:
@@ -44,23 +76,30 @@ def games_help() -> str:
     return " or ".join(f"{g.name} ({g.title}{', default' if g.is_default else ''})" for g in GAMES.values())
 
 
+def players_help() -> str:
+    """How many players each game takes, in words: "dune: 2 to 8, express: 2 to 6"."""
+    return ", ".join(f"{g.name}: {min(g.players)} to {max(g.players)}" for g in GAMES.values())
+
+
+def sides_help() -> str:
+    """The side keys `--faction` takes, by game: "dune's factions: atreides ...; express's houses: ..."."""
+    return "; ".join(f"{g.name}'s {g.side_word}s: {' '.join(g.side_keys)}" for g in GAMES.values())
+
+
 def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--rules NAME` and `--variant LIST`, as `new` and `host` take them (None: not given, the default game)."""
-    parser.add_argument("--rules", choices=tuple(GAMES), default=None,
-                        help=f"{games_help()}; with Dune Express, 2 to 6 players, --faction names houses: "
-                             "harkonnen fremen corrino bg atreides guild")
-    parser.add_argument("--variant", default="", metavar="LIST",
-                        help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
-                             "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
-                             "(token counts)")
+    """`--rules NAME` and each game's own parameters (`--variant LIST`, `--face-dancers`...), as `new` and `host`
+    take them (`--rules` None: not given, the default game)."""
+    parser.add_argument("--rules", choices=tuple(GAMES), default=None, help=games_help())
+    for name, p in game_parameters().items():
+        parser.add_argument(p.flag(name), dest=name, default=p.default, choices=p.choices, metavar=p.metavar,
+                            type=p.type, help=p.help)
 
 
-def spec_from_args(args: argparse.Namespace) -> GameSpec:
-    """The spec `dune-tui new` (or `host`) was given."""
-    return GameSpec(rules=getattr(args, "rules", None) or DEFAULT, players=args.players, seats=list(args.seat),
-                    seed=args.seed, factions=tuple(args.faction) if args.faction else None,
-                    faction_choice=args.faction_choice, face_dancers=args.face_dancers,
-                    variant=getattr(args, "variant", ""), hints=args.hints)
+def spec_from_args(args: argparse.Namespace):
+    """The `GameSpec` `dune-tui new` (or `host`) was given."""
+    return _game_spec()(rules=getattr(args, "rules", None) or DEFAULT, players=args.players, seats=list(args.seat),
+                    seed=args.seed, factions=tuple(args.faction) if args.faction else None, hints=args.hints,
+                    **{name: getattr(args, name, _not_given(name)) for name in game_parameters()})
 
 
 def game_options(rules: str, players: int, seed: int, factions: tuple[str, ...] | None = None, **parameters):
@@ -84,7 +123,7 @@ def refusal(game, given: dict[str, object]) -> str:
     return ""
 
 
-def _seats(spec: GameSpec, players: int) -> list[str]:
+def _seats(spec, players: int) -> list[str]:
     from ai import AgentSpecError, parse_spec
 
     given = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in spec.seats]
@@ -99,13 +138,13 @@ def _seats(spec: GameSpec, players: int) -> list[str]:
     return (given or ["human"]) + [default_bot()] * (players - max(len(given), 1))
 
 
-def new_game(spec: GameSpec):
+def new_game(spec):
     """A new Session from `spec`; ValueError with a sentence when the parameters do not fit."""
     from .games.errors import OptionsError
     from .session import Session
 
     rules = game_named(spec.rules)
-    given = {name: getattr(spec, name) for name in GAME_PARAMETERS if getattr(spec, name) != _NOT_GIVEN[name]}
+    given = {name: getattr(spec, name) for name in game_parameters() if getattr(spec, name) != _not_given(name)}
     if why := refusal(rules, given):
         raise ValueError(why)
     players = spec.players

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .. import ui
-from ..game_spec import DEFAULT_PLAYERS, new_game, spec_from_args
+from ..game_spec import DEFAULT_PLAYERS, new_game, players_help, sides_help, spec_from_args
 
 
 def add_parsers(sub) -> None:
@@ -14,17 +14,14 @@ def add_parsers(sub) -> None:
                        description="Start a new game. Seats are given in play order (seat 1 plays first); "
                                    "seats not given are bots.")
     p.add_argument("--players", type=int, metavar="N",
-                   help=f"2 to 8 (default: the number of --seat or --faction if 2 or more, else {DEFAULT_PLAYERS})")
+                   help=f"{players_help()} (default: the number of --seat or --faction if 2 or more, "
+                        f"else {DEFAULT_PLAYERS})")
     p.add_argument("--seed", type=int, metavar="S", help="the dice seed (default: random)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO",
                    help="human, user:LOGIN (a human seat only LOGIN may take at a hosted table), random, "
                         "heuristic, mcts:easy, mcts:normal, mcts:hard... (repeat, one per seat)")
     p.add_argument("--faction", action="append", default=[], metavar="KEY",
-                   help="atreides harkonnen fremen tleilaxu corrino guild bg smugglers (repeat, one per seat)")
-    p.add_argument("--faction-choice", choices=("random", "choose"), default="random",
-                   help="without --faction: deal factions at random, or let seats choose in the rulebook's order")
-    p.add_argument("--face-dancers", choices=("dice", "spice"), default="dice",
-                   help="the Tleilaxu Face Dancers: by unused dice (the card) or 1 spice each (variant)")
+                   help=f"{sides_help()} (repeat, one per seat)")
     p.add_argument("--pause", type=float, default=None, metavar="SECONDS",
                    help="pause between bot steps (default 0.5; 0 for none)")
     p.add_argument("--bots", choices=("process", "thread"), default="process",

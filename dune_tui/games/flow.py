@@ -2,9 +2,10 @@
 
 A game's rules modules offer `enter(state) -> bool` (True: a decision is now awaited) and, per decision
 phase, `legal(state, seat)` and `apply(state, seat, action) -> bool` (True: that step of the turn is over).
-A game's `flow` module strings them together in its rulebook's order as one `Flow`: its phases, the steps of a
-turn after the roll, what follows a step that is not a turn step (the setup's), how a turn starts and how it
-ends.  The verbs (`games.verbs`) play a game through its `Flow`'s `legal` and `apply`.
+A game's `flow` module strings them together in its rulebook's order as one `Flow`: its phases, the step that
+begins every turn (both games' roll) and the steps after it, what follows a step that is not a turn step (the
+setup's), how a turn starts and how it ends, and the phase of a finished game.  The verbs (`games.verbs`) play a
+game through its `Flow`'s `legal` and `apply`.
 """
 
 from __future__ import annotations
@@ -15,17 +16,19 @@ Phase = tuple[str, Callable, Callable]  # (the step it belongs to, legal, apply)
 
 
 class Flow:
-    """phases: phase -> (step, legal, apply); steps: ((step, enter), ...) of a turn after the roll, in order;
-    resume: step -> what runs when that step (outside the turn steps) is over; start_turn(state); end_turn(state)
-    -> the game's result or None (a next turn is then started); the game's `emit` and its `game_over` payload
-    (text, winners, reason), the event that ends the game."""
+    """phases: phase -> (step, legal, apply); first_step: the step every turn begins with (`start_turn` enters
+    it), whose phases' decisions come before `steps`: ((step, enter), ...) of a turn after it, in order; resume:
+    step -> what runs when that step (outside the turn) is over; start_turn(state); end_turn(state) -> the game's
+    result or None (a next turn is then started); over: the phase of a finished game; the game's `emit` and its
+    `game_over` payload (text, winners, reason), the event that ends the game."""
 
-    def __init__(self, phases: Mapping[str, Phase], steps: tuple[tuple[str, Callable], ...], *,
-                 resume: Mapping[str, Callable], start_turn: Callable, end_turn: Callable, emit: Callable,
-                 game_over: type) -> None:
+    def __init__(self, phases: Mapping[str, Phase], steps: tuple[tuple[str, Callable], ...], *, first_step: str,
+                 resume: Mapping[str, Callable], start_turn: Callable, end_turn: Callable, over: str,
+                 emit: Callable, game_over: type) -> None:
         self.phases = phases
         self.steps = steps
-        self.after = {name: i + 1 for i, (name, _) in enumerate(steps)} | {"roll": 0}  # where each step resumes
+        self.first_step, self.over = first_step, over
+        self.after = {name: i + 1 for i, (name, _) in enumerate(steps)} | {first_step: 0}  # where each step resumes
         self.resume = resume
         self.start_turn = start_turn
         self.end_turn = end_turn
@@ -52,5 +55,5 @@ class Flow:
         if result is None:
             self.start_turn(state)
             return
-        state.result, state.phase, state.awaiting = result, "over", ()
+        state.result, state.phase, state.awaiting = result, self.over, ()
         self.emit(state, self.game_over, "{text}", text=result.text, winners=result.winners, reason=result.reason)

@@ -1,10 +1,12 @@
 """The rule sets this program plays, and the one place that maps a rule set's name to its engine.
 
-Each rule set is a package with the same verbs (docs/ARCHITECTURE.md): `new_game`, `opening_events`,
-`legal_actions`, `apply`, `view`, `final_view`, `determinize`, `returns`, `observation_key`, `end_offered`,
-`end_refused`, `AGREE_END`, `as_action`, `is_simultaneous`, `public_note`, `PARAMETERS` and `options_from`,
-`available_sides`, `side_id`, `variants_in_words`, `DEFAULT_WINNER`, `Options`, `State`, `Event`, and
-`describe.prompt`.  Generic code asks these and the record, never a game's or a phase's name.  The controller,
+Each rule set is a package with the same verbs (docs/ARCHITECTURE.md, `games.base.CONTRACT`): it states
+`new_game`, `legal_actions`, `apply`, `view`, `determinize`, `returns`, `PARAMETERS` and `options_from`,
+`available_sides`, `side_id`, `HIDDEN`, `Options`, `State`, `Event`, `Result` and `describe.prompt`, and whatever
+differs from the contract's defaults (`games.base`: `AGREE_END`, `end_offered`, `end_refused`, `is_simultaneous`,
+`public_note`, `final_view`, `observation_key`, `opening_events`, `as_action`, `variants_in_words`,
+`DEFAULT_WINNER`), which its package's `__getattr__` gives for the rest.  Generic code asks these and the record,
+never a game's or a phase's name.  The controller,
 the session, the table, the saves and the simulator take them from `rules_of(options)`; a package is imported
 only when a game of it is played.
 
@@ -61,8 +63,8 @@ class Game:
     @property
     def parameters(self) -> dict[str, object]:
         """The new game's parameters this game takes beyond players, seed and sides (GameSpec's fields), each with
-        its value when not given: the engine's `PARAMETERS`."""
-        return self.engine.PARAMETERS
+        its value when not given: the engine's `PARAMETERS` (`games.base.Parameter`s) at their defaults."""
+        return {name: p.default for name, p in self.engine.PARAMETERS.items()}
 
     @property
     def is_default(self) -> bool:

@@ -1,7 +1,9 @@
 """The state base every game's `State` is built on: plain slots, cheap to copy.
 
-A game's `State` names its fields in two tuples, `LISTS` (lists, copied) and `SCALARS` (ints, tuples, the
-options: shared by a copy), and keeps here what every game's state does the same way: `copy`, `over`,
+A game's `State` describes its fields once, `TYPES` (each field's type, in the order its save writes them;
+its `__slots__` are their names), from which come `LISTS` (the lists, copied) and `SCALARS` (ints, tuples, the
+options: shared by a copy), the wire's view and the save's snapshot.  It keeps here what every game's state
+does the same way: `copy`, `over`,
 `to_move`, and the two caches that are not the game (`events`, the outbox of the `apply` being played, None
 when not recording; `_legal`, the legal actions by seat).  Every game's state has at least `n`, `phase`,
 `awaiting`, `result`, `viewer` (-1, or the seat whose view it is) and `rng` (None in a view).
@@ -9,15 +11,20 @@ when not recording; `_legal`, the legal actions by seat).  Every game's state ha
 
 from __future__ import annotations
 
+import typing
+
 
 class GameState:
     __slots__ = ("_legal", "events")
+    TYPES: dict[str, object] = {}  # every field and its type (a game's State gives its own)
     LISTS: tuple[str, ...] = ()
     SCALARS: tuple[str, ...] = ()
     FIELDS: tuple[str, ...] = ()  # what the game holds: every field but the caches (events, _legal)
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
+        cls.LISTS = tuple(name for name, kind in cls.TYPES.items() if typing.get_origin(kind) is list)
+        cls.SCALARS = tuple(name for name in cls.TYPES if name not in cls.LISTS)
         cls.FIELDS = cls.LISTS + cls.SCALARS
         cls.copy = _copier(cls)
 

@@ -1,7 +1,7 @@
 """The wire form of a seat's view, one per rule set.  A `State` is a `__slots__` class, not a Struct: each rule
-set's wire Struct mirrors its State's fields (`Game.state_fields()`, typed as the `Snapshot` of the rule set's save
-schema (the saves' table, dune_tui/saves/games/), with what a view changes: `rng` None, the options, the result, and the
-schema's `VIEW_FIELDS`, each with its wire type and its reader: in the first game `b_commits` maybe SEALED; a
+set's wire Struct is made from its State's one description (`State.TYPES`: its fields, typed, in `FIELDS`' order),
+with what a view changes: `rng` None, and the save schema's `VIEW_FIELDS` (the saves' table,
+dune_tui/saves/games/), each with its wire type and its reader: in the first game `b_commits` maybe SEALED; a
 HIDDEN prediction is a number as any), tagged with the rule set's name in a field "rules" ("dune" | "express").
 `to_wire` / `from_wire` convert.  Only views cross: `to_wire` refuses a state with a dice generator or a seed, so
 the authoritative state cannot be sent by mistake.
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import sys
-import typing
 from typing import Any, Union
 
 import msgspec
@@ -31,10 +30,8 @@ class NotAView(ValueError):
 def wire_type(rules: str) -> type:
     """The wire Struct of a view of rule set `rules`."""
     rs = game_named(rules)
-    engine, schema = rs.engine, schema_of(rs)
-    types = {f.name: f.type for f in msgspec.structs.fields(schema.Snapshot)}
-    types.update(options=engine.Options, rng=None, result=engine.Result | None,
-                 **{name: wire for name, (wire, _) in schema.VIEW_FIELDS.items()})
+    view_fields = {name: wire for name, (wire, _) in schema_of(rs).VIEW_FIELDS.items()}
+    types = dict(rs.engine.State.TYPES, rng=None, **view_fields)
     return msgspec.defstruct(f"{rules.capitalize()}ViewWire", [(field, types[field]) for field in rs.state_fields()],
                              kw_only=True, forbid_unknown_fields=True, tag_field="rules", tag=rules, module=__name__)
 
@@ -47,13 +44,6 @@ def any_view() -> Any:
 @functools.cache
 def _any_view(names: tuple[str, ...]) -> Any:
     return Union[tuple(wire_type(name) for name in names)]  # noqa: UP007 (a runtime tuple of types)
-
-
-@functools.cache
-def _lists(rules: str) -> tuple[str, ...]:
-    """The fields the State holds as lists (the wire may give tuples)."""
-    snapshot = schema_of(game_named(rules)).Snapshot
-    return tuple(f.name for f in msgspec.structs.fields(snapshot) if typing.get_origin(f.type) is list)
 
 
 def rules_of_view(obj) -> str | None:
@@ -82,7 +72,7 @@ def from_wire(wire):
     state = rs.engine.State.__new__(rs.engine.State)
     for name in rs.state_fields():
         setattr(state, name, getattr(wire, name))
-    for name in _lists(rules):
+    for name in rs.engine.State.LISTS:  # (the wire may give tuples)
         setattr(state, name, list(getattr(state, name)))
     for name, (_, read) in schema_of(rs).VIEW_FIELDS.items():
         setattr(state, name, read(getattr(wire, name)))

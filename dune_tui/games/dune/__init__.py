@@ -1,23 +1,20 @@
-"""The rules engine: pure, deterministic from a seed, no I/O.  See docs/ENGINE.md."""
+"""The rules engine: pure, deterministic from a seed, no I/O.  See docs/ENGINE.md.
+What it does as most games do (no end by agreement, its information set as its view encoded...) is the
+contract's default (`games.base`)."""
 
+from .. import base
 from ..errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
 from ..rng import random_seed  # a seed nobody can predict
 from . import queries
 from .api import (
-    AGREE_END,
     DEFAULT_WINNER,
     HIDDEN,
     apply,
-    as_action,
     determinize,
-    end_offered,
-    end_refused,
     final_view,
     is_simultaneous,
     legal_actions,
     new_game,
-    observation_key,
-    opening_events,
     public_note,
     returns,
     view,
@@ -33,11 +30,9 @@ from .options import (
     side_id,
     variants_in_words,
 )
-from .rules.victory import Result
-from .state import NU, SEALED, State
+from .state import NU, SEALED, Result, State
 
 __all__ = [
-    "AGREE_END",
     "DEFAULT_WINNER",
     "HIDDEN",
     "NU",
@@ -54,19 +49,14 @@ __all__ = [
     "Result",
     "State",
     "apply",
-    "as_action",
     "available_factions",
     "available_sides",
     "determinize",
-    "end_offered",
-    "end_refused",
     "faction_id",
     "final_view",
     "is_simultaneous",
     "legal_actions",
     "new_game",
-    "observation_key",
-    "opening_events",
     "options_from",
     "public_note",
     "queries",
@@ -76,3 +66,5 @@ __all__ = [
     "variants_in_words",
     "view",
 ]
+
+__getattr__ = base.defaults(__name__)  # AGREE_END, end_offered, observation_key...: the contract's defaults

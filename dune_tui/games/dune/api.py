@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from .. import verbs
 from ..errors import GameOver, HiddenInformation, IllegalAction, NotYourTurn
-from ..verbs import as_action
 from . import flow
 from .data import BENE_GESSERIT, FACTION_NAMES, GUILD
 from .events import Event
@@ -21,18 +20,12 @@ from .rules.setup import prediction_choices
 from .state import SEALED, State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit prediction
-AGREE_END = ("agree_end",)  # Dune Express's end by agreement (X36); never offered here (`end_offered`)
 DEFAULT_WINNER = GUILD  # the side that wins when nobody has by the last round (R11: the Spacing Guild; None: none)
 
 
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision (faction choice, setups or the first roll)."""
     return verbs.new_game(State, options, flow)
-
-
-def opening_events(state: State) -> list[Event]:
-    """The events of setting up a game made by `new_game` (then cleared)."""
-    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -107,24 +100,7 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     return s
 
 
-def observation_key(state: State, seat: int) -> bytes:
-    """The identity of `seat`'s information set in `state` (a full state or a view): `view(state, seat)` encoded
-    with msgspec.  Two states give the same key exactly when `seat` sees the same in both, whatever differs in
-    what it cannot see (the dice generator and seed, another seat's sealed commit, the Bene Gesserit prediction)."""
-    return verbs.observed(view(state, seat))
-
-
 # --------------------------------------------------------------- results
-
-
-def end_offered(state: State, seat: int) -> bool:
-    """Whether `seat` may propose to end the game by agreement: never (every game of Dune ends by its rules)."""
-    return False
-
-
-def end_refused(state: State, seat: int) -> str:
-    """Why `seat` may not propose to end the game by agreement: "" (the game has no such proposal to refuse)."""
-    return ""
 
 
 def returns(state: State) -> list[float]:
@@ -134,6 +110,6 @@ def returns(state: State) -> list[float]:
 
 __all__ = [
     "HIDDEN", "GameOver", "HiddenInformation", "IllegalAction", "NotYourTurn", "Options", "State",
-    "apply", "as_action", "determinize", "final_view", "is_simultaneous", "legal_actions", "new_game",
-    "observation_key", "opening_events", "public_note", "returns", "view",
+    "apply", "determinize", "final_view", "is_simultaneous", "legal_actions", "new_game", "public_note", "returns",
+    "view",
 ]

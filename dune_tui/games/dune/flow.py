@@ -100,6 +100,7 @@ def _setups_from(faction: int):
     return resume
 
 
-FLOW = Flow(PHASES, TURN_STEPS, start_turn=_start_turn, end_turn=_end_turn, emit=emit, game_over=pl.GameOver,
+FLOW = Flow(PHASES, TURN_STEPS, first_step="roll", start_turn=_start_turn, end_turn=_end_turn, over="over",
+            emit=emit, game_over=pl.GameOver,
             resume={"factions": _after_factions} | {step: _setups_from(f) for step, f in _SETUP_RESUME.items()})
 legal, apply, step_done = FLOW.legal, FLOW.apply, FLOW.step_done

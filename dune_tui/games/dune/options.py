@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from ..base import Parameter
 from ..errors import OptionsError
 from .data import FACTION_KEYS, FACTION_NAMES, MIN_PLAYERS
 
@@ -57,9 +58,15 @@ def available_factions(players: int) -> tuple[int, ...]:
     return tuple(f for f, least in enumerate(MIN_PLAYERS) if players >= least)
 
 
-# What a new game's parameters (dune_tui.game_spec.GameSpec) say beyond the players, the seed and the sides: the
-# ones this game takes, with the value that means "not given".
-PARAMETERS = {"faction_choice": "random", "face_dancers": "dice"}
+# What a new game's parameters (dune_tui.game_spec.GameSpec, `dune-tui new`'s flags) say beyond the players, the
+# seed and the sides: the ones this game takes, each with the value that means "not given".
+PARAMETERS = {
+    "faction_choice": Parameter("random", choices=("random", "choose"),
+                                help="without --faction: deal factions at random, or let seats choose in the "
+                                     "rulebook's order"),
+    "face_dancers": Parameter("dice", choices=("dice", "spice"),
+                              help="the Tleilaxu Face Dancers: by unused dice (the card) or 1 spice each (variant)"),
+}
 
 
 def options_from(players: int, seed: int, sides: tuple[str, ...] | None = None, *, faction_choice: str = "random",

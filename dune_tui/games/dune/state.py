@@ -17,6 +17,8 @@ other seats, and cannot be advanced (see `view` and `determinize`).
 
 from __future__ import annotations
 
+import msgspec
+
 from ..state import GameState
 from .data import (
     FACTION_UNITS,
@@ -32,18 +34,40 @@ from .options import Options
 NU = len(UNITS)  # 9 unit types
 SEALED = ("sealed",)  # stands for another seat's battle commit in a view
 
-_LISTS = ("seat_faction", "faction_seat", "board", "card", "reserve", "lcard", "lreserve", "constr", "store", "dice")
-_SCALARS = (
-    "options", "n", "rng", "phase", "awaiting", "round", "turn", "active", "storm", "snooper", "shield",
-    "thumpers", "prediction", "kept", "used_dice", "axolotl", "ally", "proposal", "share", "spice_die",
-    "spice_other", "guild_paid", "landed_out", "consent", "ally_budget", "target", "rats_flee", "battles",
-    "b_loc", "b_def", "b_offers", "b_queue", "b_commits", "chooser", "result", "viewer",
-)
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    """How a game ended.  reason: "solo", "alliance", "guild_default" or "nobody";
+    stolen_from: the faction whose win the Bene Gesserit prediction took (-1: none)."""
+
+    winners: tuple[int, ...]
+    reason: str
+    round: int
+    stolen_from: int = -1
+    text: str = ""
+
+
+Pairs = tuple[tuple[int, int], ...]
+Commit = tuple[str, Pairs, Pairs]  # ("commit", ((unit, n), ...), ((faction, n), ...)); a view may hold SEALED
+
+# Every field the state holds, with its type, in the order a save file writes them: the one description of the
+# state, from which its slots (`GameState`: its lists and its scalars), the wire's view (net/views.py) and the
+# save's snapshot (saves/games/dune.py, checked against it) are made.
+TYPES: dict[str, object] = {
+    "seat_faction": list[int], "faction_seat": list[int], "board": list[int], "card": list[int],
+    "reserve": list[int], "lcard": list[int], "lreserve": list[int], "constr": list[int], "store": list[int],
+    "dice": list[int],
+    "options": Options, "n": int, "rng": int | None, "phase": str, "awaiting": tuple[int, ...], "round": int,
+    "turn": int, "active": int, "storm": int, "snooper": int, "shield": int, "thumpers": int, "prediction": int,
+    "kept": int, "used_dice": int, "axolotl": int, "ally": int, "proposal": tuple[int, int], "share": int,
+    "spice_die": int, "spice_other": int, "guild_paid": bool, "landed_out": int, "consent": bool,
+    "ally_budget": int, "target": int, "rats_flee": bool, "battles": tuple[int, ...], "b_loc": int, "b_def": int,
+    "b_offers": int, "b_queue": tuple[int, ...], "b_commits": tuple[Commit | None, Commit | None], "chooser": int,
+    "result": Result | None, "viewer": int,
+}
 
 
 class State(GameState):
-    __slots__ = _LISTS + _SCALARS
-    LISTS, SCALARS = _LISTS, _SCALARS
+    __slots__ = tuple(TYPES)
+    TYPES = TYPES
 
     options: Options
     n: int
@@ -129,3 +153,6 @@ class State(GameState):
 
     def storm_free(self, loc: int) -> bool:
         return loc == POLAR_SINK or ZONE[loc] != self.storm
+
+
+_LISTS, _SCALARS = State.LISTS, State.SCALARS  # (tests and benchmarks name them so)

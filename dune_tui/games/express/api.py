@@ -1,4 +1,5 @@
-"""Dune Express behind the first game's verbs: `new_game`, `legal_actions`, `apply`, `view`, `returns`.
+"""Dune Express behind the first game's verbs: `new_game`, `legal_actions`, `apply`, `view`, `returns`; the rest
+are the contract's defaults (`games.base`: one seat at a time, no note beside the board, no side winning by default).
 
     state = new_game(Options(players=4, seed=7, abilities=True))
     while not state.over:
@@ -20,17 +21,11 @@ from .state import State
 
 HIDDEN = -2  # a view's stand-in for the Bene Gesserit's round
 AGREE_END = ("agree_end",)  # X36: the players agree this round is the last; never among `legal_actions`
-DEFAULT_WINNER = None  # no house wins when nobody has by the last round (the first game's Guild does)
 
 
 def new_game(options: Options) -> State:
     """A new game, set up as far as the first decision."""
     return verbs.new_game(State, options, flow)
-
-
-def opening_events(state: State) -> list[Event]:
-    """The events of setting up the game (then cleared)."""
-    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -79,16 +74,6 @@ def final_view(state: State, seat: int) -> State:
     return v
 
 
-def is_simultaneous(state: State) -> bool:
-    """Whether the seats awaited choose together: never (one seat decides at a time)."""
-    return False
-
-
-def public_note(state: State) -> tuple[int, str] | None:
-    """What every seat is told beside the board now, as (the seat it is about, the words): nothing."""
-    return None
-
-
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden round sampled (or given)."""
     s = verbs.full_state(v, seed)
@@ -100,9 +85,3 @@ def determinize(v: State, seed: int, prediction: int | None = None) -> State:
 def returns(state: State) -> list[float]:
     """1.0 for each seat among the winners, else 0.0."""
     return verbs.returns(state, state.seat_house)
-
-
-def observation_key(state: State, seat: int) -> bytes:
-    """The identity of `seat`'s information set (as the first game's `queries.observation_key`): its view,
-    encoded; equal exactly when the seat sees the same (whatever the dice generator or a secret round)."""
-    return verbs.observed(view(state, seat))

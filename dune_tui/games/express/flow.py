@@ -66,6 +66,6 @@ def _end_turn(state):
     return result
 
 
-FLOW = Flow(PHASES, STEPS, start_turn=start_turn, end_turn=_end_turn, emit=emit, game_over=pl.GameOver,
-            resume={"setup": start_turn})
+FLOW = Flow(PHASES, STEPS, first_step="roll", start_turn=start_turn, end_turn=_end_turn, over="over", emit=emit,
+            game_over=pl.GameOver, resume={"setup": start_turn})
 legal, apply, step_done = FLOW.legal, FLOW.apply, FLOW.step_done

@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from ..base import Parameter
 from ..errors import OptionsError
 from .data import BENE_GESSERIT, BOX_TOKENS, HOUSE_KEYS, HOUSE_NAMES, THUMPER, TOKEN_KEYS, TRUTH_TRANCE
 
@@ -63,9 +64,14 @@ def available_houses(players: int, abilities: bool) -> tuple[int, ...]:
     return tuple(h for h in range(6) if not (h == BENE_GESSERIT and abilities and players == 2))
 
 
-# What a new game's parameters (dune_tui.game_spec.GameSpec) say beyond the players, the seed and the sides: the
-# ones this game takes, with the value that means "not given".
-PARAMETERS = {"variant": ""}
+# What a new game's parameters (dune_tui.game_spec.GameSpec, `dune-tui new`'s flags) say beyond the players, the
+# seed and the sides: the ones this game takes, each with the value that means "not given".
+PARAMETERS = {
+    "variant": Parameter("", metavar="LIST",
+                         help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
+                              "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
+                              "(token counts)"),
+}
 
 
 def options_from(players: int, seed: int, sides: tuple[str, ...] | None = None, *, variant: str = "") -> Options:

@@ -13,23 +13,39 @@ A state with `viewer` set is a seat's view: no dice generator and no secret of a
 
 from __future__ import annotations
 
+import msgspec
+
 from ..state import GameState
 from .data import LOCATIONS, N_DICE, NO_FORTRESS, SARDAUKAR, SARDAUKAR_TROOPS, TERRITORIES, TROOPS, UNIT_OWNER, UNITS
 from .options import Options
 
 NU = len(UNITS)
 
-_LISTS = ("seat_house", "house_seat", "board", "reserve", "tokens", "supply", "dice", "fortress")
-_SCALARS = (
-    "options", "n", "rng", "phase", "awaiting", "round", "turn", "first", "active", "kept", "skipped", "spice",
-    "symbols", "target", "traitor", "store", "prediction", "limit", "battles", "boost", "result", "viewer",
-    "storm", "assigned",
-)
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    winners: tuple[int, ...]  # houses
+    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody" | "stopped" | "agreed"
+    round: int
+    text: str
+
+
+# Every field the state holds, with its type, in the order a save file writes them (the fortress modification's
+# last: files from before it lack them): the one description of the state, from which its slots (`GameState`: its
+# lists and its scalars), the wire's view (net/views.py) and the save's snapshot (saves/games/express.py, checked
+# against it) are made.
+TYPES: dict[str, object] = {
+    "seat_house": list[int], "house_seat": list[int], "board": list[int], "reserve": list[int],
+    "tokens": list[int], "supply": list[int], "dice": list[int],
+    "options": Options, "n": int, "rng": int | None, "phase": str, "awaiting": tuple[int, ...], "round": int,
+    "turn": int, "first": int, "active": int, "kept": int, "skipped": int, "spice": int, "symbols": int,
+    "target": int, "traitor": tuple[int, int, int], "store": int, "prediction": int, "limit": int,
+    "battles": tuple[int, ...], "boost": int, "result": Result | None, "viewer": int,
+    "fortress": list[int], "storm": int, "assigned": int,
+}
 
 
 class State(GameState):
-    __slots__ = _LISTS + _SCALARS
-    LISTS, SCALARS = _LISTS, _SCALARS
+    __slots__ = tuple(TYPES)
+    TYPES = TYPES
 
     def __init__(self, options: Options) -> None:
         self.options = options

@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
-from ...game_spec import DEFAULT_PLAYERS, GameSpec, new_game
+from ... import game_spec
+from ...game_spec import DEFAULT_PLAYERS, new_game
 from ...games import DEFAULT, GAMES, game_named
 from ...games.errors import OptionsError
 from ...seats import bot_specs, default_bot
@@ -28,8 +29,9 @@ def new_session(players: int, seats: list[str], seed: int | None, *, factions: t
     """A Session from the new-game choices (games.new_game); ValueError with a sentence if they do not fit.
     `parameters`: the game's own (its record's `parameters`: the first game's `faction_choice` and `face_dancers`,
     Dune Express's `variant`)."""
-    return new_game(GameSpec(rules=rules, players=players, seats=seats, seed=seed, factions=factions, hints=hints,
-                             **parameters))
+    spec = game_spec.GameSpec(rules=rules, players=players, seats=seats, seed=seed, factions=factions, hints=hints,
+                              **parameters)  # (its class is made when first asked for: from every game's parameters)
+    return new_game(spec)
 
 
 def seat_choices() -> list[str]:

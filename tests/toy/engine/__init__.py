@@ -1,31 +1,25 @@
-"""Toy Dice's engine: the verbs every engine gives (docs/ARCHITECTURE.md), played through `games.verbs`."""
+"""Toy Dice's engine: the verbs every engine gives (docs/ARCHITECTURE.md), played through `games.verbs`; what it
+does as most games do (no end by agreement, one seat at a time, its view at the end...) is the contract's default
+(`games.base`)."""
 
 from __future__ import annotations
 
-from dune_tui.games import verbs
+from dune_tui.games import base, verbs
 from dune_tui.games.errors import DuneError, GameOver, HiddenInformation, IllegalAction, NotYourTurn, OptionsError
-from dune_tui.games.verbs import as_action
 
 from . import rules
 from .data import SIDE_KEYS
 from .rules import Event, Options, Result, State
 
 HIDDEN = -2
-AGREE_END = ("agree_end",)  # never offered
-DEFAULT_WINNER = None
 PARAMETERS: dict[str, object] = {}
 
-__all__ = ["AGREE_END", "DEFAULT_WINNER", "HIDDEN", "PARAMETERS", "DuneError", "Event", "GameOver",
-           "HiddenInformation", "IllegalAction", "NotYourTurn", "Options", "OptionsError", "Result", "State",
-           "as_action"]
+__all__ = ["HIDDEN", "PARAMETERS", "DuneError", "Event", "GameOver", "HiddenInformation", "IllegalAction",
+           "NotYourTurn", "Options", "OptionsError", "Result", "State"]
 
 
 def new_game(options: Options) -> State:
     return verbs.new_game(State, options, rules)
-
-
-def opening_events(state: State) -> list:
-    return verbs.opening_events(state)
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -40,35 +34,12 @@ def view(state: State, seat: int) -> State:
     return verbs.seat_view(state, seat)
 
 
-final_view = view
-
-
 def determinize(v: State, seed: int, prediction=None) -> State:
     return verbs.full_state(v, seed)
 
 
-def observation_key(state: State, seat: int) -> bytes:
-    return verbs.observed(view(state, seat))
-
-
 def returns(state: State) -> list[float]:
     return verbs.returns(state, state.seat_side)
-
-
-def end_offered(state: State, seat: int) -> bool:
-    return False
-
-
-def end_refused(state: State, seat: int) -> str:
-    return ""
-
-
-def is_simultaneous(state: State) -> bool:
-    return False
-
-
-def public_note(state: State) -> None:
-    return None
 
 
 def options_from(players: int, seed: int, sides: tuple[str, ...] | None = None) -> Options:
@@ -85,5 +56,4 @@ def side_id(key: str) -> int:
     return SIDE_KEYS.index(key.strip().lower())
 
 
-def variants_in_words(options: Options) -> str:
-    return ""
+__getattr__ = base.defaults(__name__)  # AGREE_END, end_offered, final_view, observation_key...: the defaults

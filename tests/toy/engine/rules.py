@@ -65,10 +65,16 @@ def emit(state, payload, template: str, /, **words) -> None:
         events.record(state.events, Event, payload, template, None, words)
 
 
+TYPES: dict[str, object] = {  # the state's one description: its fields, typed, in its save's order
+    "seat_side": list[int], "score": list[int], "options": Options, "n": int, "rng": int | None, "phase": str,
+    "awaiting": tuple[int, ...], "round": int, "turn": int, "active": int, "pot": int, "result": Result | None,
+    "viewer": int,
+}
+
+
 class State(GameState):
-    LISTS = ("seat_side", "score")
-    SCALARS = ("options", "n", "rng", "phase", "awaiting", "round", "turn", "active", "pot", "result", "viewer")
-    __slots__ = LISTS + SCALARS
+    __slots__ = tuple(TYPES)
+    TYPES = TYPES
 
     def __init__(self, options: Options) -> None:
         self.options, self.n, self.rng = options, options.players, 0

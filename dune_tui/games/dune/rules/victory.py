@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from .. import payloads as pl
 from ..data import BENE_GESSERIT, CORRINO, FACTION_NAMES, GUILD, STORE_MAX, STRATEGIC_ORDER
 from ..events import emit
+from ..state import Result
 
 ROUNDS = 6
-
-
-class Result(msgspec.Struct, frozen=True, kw_only=True):
-    """How a game ended.  reason: "solo", "alliance", "guild_default" or "nobody";
-    stolen_from: the faction whose win the Bene Gesserit prediction took (-1: none)."""
-
-    winners: tuple[int, ...]
-    reason: str
-    round: int
-    stolen_from: int = -1
-    text: str = ""
 
 
 def strategic_needed(players: int) -> int:

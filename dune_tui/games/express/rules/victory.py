@@ -3,8 +3,6 @@ and the end the players agree to in a game without one (X36)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from .. import payloads as pl
 from ..data import (
     BENE_GESSERIT,
@@ -17,14 +15,8 @@ from ..data import (
     WORM,
 )
 from ..events import emit
+from ..state import Result
 from .dice import roll_face
-
-
-class Result(msgspec.Struct, frozen=True, kw_only=True):
-    winners: tuple[int, ...]  # houses
-    reason: str  # "territories" | "manipulation" | "round_limit" | "nobody" | "stopped" | "agreed"
-    round: int
-    text: str
 
 
 def to_win(players: int) -> int:
