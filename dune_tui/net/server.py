@@ -177,11 +177,11 @@ class TableServer:
         """Also listen on the lobby's bound Unix socket `sock` (lobby.bind): identity from the kernel."""
         self.local = await asyncio.start_unix_server(self._serve, sock=sock, limit=wire.TO_TABLE_LIMIT)
 
-    async def close(self) -> None:
+    async def close(self, reason: str = "the host has closed the table") -> None:
         for client in list(self.clients):
-            client.goodbye("the host has closed the table")
+            client.goodbye(reason)
         for writer in list(self.waiting):
-            _bye(writer, "the host has closed the table")
+            _bye(writer, reason)
         for timer in self.timers.values():
             timer.cancel()
         for bot in self.stand_ins.values():
