@@ -147,3 +147,17 @@ def listing(where: Path | None) -> list[lobby.Listed]:
         return []
     return [lobby.Listed(where=str(where), stem=card.table, owner=server, card=card) for card in answer.tables
             if lobby.table_name(card.host, card.game_id) == card.table]
+
+
+def open_request(session, *, pause: float = 0.5, takeover: str = "", after: float = 120.0) -> OpenTable:
+    """The request that opens `session`'s table on the server: the game as its save."""
+    from ..saves import schema
+    from ..saves.store import to_file
+
+    return OpenTable(save=schema.encode(to_file(session, f"autosave-{session.game_id}", "auto")), pause=pause,
+                     takeover=takeover, after=after)
+
+
+def served() -> list[lobby.Listed]:
+    """The tables of the server running on this machine (none if none runs)."""
+    return listing(find())

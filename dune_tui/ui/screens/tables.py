@@ -42,8 +42,11 @@ def invitation(entry: lobby.Listed, me: str) -> str:
 
 
 def listing(where) -> list[lobby.Listed]:
-    """The tables to show (in a thread: it reads the directory and checks each socket)."""
-    return lobby.ordered(lobby.tables(where), my_login())
+    """The tables to show, the table server's and the lobby's at `where` (None: no lobby) (in a thread: it reads
+    the directory, checks each socket and asks the server)."""
+    from ...server.control import served
+
+    return lobby.ordered(served() + (lobby.tables(where) if where is not None else []), my_login())
 
 
 def enter_does(entry: lobby.Listed | None, me: str) -> str:
@@ -82,6 +85,7 @@ class TablesScreen(DuneScreen):
         self.entries: dict[str, lobby.Listed] = {}
         self.shown: list = []
         self.where = None
+        self.no_lobby = ""  # why there is no lobby (the table server's tables are still shown)
         self.confirming = ""  # the table whose free seat a second Enter takes (while another waits for me)
 
     def compose(self) -> ComposeResult:
@@ -95,8 +99,8 @@ class TablesScreen(DuneScreen):
         try:
             self.where = lobby.lobby_dir(create=False)
         except lobby.LobbyUnsafe as e:
-            self.note(f"No tables: {e}. `dune-tui host` publishes a table here.")
-            return
+            self.no_lobby = f"No tables: {e}. `dune-tui host` publishes a table here."
+            self.note(self.no_lobby)
         self.refresh_tables()
         self.set_interval(REFRESH_SECONDS, self.refresh_tables)
 
@@ -127,7 +131,8 @@ class TablesScreen(DuneScreen):
     def show_note(self) -> None:
         """What Enter does with the highlighted table (its host and seat), w and escape."""
         if not self.entries:
-            self.note("No tables on this server yet: `dune-tui host` opens one (or New game, then host it).")
+            self.note(self.no_lobby or "No tables on this server yet: `dune-tui host` opens one (or New game, then "
+                                       "host it).")
             return
         entry = self.selected()
         if entry is not None and entry.stem == self.confirming:
@@ -193,7 +198,7 @@ class TablesScreen(DuneScreen):
         from .game import GameScreen
 
         try:
-            remote = await RemoteTable.join_local(entry.socket, seat, host=entry.card.host)
+            remote = await RemoteTable.join_local(entry.socket, seat, host=entry.owner)
         except JoinRefused as e:
             self.notify(str(e), severity="error", timeout=15, markup=False)
             return
