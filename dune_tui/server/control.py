@@ -25,6 +25,7 @@ from ..text import printable
 from . import place
 
 ASK_SECONDS = 5.0
+STOPPING = "the table server is stopping; the table will be back, where it was, when it starts again"  # its Goodbye
 REQUEST_LIMIT = 5 * 1024 * 1024  # an OpenTable carries a save (at most saves' 4 MiB)
 
 

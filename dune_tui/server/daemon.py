@@ -30,7 +30,7 @@ from ..net.server import TableServer
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..text import printable
-from .control import REQUEST_LIMIT, ListTables, Opened, OpenTable, Tables, decode_request, frame
+from .control import REQUEST_LIMIT, STOPPING, ListTables, Opened, OpenTable, Tables, decode_request, frame
 from .kept import KeptTable
 from .place import CONTROL
 from .store import Settings, Store, StoreError
@@ -40,7 +40,6 @@ GRACE_SECONDS = 30.0  # after a game's end, its clients have this long to take t
 REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
-STOPPING = "the server is stopping; the table will be back, where it was, when it starts again"
 
 
 class ServerCard(Publisher):

@@ -91,7 +91,7 @@ async def test_a_table_opened_on_the_server_is_back_where_it_was_after_a_restart
     decisions = daemon.tables[opened.table].table.controller.log[:]
     await daemon.close()
     await me.remote.wait_closed()
-    assert "the server is stopping" in me.remote.reason
+    assert me.remote.reason == control.STOPPING
 
     daemon = await started(where)
     try:
