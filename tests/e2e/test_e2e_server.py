@@ -54,6 +54,18 @@ def decision(screen: str) -> list[str]:
     return [line[:column].rstrip() for line in lines[top + 1:top + 5]]
 
 
+def notice(tmux: Tmux, text: str, timeout: float = 20.0) -> str:
+    """The notification's text (right of its ▌ bar, its lines joined) once it says `text`."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        said = " ".join(" ".join(line.partition("▌")[2].split()) for line in tmux.screen().splitlines()
+                        if "▌" in line).strip()
+        if text in said:
+            return said
+        time.sleep(0.05)
+    raise AssertionError(f"{text!r} not in a notice:\n{tmux.screen()}")
+
+
 def settled(tmux: Tmux) -> str:
     """The screen once it has not changed for a second."""
     screen, end = tmux.screen(), time.monotonic() + 10
@@ -81,7 +93,8 @@ def test_kill_9_of_the_server_mid_turn_and_the_player_sits_down_at_the_same_boar
         before = settled(tmux)
         asked = decision(before)
         server.kill()
-        tmux.wait_for("the connection to the table")
+        lost = notice(tmux, "the table server keeps the game")  # not "the host resumes it with host --load"
+        assert "the connection to the table was lost" in lost and "host --load" not in lost
         server.start()
         assert "reopened" in server.log.read_text()
         tmux.keys("q")

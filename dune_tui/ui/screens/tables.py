@@ -85,6 +85,7 @@ class TablesScreen(DuneScreen):
         self.entries: dict[str, lobby.Listed] = {}
         self.shown: list = []
         self.where = None
+        self.joined = ""  # the socket of the table sat at
         self.no_lobby = ""  # why there is no lobby (the table server's tables are still shown)
         self.confirming = ""  # the table whose free seat a second Enter takes (while another waits for me)
 
@@ -202,13 +203,15 @@ class TablesScreen(DuneScreen):
         except JoinRefused as e:
             self.notify(str(e), severity="error", timeout=15, markup=False)
             return
-        self.app.table = remote
+        self.app.table, self.joined = remote, entry.socket
         remote.on_close = self._ended
         again = lobby.join_command(entry.card.host, remote.seat == SPECTATOR)
         self.app.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=again))
 
     def _ended(self, reason: str) -> None:
         if reason != LEFT:
-            from ..closed import ended
+            from ..closed import ended, server_table
 
-            self.app.notify(ended(reason, self.app.table, True), severity="error", timeout=30, markup=False)
+            on_server = server_table(self.joined)
+            self.app.notify(ended(reason, self.app.table, True, on_server), severity="error", timeout=30,
+                            markup=False)
