@@ -169,9 +169,12 @@ class TableServer:
         else:
             self.server = await asyncio.start_server(self._serve, host, port, limit=wire.TO_TABLE_LIMIT)
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
-        for seat in self.codes.by_seat:
-            if seat >= 0:
-                self._away(seat)  # nobody has joined yet: a stand-in may take the seat in time
+        self.expect([seat for seat in self.codes.by_seat if seat >= 0])
+
+    def expect(self, seats) -> None:
+        """Nobody has joined these seats yet: a stand-in (--takeover) may take each in time."""
+        for seat in seats:
+            self._away(seat)
 
     async def start_local(self, sock) -> None:
         """Also listen on the lobby's bound Unix socket `sock` (lobby.bind): identity from the kernel."""

@@ -99,6 +99,7 @@ class Daemon:
             raise
         server = TableServer(table, Codes([]), takeover=settings.takeover, after=settings.after)
         await server.start_local(sock)
+        server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
         hosted = self.tables[name] = Hosted(name, table, server, card, owner)
         hosted.task = asyncio.get_running_loop().create_task(self._play(hosted))

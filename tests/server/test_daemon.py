@@ -200,3 +200,15 @@ async def test_a_refused_join_at_a_server_table_says_why(where):
             await RemoteTable.join_local(str(where / f"{opened.table}.sock"), 0, host=my_login())
     finally:
         await daemon.close()
+
+
+async def test_a_table_nobody_sits_at_is_played_by_its_takeover_bot_in_time(where):
+    daemon = await started(where)
+    try:
+        game = Session(Options(players=3, seed=7), list(SEATS), bots_secret=7)
+        request = control.OpenTable(save=save_of(game), pause=0, takeover="random", after=0.2)
+        opened = await asyncio.to_thread(control.ask, where, request)
+        table = daemon.tables[opened.table].table
+        await until(lambda: len(table.controller.log) >= 10)
+    finally:
+        await daemon.close()
