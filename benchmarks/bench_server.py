@@ -41,7 +41,8 @@ SEATS = [SeatConfig(kind="human"), SeatConfig(kind="human"), SeatConfig(kind="bo
 
 
 def start(where: Path, bots: str, log) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "dune_tui", "serve", "--state-dir", str(where), "--bots", bots],
+    process = subprocess.Popen([sys.executable, "-m", "dune_tui", "serve", "--state-dir", str(where), "--bots", bots,
+                                "--per-login", "1000"],
                                stdout=log, stderr=log, cwd=ROOT)
     while True:
         try:

@@ -1,7 +1,7 @@
 """`dune-tui serve`: the table server, in the foreground (readable log lines on stderr) or as a service
 (contrib/dune-tui.service).
 
-    dune-tui serve [--state-dir DIR] [--bots process|thread]
+    dune-tui serve [--state-dir DIR] [--bots process|thread] [--per-login N]
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ def add_parser(sub) -> None:
                         "service's $STATE_DIRECTORY, else the user's state directory)")
     p.add_argument("--bots", choices=["process", "thread"], default="process",
                    help="where the bots think: a child process per table (default) or a thread")
+    p.add_argument("--per-login", type=int, default=20, metavar="N",
+                   help="how many open tables one login may have on the server (default 20)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -43,4 +45,4 @@ def cmd_serve(args) -> int:
     for name in ("dune_tui.server", "dune_tui.net"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
-    return asyncio.run(serve(where, store, bots=args.bots))
+    return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login))

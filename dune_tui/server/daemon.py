@@ -61,8 +61,8 @@ class Hosted:
 
 
 class Daemon:
-    def __init__(self, where: Path, store: Store, *, bots: str = "process") -> None:
-        self.where, self.store, self.bots = where, store, bots
+    def __init__(self, where: Path, store: Store, *, bots: str = "process", per_login: int = TABLES_PER_LOGIN) -> None:
+        self.where, self.store, self.bots, self.per_login = where, store, bots, per_login
         self.tables: dict[str, Hosted] = {}
         self.control: asyncio.AbstractServer | None = None
         self.closing = False
@@ -179,9 +179,10 @@ class Daemon:
         why = _settings_refused(request)
         if why:
             return wire.Goodbye(reason=why)
-        if sum(h.owner == login for h in self.tables.values()) >= TABLES_PER_LOGIN or \
-                len(self.tables) >= TABLES_LIMIT:
-            return wire.Goodbye(reason=f"{login} has {TABLES_PER_LOGIN} tables open on this server already")
+        if sum(h.owner == login for h in self.tables.values()) >= self.per_login:
+            return wire.Goodbye(reason=f"{login} has {self.per_login} tables open on this server already")
+        if len(self.tables) >= TABLES_LIMIT:
+            return wire.Goodbye(reason=f"this server has {TABLES_LIMIT} tables open already")
         try:
             session = session_from_save(schema.decode(request.save), Path(f"{login}'s game"), verify=True,
                                         strict=False)
@@ -227,11 +228,11 @@ def _settings_refused(request: OpenTable) -> str:
     return ""
 
 
-async def serve(where: Path, store: Store, *, bots: str = "process") -> int:
+async def serve(where: Path, store: Store, *, bots: str = "process", per_login: int = TABLES_PER_LOGIN) -> int:
     """Run the server until SIGTERM, SIGINT or SIGHUP."""
     import signal
 
-    daemon = Daemon(where, store, bots=bots)
+    daemon = Daemon(where, store, bots=bots, per_login=per_login)
     await daemon.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

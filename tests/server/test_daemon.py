@@ -42,8 +42,8 @@ def where():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-async def started(where) -> Daemon:
-    daemon = Daemon(where, Store.open(where / place.DATABASE), bots="thread")
+async def started(where, **how) -> Daemon:
+    daemon = Daemon(where, Store.open(where / place.DATABASE), bots="thread", **how)
     await daemon.start()
     return daemon
 
@@ -210,5 +210,18 @@ async def test_a_table_nobody_sits_at_is_played_by_its_takeover_bot_in_time(wher
         opened = await asyncio.to_thread(control.ask, where, request)
         table = daemon.tables[opened.table].table
         await until(lambda: len(table.controller.log) >= 10)
+    finally:
+        await daemon.close()
+
+
+async def test_one_login_opens_at_most_its_share_of_tables(where):
+    daemon = await started(where, per_login=2)
+    try:
+        answers = []
+        for seed in (8, 9, 10):
+            game = Session(Options(players=3, seed=seed), list(SEATS), bots_secret=seed)
+            answers.append(await asyncio.to_thread(control.ask, where, control.OpenTable(save=save_of(game))))
+        assert [type(a) for a in answers] == [control.Opened, control.Opened, wire.Goodbye]
+        assert answers[2].reason == f"{my_login()} has 2 tables open on this server already"
     finally:
         await daemon.close()
