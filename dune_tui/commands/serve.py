@@ -30,14 +30,15 @@ def add_parser(sub) -> None:
 
 def cmd_serve(args) -> int:
     from ..server.daemon import serve
-    from ..server.place import DATABASE, ServerUnsafe, prepare, state_dir
+    from ..server.place import DATABASE, ServerUnsafe, lock, prepare, state_dir
     from ..server.store import Store, StoreError
 
     os.umask(0o077)  # the database, its -wal and -shm: the server's alone (the sockets are made 0666)
     try:
         where = prepare(state_dir(args.state_dir))
+        held = lock(where)  # noqa: F841 (held until the process ends)
         store = Store.open(where / DATABASE)
-    except (ServerUnsafe, StoreError) as e:
+    except (ServerUnsafe, StoreError, OSError) as e:
         print(f"dune-tui serve: {e}", file=sys.stderr)
         return 2
     handler = logging.StreamHandler(sys.stderr)

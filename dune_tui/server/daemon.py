@@ -40,6 +40,7 @@ GRACE_SECONDS = 30.0  # after a game's end, its clients have this long to take t
 REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
+CONTROL_LIMIT = 64  # control connections at once (each says its request within REQUEST_SECONDS)
 
 
 class ServerCard(Publisher):
@@ -142,6 +143,10 @@ class Daemon:
     # ------------------------------------------------------- the control socket
     async def _control(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
+        if len(self.tasks) >= CONTROL_LIMIT:
+            writer.write(frame(wire.Goodbye(reason="the server is busy: try again in a moment")))
+            writer.close()
+            return
         self.tasks.add(task)
         try:
             login = peer_login(writer.get_extra_info("socket"))

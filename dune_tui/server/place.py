@@ -13,6 +13,7 @@ symbolic link, not a directory, someone else's, or writable by others is refused
 
 from __future__ import annotations
 
+import fcntl
 import os
 import stat
 from pathlib import Path
@@ -25,6 +26,7 @@ ENV = "DUNE_TUI_SERVER"
 SERVICE = "/var/lib/dune-tui"  # the systemd unit's StateDirectory (contrib/dune-tui.service)
 DATABASE = "tables.sqlite3"
 CONTROL = "control.sock"
+LOCK = "server.lock"  # held (flock) by the running server: a second one in the same directory is refused
 PATH_LIMIT = 107 - len("/") - 32 - len("-20261127-000000-a1b2.sock")  # a socket's path: 107 bytes; a login: 32
 
 
@@ -83,3 +85,19 @@ def unsafe(info: os.stat_result, owner: int | None = None) -> str:
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
         return "may be written by others (it must be 0711 or 0700)"
     return ""
+
+
+def lock(where: Path) -> int:
+    """Take the directory's lock for this process's life (the kernel lets it go however the process ends); its
+    file descriptor.  ServerUnsafe if another server holds it."""
+    fd = os.open(where / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held = os.read(fd, 32).decode(errors="replace").strip()
+        os.close(fd)
+        raise ServerUnsafe(f"another dune-tui serve runs in {where}" + (f" (pid {held})" if held.isdigit() else "")
+                           ) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd

@@ -121,3 +121,13 @@ def test_serve_refuses_a_state_directory_others_may_write(tmp_path):
                                "be 0711 or 0700): the server does not use it (choose another with --state-dir)\n")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+
+def test_a_second_server_in_the_same_directory_is_refused(server):
+    server.start()
+    second = dune_tui(server.where, "serve", "--state-dir", str(server.where))
+    assert second.returncode == 2
+    pid = server.process.pid
+    assert second.stderr == f"dune-tui serve: another dune-tui serve runs in {server.where} (pid {pid})\n"
+    assert control.ask(server.where, control.ListTables()).tables == ()  # the first one still serves
