@@ -1,6 +1,6 @@
 """The table server under load: N tables at once, each with two simulated human clients and heuristic bots.
 
-    .venv/bin/python benchmarks/bench_server.py [--tables 50] [--seconds 60] [--think 1.0] [--bots thread]
+    .venv/bin/python benchmarks/bench_server.py [--tables 50] [--seconds 60] [--think 1.0] [--bots pool]
 
 Starts `dune-tui serve` in a temporary directory, opens N four-player tables through its control socket (two human
 seats, two heuristic bots, no pause), and sits two clients down at each (one login holds both seats).  Each client
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tables", type=int, default=50)
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--think", type=float, default=1.0, help="a human's mean think time (s)")
-    p.add_argument("--bots", default="thread", choices=["thread", "process"])
+    p.add_argument("--bots", default="pool", choices=["pool", "thread", "process"])
     args = p.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="dt-"))
     where = folder / "s"

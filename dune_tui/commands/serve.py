@@ -1,7 +1,7 @@
 """`dune-tui serve`: the table server, in the foreground (readable log lines on stderr) or as a service
 (contrib/dune-tui.service).
 
-    dune-tui serve [--state-dir DIR] [--bots process|thread] [--per-login N]
+    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N]
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ def add_parser(sub) -> None:
     p.add_argument("--state-dir", metavar="DIR",
                    help="the server's own directory: its database and sockets (default: $DUNE_TUI_SERVER, the "
                         "service's $STATE_DIRECTORY, else the user's state directory)")
-    p.add_argument("--bots", choices=["process", "thread"], default="process",
-                   help="where the bots think: a child process per table (default) or a thread")
+    p.add_argument("--bots", choices=["pool", "process", "thread"], default="pool",
+                   help="where the bots think: worker processes shared by every table, one per core (default), a "
+                        "child process per table, or a thread of the server")
     p.add_argument("--per-login", type=int, default=20, metavar="N",
                    help="how many open tables one login may have on the server (default 20)")
     p.set_defaults(func=cmd_serve)

@@ -29,10 +29,12 @@ from ..net.publisher import Publisher
 from ..net.server import TableServer
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
+from ..table.bots import bot_specs
 from ..text import printable
 from .control import REQUEST_LIMIT, STOPPING, ListTables, Opened, OpenTable, Tables, decode_request, frame
 from .kept import KeptTable
 from .place import CONTROL
+from .pool import BotPool
 from .store import Settings, Store, StoreError
 
 log = logging.getLogger("dune_tui.server")
@@ -62,8 +64,11 @@ class Hosted:
 
 
 class Daemon:
-    def __init__(self, where: Path, store: Store, *, bots: str = "process", per_login: int = TABLES_PER_LOGIN) -> None:
+    def __init__(self, where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN) -> None:
+        """`bots`: "pool" (worker processes shared by every table, one per core), "process" (one per table) or
+        "thread"."""
         self.where, self.store, self.bots, self.per_login = where, store, bots, per_login
+        self.pool = BotPool() if bots == "pool" else None
         self.tables: dict[str, Hosted] = {}
         self.control: asyncio.AbstractServer | None = None
         self.closing = False
@@ -92,8 +97,9 @@ class Daemon:
         name = lobby.table_name(owner, session.game_id)
         sock = lobby.bind(self.where, name)
         try:
+            runner = self.pool.runner(session.game_id, bot_specs(session), session.bots_secret) if self.pool else None
             table = KeptTable(session, self.store.keeper(owner, settings), chat=chat, bots=self.bots,
-                              pause=settings.pause, resumed=resumed)
+                              pause=settings.pause, resumed=resumed, runner=runner)
         except BaseException:
             sock.close()
             lobby.withdraw(self.where, name)
@@ -138,6 +144,8 @@ class Daemon:
                     await asyncio.wait_for(hosted.task, 2)
         with contextlib.suppress(OSError):
             os.unlink(self.where / CONTROL)
+        if self.pool is not None:
+            self.pool.close()
         self.store.close()
 
     # ------------------------------------------------------- the control socket
@@ -233,7 +241,7 @@ def _settings_refused(request: OpenTable) -> str:
     return ""
 
 
-async def serve(where: Path, store: Store, *, bots: str = "process", per_login: int = TABLES_PER_LOGIN) -> int:
+async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN) -> int:
     """Run the server until SIGTERM, SIGINT or SIGHUP."""
     import signal
 

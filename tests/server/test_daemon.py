@@ -5,6 +5,7 @@ socket's bad requests refused with a sentence."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import random
 import shutil
@@ -223,5 +224,26 @@ async def test_one_login_opens_at_most_its_share_of_tables(where):
             answers.append(await asyncio.to_thread(control.ask, where, control.OpenTable(save=save_of(game))))
         assert [type(a) for a in answers] == [control.Opened, control.Opened, wire.Goodbye]
         assert answers[2].reason == f"{my_login()} has 2 tables open on this server already"
+    finally:
+        await daemon.close()
+
+
+async def test_the_bots_of_every_table_think_in_the_shared_pool_of_worker_processes(where):
+    daemon = Daemon(where, Store.open(where / place.DATABASE), bots="pool")
+    await daemon.start()
+    try:
+        assert daemon.pool is not None and daemon.pool.workers == (os.cpu_count() or 1)
+        tables = []
+        for seed in (11, 12):
+            game = Session(Options(players=3, seed=seed), [SEATS[0], SeatConfig(kind="bot", agent="heuristic"),
+                                                           SeatConfig(kind="bot", agent="heuristic")],
+                           bots_secret=seed)
+            request = control.OpenTable(save=save_of(game), pause=0, takeover="random", after=0)
+            opened = await asyncio.to_thread(control.ask, where, request)
+            tables.append(daemon.tables[opened.table].table)
+        assert all(t.runner.kind == "pool" for t in tables)
+        await until(lambda: all({e.seat for e in t.controller.log} >= {1, 2} and len(t.controller.log) >= 20
+                                for t in tables), seconds=60)
+        assert len(multiprocessing.active_children()) <= daemon.pool.workers  # no child process per table
     finally:
         await daemon.close()

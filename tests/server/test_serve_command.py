@@ -27,7 +27,8 @@ def snapshot(view) -> tuple:
 
 
 class Served:
-    """`dune-tui serve --state-dir DIR` in a subprocess, its log in DIR/../serve.log."""
+    """`dune-tui serve --state-dir DIR` in a subprocess (its bots in the shared pool, as by default), its log in
+    DIR/../serve.log."""
 
     def __init__(self, where: Path) -> None:
         self.where, self.log = where, where.parent / "serve.log"
@@ -35,8 +36,8 @@ class Served:
 
     def start(self) -> Served:
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "dune_tui", "serve", "--state-dir", str(self.where),
-                                             "--bots", "thread"], stderr=log, stdout=log, env=env(self.where))
+            self.process = subprocess.Popen([sys.executable, "-m", "dune_tui", "serve", "--state-dir", str(self.where)],
+                                            stderr=log, stdout=log, env=env(self.where))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
