@@ -18,21 +18,33 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from ..table.bots import BotCancelled, BotFailed, bot_seed
 
+PARENT_SECONDS = 0.5  # how often a worker checks that the server still lives
 KEPT = 256  # tables whose agents a worker keeps (the least recently asked are dropped)
 _agents: OrderedDict = OrderedDict()  # in a worker: (table, seat) -> agent
 
 
-def _quiet(root: str) -> None:  # pragma: no cover (in the worker)
+def _worker(root: str) -> None:  # pragma: no cover (in the worker)
+    """A worker starts: quiet (the server's stdout and stderr are its log), and gone with the server, however it
+    ends (a `kill -9` leaves no worker behind: its queue never says so, the worker holding one end of it)."""
     sys.path.insert(0, root)
     devnull = os.open(os.devnull, os.O_RDWR)
-    os.dup2(devnull, 1)  # the server's stdout and stderr are its log
+    os.dup2(devnull, 1)
     os.dup2(devnull, 2)
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _decide(table: str, spec: str, bots_secret: int, request):  # pragma: no cover (in the worker)
@@ -53,7 +65,7 @@ class BotPool:
         self.workers = max(1, workers or os.cpu_count() or 1)
         root = str(Path(__file__).resolve().parents[2])
         self.executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_quiet, initargs=(root,))
+                                            initializer=_worker, initargs=(root,))
 
     def runner(self, table: str, specs: dict[int, str], bots_secret: int) -> PoolBots:
         return PoolBots(self, table, specs, bots_secret)

@@ -132,3 +132,22 @@ def test_a_second_server_in_the_same_directory_is_refused(server):
     pid = server.process.pid
     assert second.stderr == f"dune-tui serve: another dune-tui serve runs in {server.where} (pid {pid})\n"
     assert control.ask(server.where, control.ListTables()).tables == ()  # the first one still serves
+
+
+def test_kill_9_of_the_server_leaves_no_bot_worker_behind(server):
+    server.start()
+    hosted = dune_tui(server.where, "host", "--no-play", "--seat", "human", "--seat", "heuristic", "--pause", "0",
+                      "--takeover", "random", "--after", "0")
+    assert hosted.returncode == 0, hosted.stderr
+    workers: list[int] = []
+    deadline = time.monotonic() + 30
+    while not workers and time.monotonic() < deadline:  # the bots' first decisions start the pool's workers
+        children = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True).stdout
+        workers = [int(p) for p in children.split() if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
+        time.sleep(0.2)
+    assert workers, "no worker process started"
+    server.kill()
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{p}").exists() for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in workers if Path(f"/proc/{p}").exists()], "a bot worker outlived the server"
