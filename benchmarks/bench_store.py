@@ -74,14 +74,14 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             entry = session.log[-1]
             t = time.perf_counter()
-            keeper.decided(entry)
+            keeper.decided(len(session.log) - 1, entry)
             kept.append((time.perf_counter() - t) * 1e6)
             t = time.perf_counter()
             j.append(len(session.log) - 1, entry.seat, entry.action)
             appended.append((time.perf_counter() - t) * 1e6)
             if turned:
                 t = time.perf_counter()
-                keeper.checkpoint(session)
+                keeper.checkpoint()
                 checkpoints.append((time.perf_counter() - t) * 1e6)
         j.close()
         store.close()

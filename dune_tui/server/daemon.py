@@ -30,6 +30,7 @@ from ..net.server import TableServer
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..table.bots import bot_specs
+from ..table.messages import SPECTATOR, Chat, Seats
 from ..text import printable
 from .control import REQUEST_LIMIT, STOPPING, ListTables, Opened, OpenTable, Tables, decode_request, frame
 from .kept import KeptTable
@@ -57,7 +58,27 @@ class ServerCard(Publisher):
             self.table.detach(self.conn)
 
 
+class Recorder:
+    """A spectator's connection of the server's own at a table (attached first: it hears a line before anyone
+    else): the chat lines and the seats as they change, to the table's keeper."""
+
+    def __init__(self, table, keeper) -> None:
+        self.table, self.keeper = table, keeper
+        self.conn = table.attach(SPECTATOR, self._take)
+
+    def _take(self, message) -> None:
+        if isinstance(message, Chat):
+            self.keeper.chat(len(self.table.session.history), message)
+        elif isinstance(message, Seats):
+            self.keeper.seated()
+
+    def close(self) -> None:
+        self.table.detach(self.conn)
+
+
 class Hosted:
+    recorder: Recorder
+
     def __init__(self, name: str, table: KeptTable, server: TableServer, card: ServerCard, owner: str) -> None:
         self.name, self.table, self.server, self.card, self.owner = name, table, server, card, owner
         self.task: asyncio.Task | None = None
@@ -98,8 +119,10 @@ class Daemon:
         sock = lobby.bind(self.where, name)
         try:
             runner = self.pool.runner(session.game_id, bot_specs(session), session.bots_secret) if self.pool else None
-            table = KeptTable(session, self.store.keeper(owner, settings), chat=chat, bots=self.bots,
-                              pause=settings.pause, resumed=resumed, runner=runner)
+            keeper = self.store.keeper(owner, settings)
+            table = KeptTable(session, keeper, bots=self.bots, pause=settings.pause, resumed=resumed, runner=runner)
+            table.chat.extend(chat)  # the lines said before a restart, each where it was said
+            recorder = Recorder(table, keeper)  # before any client: it hears each line first
         except BaseException:
             sock.close()
             lobby.withdraw(self.where, name)
@@ -109,6 +132,7 @@ class Daemon:
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
         hosted = self.tables[name] = Hosted(name, table, server, card, owner)
+        hosted.recorder = recorder
         hosted.task = asyncio.get_running_loop().create_task(self._play(hosted))
         return name
 
@@ -127,6 +151,7 @@ class Daemon:
 
     async def _drop(self, hosted: Hosted, reason: str) -> None:
         hosted.card.close()
+        hosted.recorder.close()
         hosted.table.close()
         await hosted.server.close(reason)
         lobby.withdraw(self.where, hosted.name)

@@ -1,9 +1,9 @@
 """The server's store: every table it hosts in one SQLite database, as the game is played.
 
     store = Store.open(path)                      # StoreError: a sentence (a damaged or foreign file is left as it is)
-    keeper = store.keeper(session, owner="bob")   # a table's keeper: opened, decided, checkpoint, finished, closed
-    keeper.opened(session)                        # the table, its seats and its game as a save, in one transaction
-    keeper.decided(entry)                         # the decision just applied: committed before anyone is told
+    keeper = store.keeper(owner="bob")            # a table's Keeper: opened, decided, checkpoint, finished, closed
+    keeper.opened(session, tell)                  # the table, its seats and its game as a save, in one transaction
+    keeper.decided(at, entry)                     # the decision just applied: committed before anyone is told
     store.unfinished()                            # the tables to reopen at the server's start
     kept = store.rebuild(table_id)                # Kept(session, owner, settings, chat), replayed
 
@@ -26,8 +26,10 @@ open it (docs/PROTOCOL.md, "The table server").
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -37,9 +39,9 @@ import msgspec
 from ..controller import play_on
 from ..saves import schema
 from ..saves.errors import SaveError
-from ..saves.store import session_from_save, to_file, turns_done
+from ..saves.store import autosave_due, session_from_save, to_file, turns_done
 from ..session import SeatConfig, Session
-from ..table.messages import Chat
+from ..table.messages import Chat, Notice, Save, SaveFailed
 from ..text import MESSAGE_LIMIT, printable
 
 VERSION = 1  # PRAGMA user_version: the schema below
@@ -80,6 +82,7 @@ CREATE TABLE IF NOT EXISTS chat (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+log = logging.getLogger("dune_tui.server")
 SYNCHRONOUS = "FULL"  # see the module's docstring
 BUSY_MS = 5000
 
@@ -228,18 +231,27 @@ class Store:
 
 
 class TableKeeper:
-    """What a table asks of its store (the table's `Keeper`): the game opened, each decision as it is made
-    (durable when `decided` returns), a checkpoint at each turn's end, the end; a chat line and the seats as they
-    change.  Every write is one short transaction; sqlite3.Error reaches the caller (the table says it once)."""
+    """The table's `Keeper` (the shape of `table.keeper.Keeper`): told the game opened, each decision as it is made
+    (durable when `decided` returns, before any client hears of it), a checkpoint at each turn's end, the end, the
+    close; and, from the server's recorder, a chat line and the seats as they change.  Every write is one short
+    transaction; a write the database refuses is logged and told to the table once (`tell`), and the game goes on."""
+
+    last_saved = None  # (the host's screen asks a keeper for its files: the server's has none)
+    save_dir = None
 
     def __init__(self, store: Store, owner: str, settings: Settings) -> None:
         self.store, self.db, self.owner, self.settings = store, store.db, owner, settings
         self.session: Session | None = None
+        self.tell: Callable[[object], None] = lambda message: None
         self.said = 0
+        self.error: str | None = None  # why the last write failed (None: it did not)
 
-    def opened(self, session: Session) -> None:
-        """The table starts (a new game, or one reopened): its row, seats and game as a save."""
+    def opened(self, session: Session, tell: Callable[[object], None] | None = None) -> None:
+        """The table starts (a new game, or one reopened): its row, seats and game as a save.  Raises
+        sqlite3.Error: a table the store cannot keep is not opened."""
         self.session = session
+        if tell is not None:
+            self.tell = tell
         now, save = _now(), self._save()
         with _transaction(self.db):
             self.db.execute("INSERT INTO tables (id, owner, rules, created, updated, state, save, settings) "
@@ -254,41 +266,77 @@ class TableKeeper:
         self.said = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM chat WHERE table_id = ?",
                                     (session.game_id,)).fetchone()[0]
 
-    def decided(self, entry) -> None:
-        """The decision just applied (the last of the log): committed, on the disk, when this returns."""
-        at = len(self.session.log) - 1
-        self.db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
-                        (self.session.game_id, at, entry.seat, _pack.encode(entry.action)))
+    def decided(self, at: int, entry) -> None:
+        """The `at`-th decision of the log (from 0): committed, on the disk, when this returns."""
+        self._write(lambda: self.db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
+                                            (self.session.game_id, at, entry.seat, _pack.encode(entry.action))))
 
-    def checkpoint(self, session: Session) -> None:
-        """A turn has ended: the game as a save, so that a rebuild replays from it."""
-        with _transaction(self.db):
-            self.db.execute("UPDATE tables SET save = ?, updated = ? WHERE id = ?",
-                            (self._blob(), _now(), session.game_id))
-            self._seats()
-        session.autosaved_turn = turns_done(session.state)
+    def checkpoint(self, force: bool = False) -> tuple[None, str | None]:
+        """A turn may have ended (force: keep the whole game now): the game as a save, so that a rebuild replays
+        from it.  (None, why it failed or None)."""
+        session = self.session
+        if not (force or autosave_due(session)):
+            return None, None
 
-    def finished(self, session: Session) -> None:
-        result = session.state.result
-        text = printable(getattr(result, "text", "") or "", limit=MESSAGE_LIMIT)
-        with _transaction(self.db):
-            self.db.execute("UPDATE tables SET state = 'finished', result = ?, save = ?, updated = ? WHERE id = ?",
-                            (text, self._blob(), _now(), session.game_id))
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("UPDATE tables SET save = ?, updated = ? WHERE id = ?",
+                                (self._blob(), _now(), session.game_id))
+                self._seats()
+            session.autosaved_turn = turns_done(session.state)
 
-    def seated(self) -> None:
-        """Who holds each seat changed (a login sat down at a free seat, which is kept for it)."""
-        with _transaction(self.db):
-            self._seats()
+        return None, self._write(write)
 
-    def chat(self, at: int, line: Chat) -> None:
-        self.db.execute("INSERT INTO chat (table_id, n, at, line) VALUES (?, ?, ?, ?)",
-                        (self.session.game_id, self.said, at, _pack.encode(line)))
-        self.said += 1
+    def finished(self) -> None:
+        session = self.session
+        text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
+
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("UPDATE tables SET state = 'finished', result = ?, save = ?, updated = ? "
+                                "WHERE id = ?", (text, self._blob(), _now(), session.game_id))
+                self._seats()
+
+        self._write(write)
 
     def closed(self) -> None:
         """The table stops (the server stops): nothing to write, every decision is in."""
 
+    def seated(self) -> None:
+        """Who holds each seat changed (a login sat down at a free seat, which is kept for it)."""
+        def write() -> None:
+            with _transaction(self.db):
+                self._seats()
+
+        self._write(write)
+
+    def chat(self, at: int, line: Chat) -> None:
+        """A line said at the table, after `at` events of the game."""
+        self._write(lambda: self.db.execute("INSERT INTO chat (table_id, n, at, line) VALUES (?, ?, ?, ?)",
+                                            (self.session.game_id, self.said, at, _pack.encode(line))))
+        self.said += 1
+
+    def save(self, message: Save) -> SaveFailed:
+        return SaveFailed(reason="the table server keeps this game", ref=message.ref)
+
+    def exit_note(self) -> str:
+        return ""
+
     # ------------------------------------------------------------ helpers
+    def _write(self, write) -> str | None:
+        """Run a write; a refusal of the database is logged, told to the table once, and returned."""
+        try:
+            write()
+        except sqlite3.Error as e:
+            log.error("table %s: the database refused a write (%s)", self.session.game_id, e)
+            if self.error is None:
+                self.tell(Notice(text=f"The server cannot keep this game ({e}): a restart of the server would lose "
+                                      "what is played from now."))
+            self.error = str(e)
+            return self.error
+        self.error = None
+        return None
+
     def _save(self):
         return to_file(self.session, f"autosave-{self.session.game_id}", "auto")
 

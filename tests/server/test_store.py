@@ -37,9 +37,9 @@ def play(session: Session, keeper, decisions: int, seed: int = 0) -> None:
         turn = controller.state.turn
         batches = controller.submit(Decision(request.id, request.seat, rng.choice(request.legal)))
         session.history.extend({id(e): e for b in batches for e in b.events}.values())
-        keeper.decided(controller.log[-1])
+        keeper.decided(len(controller.log) - 1, controller.log[-1])
         if controller.state.turn != turn:
-            keeper.checkpoint(session)
+            keeper.checkpoint()
 
 
 def test_a_table_round_trips_through_the_store(tmp_path):
@@ -76,8 +76,8 @@ def test_a_finished_table_is_not_reopened(tmp_path):
     while not game.state.over:
         request = game.controller.pending()[0]
         game.controller.submit(Decision(request.id, request.seat, rng.choice(request.legal)))
-        keeper.decided(game.log[-1])
-    keeper.finished(game)
+        keeper.decided(len(game.log) - 1, game.log[-1])
+    keeper.finished()
     assert store.unfinished() == []
     assert [t.state for t in store.tables()] == ["finished"]
     assert store.rebuild(game.game_id).session.state.over
@@ -97,7 +97,7 @@ rng = random.Random(9)
 while not game.state.over:
     request = game.controller.pending()[0]
     game.controller.submit(Decision(request.id, request.seat, rng.choice(request.legal)))
-    keeper.decided(game.log[-1])
+    keeper.decided(len(game.log) - 1, game.log[-1])
     print(len(game.log), flush=True)   # acknowledged: a client would be told now
 """
 
@@ -177,3 +177,19 @@ def test_a_symlink_in_place_of_the_database_is_refused(tmp_path):
     (tmp_path / "tables.sqlite3").symlink_to(target)
     with pytest.raises(StoreError, match="not a regular file"):
         Store.open(tmp_path / "tables.sqlite3")
+
+
+def test_a_write_the_database_refuses_is_told_once_and_the_game_goes_on(tmp_path):
+    store = Store.open(tmp_path / "tables.sqlite3")
+    game = new_session()
+    told = []
+    keeper = store.keeper("bob")
+    keeper.opened(game, told.append)
+    play(game, keeper, 5)
+    store.db.execute("PRAGMA query_only = ON")  # as a full disk or a read-only file would
+    play(game, keeper, 5, seed=1)
+    assert [type(m).__name__ for m in told] == ["Notice"]
+    assert told[0].text.startswith("The server cannot keep this game (attempt to write a readonly database)")
+    assert keeper.error and keeper.checkpoint(force=True) == (None, keeper.error)
+    store.db.execute("PRAGMA query_only = OFF")
+    assert keeper.checkpoint(force=True) == (None, None) and keeper.error is None
