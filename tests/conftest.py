@@ -12,3 +12,9 @@ def own_lobby(tmp_path_factory, monkeypatch):
     where = tmp_path_factory.mktemp("lobby")
     monkeypatch.setenv("DUNE_TUI_LOBBY", str(where))
     return where
+
+
+@pytest.fixture(autouse=True)
+def no_table_server(tmp_path_factory, monkeypatch):
+    """No test finds the machine's table server (`dune-tui serve`): a test that wants one starts its own."""
+    monkeypatch.setenv("DUNE_TUI_SERVER", str(tmp_path_factory.mktemp("no-server") / "none"))

@@ -27,7 +27,7 @@ from pathlib import Path
 from ..net import lobby
 from ..net.codes import Codes, address, label
 from ..net.hosting import Local
-from ..net.identity import my_login
+from ..net.identity import login_of, my_login
 from ..net.seating import choose, claim
 from ..table.messages import SPECTATOR
 from ..text import printable
@@ -56,6 +56,9 @@ def add_parsers(sub) -> None:
                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for any)")
     p.add_argument("--port", type=int, default=0, metavar="N", help="the port (default: any free port)")
     p.add_argument("--no-play", action="store_true", help="host without taking a seat (headless, logs to stderr)")
+    p.add_argument("--no-server", action="store_true",
+                   help="host in this process even when the table server (`dune-tui serve`) runs; without it, "
+                        "--bind and --port, the table opens on the server, where it waits when you leave")
     p.add_argument("--takeover", metavar="BOT", help="a bot (random, heuristic, mcts:easy...) plays for a human "
                                                      "away longer than --after")
     p.add_argument("--after", type=float, default=120.0, metavar="SECONDS",
@@ -140,6 +143,12 @@ def cmd_host(args) -> int:
     if play and not has_terminal():
         return _fail("hosting from this terminal needs a TTY to play seat "
                      f"{mine + 1}; use --no-play to host without a seat")
+    if not args.no_server and args.bind == "127.0.0.1" and not args.port:
+        from ..server import control
+
+        where = control.find()
+        if where is not None:
+            return host_on_server(args, session, where, mine)
     try:
         sock = listen(args.bind, args.port)
     except OSError as e:
@@ -173,6 +182,33 @@ def cmd_host(args) -> int:
     elif table is not None and table.last_saved is not None and not session.state.over:
         print(f"The game is saved. Resume it with: dune-tui host --load {table.last_saved}", file=sys.stderr)
     return status
+
+
+def host_on_server(args, session, where: Path, mine: int | None) -> int:
+    """Open the table on the table server: it waits there for its players (the host too) when they leave; then
+    sit down at `mine` (None: --no-play)."""
+    from ..server import control
+
+    me = my_login()
+    if mine is not None:
+        claim(session, mine, me)
+    request = control.open_request(session, pause=0.5 if args.pause is None else args.pause,
+                                   takeover=args.takeover or "", after=args.after)
+    try:
+        answer = control.ask(where, request)
+    except control.Unreachable as e:
+        return _fail(f"{e}; --no-server hosts the table in this process")
+    if not isinstance(answer, control.Opened):
+        return _fail(f"the table server refused the table: {printable(getattr(answer, 'reason', answer), limit=300)}")
+    print(textwrap.fill(f"Opened on the table server as {answer.table}: it waits there for its players, also when "
+                        f"you leave. Others see it with `dune-tui tables` or in the menu's \"Tables on this server\", "
+                        f"and sit down with `dune-tui join {me}`.", WIDTH, break_on_hyphens=False), flush=True)
+    if mine is None:
+        return 0
+    from .play import join_and_play
+
+    server = login_of(control.owner_of(where))
+    return join_and_play(answer.table, path=str(where / f"{answer.table}.sock"), seat=mine, host=server)
 
 
 def seat_lines(lines: list[str], note: str) -> str:
@@ -249,13 +285,18 @@ def _log_to_file(save_dir: Path, game_id: str) -> None:
 
 
 def cmd_tables(args) -> int:
+    from ..server.control import served
+
+    on_server = served()
     try:
         where = lobby.lobby_dir(create=False)
     except lobby.LobbyUnsafe as e:
-        print(f"No tables: {e}.")
-        return 0
+        if not on_server:
+            print(f"No tables: {e}.")
+            return 0
+        where = None
     me = my_login()
-    shown = lobby.ordered(lobby.tables(where), me)
+    shown = lobby.ordered(on_server + (lobby.tables(where) if where is not None else []), me)
     if not shown:
         print(f"No tables on this server (the lobby is {where}).")
     for entry in shown:
@@ -267,11 +308,16 @@ def find_table(name: str | None, me: str) -> lobby.Listed | str | None:
     """The lobby table `name` names (its name, or its host's login), or without a name the one with a seat kept
     for `me` (never a stranger's free seat: `dune-tui join` alone then asks for a code); a sentence if there is no
     such table; None: no lobby, no name, nothing kept for `me`."""
+    from ..server.control import served
+
+    on_server = served()
     try:
-        where = lobby.lobby_dir(create=False)
+        listed = lobby.tables(lobby.lobby_dir(create=False))
     except lobby.LobbyUnsafe as e:
-        return None if name is None else str(e)
-    live = [e for e in lobby.ordered(lobby.tables(where), me) if not e.problem]
+        if not on_server:
+            return None if name is None else str(e)
+        listed = []
+    live = [e for e in lobby.ordered(on_server + listed, me) if not e.problem]
     if name is not None:
         found = [e for e in live if name in (e.stem, e.card.host)]
         return found[0] if found else (f"no table {printable(name, limit=64)!r} in this machine's lobby (`dune-tui "
@@ -299,7 +345,7 @@ def cmd_join(args) -> int:
             from .play import join_and_play
 
             seat = SPECTATOR if args.watch else None if args.seat is None else args.seat - 1
-            return join_and_play(found.card.host, path=found.socket, seat=seat, host=found.card.host)
+            return join_and_play(found.card.host, path=found.socket, seat=seat, host=found.owner)
     if args.watch or args.seat is not None:
         return _fail("--watch and --seat are for a table of this machine's lobby; a code says its seat")
     if code is None:

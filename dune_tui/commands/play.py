@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ..net import lobby
 from ..net.client import LEFT, JoinRefused, RemoteTable
 from ..ui.app import DuneApp
-from ..ui.closed import ended
+from ..ui.closed import ended, server_table
 from ..ui.settings import Settings
 
 UI_CSS = DuneApp.CSS_PATH  # absolute paths: a subclass elsewhere would look for them beside itself
@@ -75,7 +75,8 @@ class JoinedApp(DuneApp):
     def _connection_ended(self, reason: str) -> None:
         if reason != LEFT:
             self.failure = reason
-            self.notify(ended(reason, self.table, bool(self.path)), severity="error", timeout=60, markup=False)
+            self.notify(ended(reason, self.table, bool(self.path), server_table(self.path)), severity="error",
+                        timeout=60, markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_closed":  # q on any screen once the table is gone: nothing to confirm, nothing to keep

@@ -170,19 +170,22 @@ class TableServer:
         else:
             self.server = await asyncio.start_server(self._serve, host, port, limit=wire.TO_TABLE_LIMIT)
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
-        for seat in self.codes.by_seat:
-            if seat >= 0:
-                self._away(seat)  # nobody has joined yet: a stand-in may take the seat in time
+        self.expect([seat for seat in self.codes.by_seat if seat >= 0])
+
+    def expect(self, seats) -> None:
+        """Nobody has joined these seats yet: a stand-in (--takeover) may take each in time."""
+        for seat in seats:
+            self._away(seat)
 
     async def start_local(self, sock) -> None:
         """Also listen on the lobby's bound Unix socket `sock` (lobby.bind): identity from the kernel."""
         self.local = await asyncio.start_unix_server(self._serve, sock=sock, limit=wire.TO_TABLE_LIMIT)
 
-    async def close(self) -> None:
+    async def close(self, reason: str = "the host has closed the table") -> None:
         for client in list(self.clients):
-            client.goodbye("the host has closed the table")
+            client.goodbye(reason)
         for writer in list(self.waiting):
-            _bye(writer, "the host has closed the table")
+            _bye(writer, reason)
         for timer in self.timers.values():
             timer.cancel()
         for bot in self.stand_ins.values():

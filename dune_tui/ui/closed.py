@@ -3,6 +3,8 @@ table (after the game's end: only that), the connection was lost, the table sent
 
 from __future__ import annotations
 
+from pathlib import Path
+
 CLOSED_BY_HOST = "the host has closed the table"  # the server's Goodbye when the host stops
 ENDED = {
     CLOSED_BY_HOST: "The host has closed the table; the game is saved on the host's side. The host resumes it with "
@@ -11,14 +13,26 @@ ENDED = {
 OVER = "The host has closed the table: the game is over. Press q to leave."
 
 
-def ended(reason: str, remote, lobby_table: bool) -> str:
+def ended(reason: str, remote, lobby_table: bool, on_server: bool = False) -> str:
     """What the screen says when the table's connection ends (not by leaving): after the game's end, only that;
-    at a lobby's table, where the table is found again (a code is for a table joined with one)."""
+    at a lobby's table, where the table is found again (a code is for a table joined with one); at a table of the
+    table server, that the server keeps it."""
     if remote.over and reason == CLOSED_BY_HOST:
         return OVER
+    if on_server:
+        yours = "to watch again" if remote.seat < 0 else "your seat still yours"
+        return (f"{reason}. Press q to leave; the table server keeps the game: once it runs again, the table is in "
+                f"Tables on this server (`dune-tui tables`), {yours}.")
     if lobby_table:
         yours = "to watch again" if remote.seat < 0 else "your seat still yours"
         return (f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it is in Tables "
                 f"on this server again (`dune-tui tables`), {yours}.")
     return ENDED.get(reason) or (f"{reason}. Press q to leave; if the table is still open, `dune-tui join` with the "
                                  "same code sits you down again.")
+
+
+def server_table(socket_path: str) -> bool:
+    """The Unix socket is a table of the table server (its control socket beside it), not of the lobby."""
+    from ..server.place import CONTROL
+
+    return bool(socket_path) and (Path(socket_path).parent / CONTROL).exists()

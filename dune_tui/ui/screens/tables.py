@@ -42,8 +42,11 @@ def invitation(entry: lobby.Listed, me: str) -> str:
 
 
 def listing(where) -> list[lobby.Listed]:
-    """The tables to show (in a thread: it reads the directory and checks each socket)."""
-    return lobby.ordered(lobby.tables(where), my_login())
+    """The tables to show, the table server's and the lobby's at `where` (None: no lobby) (in a thread: it reads
+    the directory, checks each socket and asks the server)."""
+    from ...server.control import served
+
+    return lobby.ordered(served() + (lobby.tables(where) if where is not None else []), my_login())
 
 
 def enter_does(entry: lobby.Listed | None, me: str) -> str:
@@ -82,6 +85,8 @@ class TablesScreen(DuneScreen):
         self.entries: dict[str, lobby.Listed] = {}
         self.shown: list = []
         self.where = None
+        self.joined = ""  # the socket of the table sat at
+        self.no_lobby = ""  # why there is no lobby (the table server's tables are still shown)
         self.confirming = ""  # the table whose free seat a second Enter takes (while another waits for me)
 
     def compose(self) -> ComposeResult:
@@ -95,8 +100,8 @@ class TablesScreen(DuneScreen):
         try:
             self.where = lobby.lobby_dir(create=False)
         except lobby.LobbyUnsafe as e:
-            self.note(f"No tables: {e}. `dune-tui host` publishes a table here.")
-            return
+            self.no_lobby = f"No tables: {e}. `dune-tui host` publishes a table here."
+            self.note(self.no_lobby)
         self.refresh_tables()
         self.set_interval(REFRESH_SECONDS, self.refresh_tables)
 
@@ -127,7 +132,8 @@ class TablesScreen(DuneScreen):
     def show_note(self) -> None:
         """What Enter does with the highlighted table (its host and seat), w and escape."""
         if not self.entries:
-            self.note("No tables on this server yet: `dune-tui host` opens one (or New game, then host it).")
+            self.note(self.no_lobby or "No tables on this server yet: `dune-tui host` opens one (or New game, then "
+                                       "host it).")
             return
         entry = self.selected()
         if entry is not None and entry.stem == self.confirming:
@@ -193,17 +199,19 @@ class TablesScreen(DuneScreen):
         from .game import GameScreen
 
         try:
-            remote = await RemoteTable.join_local(entry.socket, seat, host=entry.card.host)
+            remote = await RemoteTable.join_local(entry.socket, seat, host=entry.owner)
         except JoinRefused as e:
             self.notify(str(e), severity="error", timeout=15, markup=False)
             return
-        self.app.table = remote
+        self.app.table, self.joined = remote, entry.socket
         remote.on_close = self._ended
         again = lobby.join_command(entry.card.host, remote.seat == SPECTATOR)
         self.app.push_screen(GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=again))
 
     def _ended(self, reason: str) -> None:
         if reason != LEFT:
-            from ..closed import ended
+            from ..closed import ended, server_table
 
-            self.app.notify(ended(reason, self.app.table, True), severity="error", timeout=30, markup=False)
+            on_server = server_table(self.joined)
+            self.app.notify(ended(reason, self.app.table, True, on_server), severity="error", timeout=30,
+                            markup=False)

@@ -1,0 +1,164 @@
+"""The server's control socket: a client asks for the server's tables, or opens a table on it.
+
+    where = find()                                  # the directory of a running server, or None
+    listing(where)                                  # its tables as the lobby lists them (lobby.Listed)
+    opened = ask(where, OpenTable(save=..., ...))   # Opened(table) or wire.Goodbye(reason)
+
+One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
+Struct in msgpack; `wire`): `ListTables` → `Tables`, `OpenTable` → `Opened` (the table's name: its socket is
+`<directory>/<name>.sock`, where the client sits down with the table protocol) or `Goodbye` with the reason.  The
+kernel says who asks (SO_PEERCRED): whoever opens a table owns it.  A client trusts only a server whose directory is
+not writable by others and whose socket is answered by the directory's owner.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import msgspec
+
+from ..net import lobby, wire
+from ..net.identity import login_of, peer_uid
+from ..text import printable
+from . import place
+
+ASK_SECONDS = 5.0
+STOPPING = "the table server is stopping; the table will be back, where it was, when it starts again"  # its Goodbye
+REQUEST_LIMIT = 5 * 1024 * 1024  # an OpenTable carries a save (at most saves' 4 MiB)
+
+
+class ListTables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    protocol: int = wire.PROTOCOL
+
+
+class OpenTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """Open a table with this game: a save's bytes (a new game's, or a saved one to resume), replayed by the
+    server as a save is loaded; the opener's seat kept for the opener in it.  The pace and the takeover of an
+    away seat as `dune-tui host` takes them."""
+
+    protocol: int = wire.PROTOCOL
+    save: bytes
+    pause: float = 0.5
+    takeover: str = ""
+    after: float = 120.0
+
+
+class Tables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    tables: tuple[lobby.Card, ...] = ()
+
+
+class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    table: str
+
+
+Request = ListTables | OpenTable
+Answer = Tables | Opened | wire.Goodbye
+_encoder = msgspec.msgpack.Encoder()
+_requests = msgspec.msgpack.Decoder(Request)
+_answers = msgspec.msgpack.Decoder(Answer)
+
+
+class Unreachable(Exception):
+    """No server answers there, or one that cannot be trusted: the sentence says why."""
+
+
+def frame(message) -> bytes:
+    body = _encoder.encode(message)
+    return wire.HEADER.pack(len(body)) + body
+
+
+def decode_request(body: bytes) -> ListTables | OpenTable:
+    """A request; msgspec.MsgspecError if it is not one."""
+    return _requests.decode(body)
+
+
+def find() -> Path | None:
+    """The directory of a running server this user may trust, or None (`dune-tui host` then hosts itself)."""
+    for where in place.candidates():
+        try:
+            ask(where, ListTables(), timeout=1.0)
+            return where
+        except Unreachable:
+            continue
+    return None
+
+
+def owner_of(where: Path) -> int:
+    """The uid the server's directory belongs to; Unreachable if others may write to it (or it is no directory)."""
+    try:
+        info = os.lstat(where)
+    except OSError as e:
+        raise Unreachable(f"no server at {where} ({e.strerror})") from None
+    problem = place.unsafe(info, owner=info.st_uid)
+    if problem:
+        raise Unreachable(f"the server's directory {where} {problem}")
+    return info.st_uid
+
+
+def ask(where: Path, request, timeout: float = ASK_SECONDS):
+    """One request to the server at `where`: its answer (Tables, Opened or wire.Goodbye); Unreachable if no
+    trusted server answers."""
+    owner = owner_of(where)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        try:
+            sock.connect(str(where / place.CONTROL))
+        except OSError as e:
+            raise Unreachable(f"no server answers at {where} ({e.strerror or e})") from None
+        if (uid := peer_uid(sock)) != owner:
+            raise Unreachable(f"the server's socket in {where} is answered by {login_of(uid)}, not by "
+                              f"{login_of(owner)}, whose directory it is")
+        try:
+            sock.sendall(frame(request))
+            head = _exactly(sock, wire.HEADER.size)
+            (size,) = wire.HEADER.unpack(head)
+            if size > wire.TO_CLIENT_LIMIT:
+                raise Unreachable(f"the server sent a frame of {size} bytes")
+            return _answers.decode(_exactly(sock, size))
+        except (OSError, msgspec.MsgspecError) as e:
+            raise Unreachable(f"the server at {where} did not answer ({printable(e, limit=200)})") from None
+    finally:
+        sock.close()
+
+
+def _exactly(sock: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        chunk = sock.recv(size - len(data))
+        if not chunk:
+            raise ConnectionError("the connection ended")
+        data += chunk
+    return data
+
+
+def listing(where: Path | None) -> list[lobby.Listed]:
+    """The server's tables as the lobby lists a table (its socket in the server's directory, answered by the
+    server's user); [] if no trusted server answers."""
+    if where is None:
+        return []
+    try:
+        answer = ask(where, ListTables())
+        server = login_of(owner_of(where))
+    except Unreachable:
+        return []
+    if not isinstance(answer, Tables):
+        return []
+    return [lobby.Listed(where=str(where), stem=card.table, owner=server, card=card) for card in answer.tables
+            if lobby.table_name(card.host, card.game_id) == card.table]
+
+
+def open_request(session, *, pause: float = 0.5, takeover: str = "", after: float = 120.0) -> OpenTable:
+    """The request that opens `session`'s table on the server: the game as its save."""
+    from ..saves import schema
+    from ..saves.store import to_file
+
+    return OpenTable(save=schema.encode(to_file(session, f"autosave-{session.game_id}", "auto")), pause=pause,
+                     takeover=takeover, after=after)
+
+
+def served() -> list[lobby.Listed]:
+    """The tables of the server running on this machine (none if none runs)."""
+    return listing(find())

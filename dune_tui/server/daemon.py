@@ -1,0 +1,284 @@
+"""`dune-tui serve`: one process hosting every table of the machine, each kept in the store as it is played.
+
+    daemon = Daemon(where, Store.open(where / DATABASE))
+    await daemon.start()        # every unfinished table reopened from the store, then the control socket
+    ...                         # until a signal
+    await daemon.close()        # every decision is in the store already: the tables come back at the next start
+
+Each table is the `Table` that `dune-tui host` serves, given the store's keeper (its game in the store), behind the
+same `TableServer` on its own Unix socket in the server's directory (`<owner>-<game id>.sock`, identity from the kernel,
+as a lobby's table); its card, what the control socket lists, is kept by a spectator's connection of the server's
+(`ServerCard`, the lobby's `Publisher` without a file).  A table lives on when its players leave; once its game is
+over and its clients have heard it, it closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from pathlib import Path
+
+import msgspec
+
+from ..net import lobby, wire
+from ..net.codes import Codes
+from ..net.identity import peer_login
+from ..net.publisher import Publisher
+from ..net.server import TableServer
+from ..saves import SaveError, schema
+from ..saves.store import session_from_save
+from ..table import Table
+from ..table.bots import bot_specs
+from ..table.messages import SPECTATOR, Chat, Seats
+from ..text import printable
+from .control import REQUEST_LIMIT, STOPPING, ListTables, Opened, OpenTable, Tables, decode_request, frame
+from .place import CONTROL
+from .pool import BotPool
+from .store import Settings, Store, StoreError
+
+log = logging.getLogger("dune_tui.server")
+GRACE_SECONDS = 30.0  # after a game's end, its clients have this long to take their GameOver
+REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
+TABLES_PER_LOGIN = 20  # open tables one login may own
+TABLES_LIMIT = 500
+CONTROL_LIMIT = 64  # control connections at once (each says its request within REQUEST_SECONDS)
+
+
+class ServerCard(Publisher):
+    """A table's card as the control socket lists it: kept up to date in memory, never written to a file."""
+
+    def write(self) -> None:
+        self._due = False
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.table.detach(self.conn)
+
+
+class Recorder:
+    """A spectator's connection of the server's own at a table (attached first: it hears a line before anyone
+    else): the chat lines and the seats as they change, to the table's keeper."""
+
+    def __init__(self, table, keeper) -> None:
+        self.table, self.keeper = table, keeper
+        self.conn = table.attach(SPECTATOR, self._take)
+
+    def _take(self, message) -> None:
+        if isinstance(message, Chat):
+            self.keeper.chat(len(self.table.session.history), message)
+        elif isinstance(message, Seats):
+            self.keeper.seated()
+
+    def close(self) -> None:
+        self.table.detach(self.conn)
+
+
+class Hosted:
+    recorder: Recorder
+
+    def __init__(self, name: str, table: Table, server: TableServer, card: ServerCard, owner: str) -> None:
+        self.name, self.table, self.server, self.card, self.owner = name, table, server, card, owner
+        self.task: asyncio.Task | None = None
+
+
+class Daemon:
+    def __init__(self, where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN) -> None:
+        """`bots`: "pool" (worker processes shared by every table, one per core), "process" (one per table) or
+        "thread"."""
+        self.where, self.store, self.bots, self.per_login = where, store, bots, per_login
+        self.pool = BotPool() if bots == "pool" else None
+        self.tables: dict[str, Hosted] = {}
+        self.control: asyncio.AbstractServer | None = None
+        self.closing = False
+        self.tasks: set[asyncio.Task] = set()
+
+    async def start(self) -> None:
+        for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
+            with contextlib.suppress(OSError):
+                os.unlink(stale)
+        for table_id in self.store.unfinished():
+            try:
+                kept = self.store.rebuild(table_id)
+                name = await self.host(kept.session, kept.owner, kept.settings, resumed=True, chat=kept.chat)
+            except (StoreError, OSError, ValueError) as e:
+                log.error("%s", e if isinstance(e, StoreError) else f"cannot reopen table {table_id}: {e}")
+                continue
+            log.info("reopened %s: %d decisions, %d kept since its last turn's end", name,
+                     len(kept.session.log), kept.session.recovered)
+        sock = lobby.bind(self.where, CONTROL.removesuffix(".sock"))
+        self.control = await asyncio.start_unix_server(self._control, sock=sock, limit=REQUEST_LIMIT)
+        log.info("serving %d table%s in %s (control socket %s)", len(self.tables), "" if len(self.tables) == 1 else "s",
+                 self.where, self.where / CONTROL)
+
+    async def host(self, session, owner: str, settings: Settings, *, resumed: bool, chat=()) -> str:
+        """Open a table for `session` on its own socket; its name."""
+        name = lobby.table_name(owner, session.game_id)
+        sock = lobby.bind(self.where, name)
+        try:
+            runner = self.pool.runner(session.game_id, bot_specs(session), session.bots_secret) if self.pool else None
+            keeper = self.store.keeper(owner, settings)
+            table = Table(session, keeper=keeper, bots=self.bots, pause=settings.pause, resumed=resumed, runner=runner)
+            table.chat.lines.extend(chat)  # the lines said before a restart, each where it was said
+            recorder = Recorder(table, keeper)  # before any client: it hears each line first
+        except BaseException:
+            sock.close()
+            lobby.withdraw(self.where, name)
+            raise
+        server = TableServer(table, Codes([]), takeover=settings.takeover, after=settings.after)
+        await server.start_local(sock)
+        server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
+        card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
+        hosted = self.tables[name] = Hosted(name, table, server, card, owner)
+        hosted.recorder = recorder
+        hosted.task = asyncio.get_running_loop().create_task(self._play(hosted))
+        return name
+
+    async def _play(self, hosted: Hosted) -> None:
+        try:
+            await hosted.table.run()
+        except Exception:
+            log.exception("table %s stopped", hosted.name)
+        if self.closing:
+            return
+        log.info("table %s is over%s", hosted.name, f": {hosted.table.controller.state.result.text}"
+                 if hosted.table.controller.over else "")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(hosted.server.idle(), GRACE_SECONDS)
+        await self._drop(hosted, "the game is over")
+
+    async def _drop(self, hosted: Hosted, reason: str) -> None:
+        hosted.card.close()
+        hosted.recorder.close()
+        hosted.table.close()
+        await hosted.server.close(reason)
+        lobby.withdraw(self.where, hosted.name)
+        self.tables.pop(hosted.name, None)
+
+    async def close(self) -> None:
+        """Stop every table (each decision is in the store: they reopen at the next start) and the control socket."""
+        self.closing = True
+        if self.control is not None:
+            self.control.close()
+        for hosted in list(self.tables.values()):
+            await self._drop(hosted, STOPPING)
+            if hosted.task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(hosted.task, 2)
+        with contextlib.suppress(OSError):
+            os.unlink(self.where / CONTROL)
+        if self.pool is not None:
+            self.pool.close()
+        self.store.close()
+
+    # ------------------------------------------------------- the control socket
+    async def _control(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if len(self.tasks) >= CONTROL_LIMIT:
+            writer.write(frame(wire.Goodbye(reason="the server is busy: try again in a moment")))
+            writer.close()
+            return
+        self.tasks.add(task)
+        try:
+            login = peer_login(writer.get_extra_info("socket"))
+            try:
+                (size,) = wire.HEADER.unpack(await asyncio.wait_for(reader.readexactly(wire.HEADER.size),
+                                                                    REQUEST_SECONDS))
+                if size > REQUEST_LIMIT:
+                    answer = wire.Goodbye(reason=f"a request of {size} bytes is over the limit of {REQUEST_LIMIT}")
+                else:
+                    body = await asyncio.wait_for(reader.readexactly(size), REQUEST_SECONDS)
+                    answer = await self._answer(decode_request(body), login)
+            except msgspec.MsgspecError as e:
+                answer = wire.Goodbye(reason=f"not a request of this server ({printable(e, limit=200)})")
+            if isinstance(answer, wire.Goodbye):
+                log.warning("refused a request of %s: %s", login, answer.reason)
+            writer.write(frame(answer))
+            await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
+            pass
+        except asyncio.CancelledError:
+            pass
+        finally:
+            writer.close()
+            self.tasks.discard(task)
+
+    async def _answer(self, request, login: str):
+        if isinstance(request, ListTables):
+            return Tables(tables=tuple(h.card.card() for h in self.tables.values() if h.card.seats))
+        if request.protocol != wire.PROTOCOL:
+            return wire.Goodbye(reason=f"this server speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
+                                       f"{request.protocol}: use the same version of dune-tui as the server")
+        return await self._open(request, login)
+
+    async def _open(self, request: OpenTable, login: str):
+        why = _settings_refused(request)
+        if why:
+            return wire.Goodbye(reason=why)
+        if sum(h.owner == login for h in self.tables.values()) >= self.per_login:
+            return wire.Goodbye(reason=f"{login} has {self.per_login} tables open on this server already")
+        if len(self.tables) >= TABLES_LIMIT:
+            return wire.Goodbye(reason=f"this server has {TABLES_LIMIT} tables open already")
+        try:
+            session = session_from_save(schema.decode(request.save), Path(f"{login}'s game"), verify=True,
+                                        strict=False)
+        except SaveError as e:
+            return wire.Goodbye(reason=f"cannot open this game: {e}")
+        except Exception as e:  # the save's content broke the replay itself
+            return wire.Goodbye(reason=f"cannot open this game ({type(e).__name__})")
+        if not session.humans():
+            return wire.Goodbye(reason="this game has no human seat to join")
+        known = {t.id: t for t in self.store.tables()}
+        if session.game_id in known:
+            if known[session.game_id].state == "finished":
+                return wire.Goodbye(reason=f"the game {session.game_id} is over on this server")
+            name = next((h.name for h in self.tables.values() if h.table.session.game_id == session.game_id), "")
+            return wire.Goodbye(reason=f"the game {session.game_id} is open on this server already" +
+                                (f" (`dune-tui join {name}`)" if name else ", but cannot be reopened (the server's "
+                                 "log says why)"))
+        settings = Settings(pause=request.pause, takeover=request.takeover, after=request.after)
+        try:
+            name = await self.host(session, login, settings, resumed=bool(session.log))
+        except (OSError, StoreError, ValueError) as e:
+            log.error("cannot open a table for %s: %s", login, e)
+            return wire.Goodbye(reason=f"the server cannot open the table ({printable(e, limit=200)})")
+        except Exception as e:  # sqlite3.Error and kin: the server's log has it
+            log.exception("cannot open a table for %s", login)
+            return wire.Goodbye(reason=f"the server cannot open the table ({type(e).__name__})")
+        log.info("%s opened %s (%s, %d players)", login, name, session.controller.game.title, len(session.seats))
+        return Opened(table=name)
+
+
+def _settings_refused(request: OpenTable) -> str:
+    if not 0 <= request.pause <= 60:
+        return "the pause must be between 0 and 60 seconds"
+    if not 0 <= request.after <= 86_400:
+        return "--after must be between 0 and 86400 seconds"
+    if request.takeover:
+        from ai import AgentSpecError, parse_spec
+
+        try:
+            parse_spec(request.takeover)
+        except AgentSpecError as e:
+            return f"--takeover: {e}"
+    return ""
+
+
+async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN) -> int:
+    """Run the server until SIGTERM, SIGINT or SIGHUP."""
+    import signal
+
+    daemon = Daemon(where, store, bots=bots, per_login=per_login)
+    await daemon.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("stopping: %d table%s kept for the next start", len(daemon.tables), "" if len(daemon.tables) == 1
+             else "s")
+    await daemon.close()
+    return 0

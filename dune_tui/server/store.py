@@ -1,0 +1,364 @@
+"""The server's store: every table it hosts in one SQLite database, as the game is played.
+
+    store = Store.open(path)                      # StoreError: a sentence (a damaged or foreign file is left as it is)
+    keeper = store.keeper(owner="bob")            # a table's Keeper: opened, decided, checkpoint, finished, closed
+    keeper.opened(session, tell)                  # the table, its seats and its game as a save, in one transaction
+    keeper.decided(at, entry)                     # the decision just applied: committed before anyone is told
+    store.unfinished()                            # the tables to reopen at the server's start
+    kept = store.rebuild(table_id)                # Kept(session, owner, settings, chat), replayed
+
+What goes in is msgspec's: the game as its save (`saves` writes it, JSON, the same bytes as a save file), each
+decision's action and each chat line as msgpack.  A table is rebuilt from the store alone as a save is loaded: the
+save of its last checkpoint (options, seats, the log up to then, the bots' secret, the hints) replayed through the
+controller, then every decision kept after it, then the seats as they were last held.
+
+SQLite in WAL mode with `synchronous=FULL`: each decision is one transaction, and a commit returns only once the
+write-ahead log is on the disk (fsync), as the file journal's fdatasync.  So neither a `kill -9` of the server nor a
+power cut loses a decision anyone was shown.  (`NORMAL` would save that fsync per decision: nothing lost on a crash of
+the process, but a power cut could lose the decisions since the last WAL checkpoint.)
+
+This module is the one small interface (`Store`, `TableKeeper`); PostgreSQL could take SQLite's place behind it for
+several servers sharing one lobby: the same four tables, `BYTEA` for the blobs, each decision one transaction
+(`INSERT ... ON CONFLICT DO NOTHING`), and `SELECT ... FOR UPDATE` on a table's row where two servers could both
+open it (docs/PROTOCOL.md, "The table server").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from ..controller import play_on
+from ..saves import schema
+from ..saves.errors import SaveError
+from ..saves.store import autosave_due, session_from_save, to_file, turns_done
+from ..session import SeatConfig, Session
+from ..table.keeper import Keeper
+from ..table.messages import Chat, Notice, Save, SaveFailed
+from ..text import MESSAGE_LIMIT, printable
+
+VERSION = 1  # PRAGMA user_version: the schema below
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,            -- the game id
+    owner TEXT NOT NULL,            -- the login that opened it
+    rules TEXT NOT NULL,
+    created TEXT NOT NULL,          -- ISO 8601, UTC
+    updated TEXT NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('open', 'finished')),
+    result TEXT NOT NULL DEFAULT '',
+    save BLOB NOT NULL,             -- the game at its last checkpoint, as a save (JSON)
+    settings BLOB NOT NULL          -- Settings (msgpack)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    name TEXT NOT NULL,
+    login TEXT NOT NULL,            -- who holds it ('' : free)
+    claimed INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS decisions (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,            -- its place in the game's log, from 0
+    seat INTEGER NOT NULL,
+    action BLOB NOT NULL,           -- msgpack
+    PRIMARY KEY (table_id, at)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    at INTEGER NOT NULL,            -- events of the game before the line
+    line BLOB NOT NULL,             -- table.messages.Chat (msgpack)
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+log = logging.getLogger("dune_tui.server")
+SYNCHRONOUS = "FULL"  # see the module's docstring
+BUSY_MS = 5000
+
+
+class StoreError(Exception):
+    """The database cannot be used, or one table in it cannot be read back: the sentence says why."""
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """How the server plays a table, beside its game: the bots' pace and the takeover of an away seat."""
+
+    pause: float = 0.5
+    takeover: str = ""
+    after: float = 120.0
+
+
+class Listed(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    owner: str
+    rules: str
+    state: str
+    updated: str
+
+
+class Kept(msgspec.Struct, kw_only=True):
+    """A table rebuilt from the store."""
+
+    session: Any
+    owner: str
+    settings: Settings
+    chat: list[tuple[int, Chat]]
+
+
+_pack = msgspec.msgpack.Encoder()
+_action = msgspec.msgpack.Decoder(tuple[Any, ...])
+_chat = msgspec.msgpack.Decoder(Chat)
+_settings = msgspec.msgpack.Decoder(Settings)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Store:
+    """The database of one server.  Not shared between threads: the server's event loop alone uses it."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+        self.db, self.path = db, path
+
+    @classmethod
+    def open(cls, path: Path) -> Store:
+        """Open (or create, 0600) the database at `path`; StoreError with a sentence if it is not a dune-tui
+        server's database or is damaged.  A file that is refused is never changed."""
+        path = Path(path)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise StoreError(f"cannot open the server's database {printable(path, limit=200)}: not a regular file")
+        if not path.exists():
+            with contextlib.suppress(FileExistsError):
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+        try:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open the server's database {printable(path, limit=200)}: {e}") from None
+        try:
+            cls._prepare(db)
+        except (sqlite3.Error, StoreError) as e:
+            db.close()
+            raise StoreError(f"cannot open the server's database {printable(path, limit=200)}: "
+                             f"{printable(str(e), limit=200)}; it is left as it is (move it away to start with an "
+                             "empty one)") from None
+        return cls(db, path)
+
+    @staticmethod
+    def _prepare(db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]  # reads the header: "file is not a database"
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 and names:
+            raise StoreError("it is a database, but not a dune-tui server's")
+        if version > VERSION:
+            raise StoreError(f"it was written by a newer dune-tui (schema {version}, this one knows {VERSION})")
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise StoreError(f"it is damaged ({check})")
+        if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+            raise StoreError("it cannot be put in WAL mode")
+        db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        db.execute("PRAGMA foreign_keys = ON")
+        if version == 0:  # (executescript commits first: the transaction is in the script)
+            db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+    # ------------------------------------------------------------- tables
+    def keeper(self, owner: str, settings: Settings | None = None) -> TableKeeper:
+        return TableKeeper(self, owner, settings or Settings())
+
+    def tables(self) -> list[Listed]:
+        rows = self.db.execute("SELECT id, owner, rules, state, updated FROM tables ORDER BY created, id")
+        return [Listed(id=i, owner=o, rules=r, state=s, updated=u) for i, o, r, s, u in rows]
+
+    def unfinished(self) -> list[str]:
+        return [t.id for t in self.tables() if t.state == "open"]
+
+    def decisions(self, table_id: str) -> int:
+        return self.db.execute("SELECT count(*) FROM decisions WHERE table_id = ?", (table_id,)).fetchone()[0]
+
+    def rebuild(self, table_id: str) -> Kept:
+        """The table `table_id` as it was: its last checkpoint's save replayed, then the decisions after it, its
+        seats and its chat.  StoreError with a sentence for a table that cannot be read back (the others can)."""
+        where = f"table {printable(table_id, limit=80)} of {printable(self.path, limit=200)}"
+        row = self.db.execute("SELECT owner, save, settings FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no {where}")
+        owner, blob, settings = row
+        try:
+            session = session_from_save(schema.decode(bytes(blob)), Path(where), verify=True, strict=False)
+            kept = self.db.execute("SELECT at, seat, action FROM decisions WHERE table_id = ? AND at >= ? ORDER BY at",
+                                   (table_id, len(session.log))).fetchall()
+            after = []
+            for at, seat, action in kept:
+                if at != len(session.log) + len(after):
+                    raise StoreError(f"decision {len(session.log) + len(after) + 1} is missing")
+                after.append((seat, _action.decode(action)))
+            play_on(session.controller, after, session.history)
+            seats = [SeatConfig(kind=k, agent=a, name=n, login=lg, claimed=bool(c)) for k, a, n, lg, c in
+                     self.db.execute("SELECT kind, agent, name, login, claimed FROM seats WHERE table_id = ? "
+                                     "ORDER BY seat", (table_id,))]
+            if len(seats) == len(session.seats):
+                session.seats = seats
+            chat = [(at, _chat.decode(line)) for at, line in self.db.execute(
+                "SELECT at, line FROM chat WHERE table_id = ? ORDER BY n", (table_id,))]
+            settings = _settings.decode(settings)
+        except (SaveError, StoreError) as e:
+            raise StoreError(f"cannot reopen {where}: {e}".replace(f"cannot load {where}: ", "")) from None
+        except Exception as e:  # a blob that does not decode, a decision the rules refuse
+            why = printable(" ".join(str(e).split()), limit=MESSAGE_LIMIT)
+            notes = "; ".join(getattr(e, "__notes__", ()))
+            raise StoreError(f"cannot reopen {where}: {type(e).__name__}: {why}"
+                             + (f" ({notes})" if notes else "")) from None
+        session.recovered = len(after)
+        session.recovery = ""
+        return Kept(session=session, owner=owner, settings=settings, chat=chat)
+
+
+class TableKeeper(Keeper):
+    """The table's `Keeper` (the shape of `table.keeper.Keeper`): told the game opened, each decision as it is made
+    (durable when `decided` returns, before any client hears of it), a checkpoint at each turn's end, the end, the
+    close; and, from the server's recorder, a chat line and the seats as they change.  Every write is one short
+    transaction; a write the database refuses is logged and told to the table once (`tell`), and the game goes on."""
+
+    last_saved = None  # (the host's screen asks a keeper for its files: the server's has none)
+    save_dir = None
+
+    def __init__(self, store: Store, owner: str, settings: Settings) -> None:
+        self.store, self.db, self.owner, self.settings = store, store.db, owner, settings
+        self.session: Session | None = None
+        self.tell: Callable[[object], None] = lambda message: None
+        self.said = 0
+        self.error: str | None = None  # why the last write failed (None: it did not)
+
+    def opened(self, session: Session, tell: Callable[[object], None] | None = None) -> None:
+        """The table starts (a new game, or one reopened): its row, seats and game as a save.  Raises
+        sqlite3.Error: a table the store cannot keep is not opened."""
+        self.session = session
+        if tell is not None:
+            self.tell = tell
+        now, save = _now(), self._save()
+        with _transaction(self.db):
+            self.db.execute("INSERT INTO tables (id, owner, rules, created, updated, state, save, settings) "
+                            "VALUES (?, ?, ?, ?, ?, 'open', ?, ?) ON CONFLICT (id) DO UPDATE SET updated = "
+                            "excluded.updated", (session.game_id, self.owner, schema.rules_of_save(save), now,
+                                                 now, schema.encode(save), _pack.encode(self.settings)))
+            self._seats()
+            known = self.store.decisions(session.game_id)
+            self.db.executemany("INSERT OR IGNORE INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
+                                [(session.game_id, at, e.seat, _pack.encode(e.action))
+                                 for at, e in enumerate(session.log) if at >= known])
+        self.said = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM chat WHERE table_id = ?",
+                                    (session.game_id,)).fetchone()[0]
+
+    def decided(self, at: int, entry) -> None:
+        """The `at`-th decision of the log (from 0): committed, on the disk, when this returns."""
+        self._write(lambda: self.db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
+                                            (self.session.game_id, at, entry.seat, _pack.encode(entry.action))))
+
+    def checkpoint(self, force: bool = False) -> tuple[None, str | None]:
+        """A turn may have ended (force: keep the whole game now): the game as a save, so that a rebuild replays
+        from it.  (None, why it failed or None)."""
+        session = self.session
+        if not (force or autosave_due(session)):
+            return None, None
+
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("UPDATE tables SET save = ?, updated = ? WHERE id = ?",
+                                (self._blob(), _now(), session.game_id))
+                self._seats()
+            session.autosaved_turn = turns_done(session.state)
+
+        return None, self._write(write)
+
+    def finished(self) -> None:
+        session = self.session
+        text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
+
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("UPDATE tables SET state = 'finished', result = ?, save = ?, updated = ? "
+                                "WHERE id = ?", (text, self._blob(), _now(), session.game_id))
+                self._seats()
+
+        self._write(write)
+
+    def closed(self) -> None:
+        """The table stops (the server stops): nothing to write, every decision is in."""
+
+    def seated(self) -> None:
+        """Who holds each seat changed (a login sat down at a free seat, which is kept for it)."""
+        def write() -> None:
+            with _transaction(self.db):
+                self._seats()
+
+        self._write(write)
+
+    def chat(self, at: int, line: Chat) -> None:
+        """A line said at the table, after `at` events of the game."""
+        self._write(lambda: self.db.execute("INSERT INTO chat (table_id, n, at, line) VALUES (?, ?, ?, ?)",
+                                            (self.session.game_id, self.said, at, _pack.encode(line))))
+        self.said += 1
+
+    def save(self, message: Save) -> SaveFailed:
+        return SaveFailed(reason="the table server keeps this game", ref=message.ref)
+
+    def exit_note(self) -> str:
+        return ""
+
+    # ------------------------------------------------------------ helpers
+    def _write(self, write) -> str | None:
+        """Run a write; a refusal of the database is logged, told to the table once, and returned."""
+        try:
+            write()
+        except sqlite3.Error as e:
+            log.error("table %s: the database refused a write (%s)", self.session.game_id, e)
+            if self.error is None:
+                self.tell(Notice(text=f"The server cannot keep this game ({e}): a restart of the server would lose "
+                                      "what is played from now."))
+            self.error = str(e)
+            return self.error
+        self.error = None
+        return None
+
+    def _save(self):
+        return to_file(self.session, f"autosave-{self.session.game_id}", "auto")
+
+    def _blob(self) -> bytes:
+        return schema.encode(self._save())
+
+    def _seats(self) -> None:
+        self.db.executemany(
+            "INSERT INTO seats (table_id, seat, kind, agent, name, login, claimed) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, "
+            "name = excluded.name, login = excluded.login, claimed = excluded.claimed",
+            [(self.session.game_id, i, s.kind, s.agent, s.name, s.login, int(s.claimed))
+             for i, s in enumerate(self.session.seats)])
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection):
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
