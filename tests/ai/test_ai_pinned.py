@@ -61,7 +61,7 @@ def express_positions(variant: str, players: int, seed: int):
 
 def express_decisions(variant: str, players: int, seed: int) -> list[dict]:
     return [{"variant": variant, "players": players, "seed": seed, "played": played, "phase": r.phase,
-             **{spec: msgspec.to_builtins(agent(spec, 7).decide(r)) for spec in SPECS}}
+             **{spec: json.loads(json.dumps(msgspec.to_builtins(agent(spec, 7).decide(r)))) for spec in SPECS}}
             for played, r in express_positions(variant, players, seed)]
 
 
