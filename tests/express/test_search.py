@@ -41,6 +41,7 @@ def request(state, seat: int) -> DecisionRequest:
                            view=express.view(state, seat), legal=tuple(express.legal_actions(state, seat)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, variant", [
     (2, "shorter:8"),
     (2, "houses,thumper,defence:limited,shorter:8"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
 from dune_tui.games.dune.data import GUILD
@@ -152,6 +153,7 @@ async def test_help_lists_h():
         assert re.search(r"█\s+h\s+Hint\s", screen_text(app))
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_advice_shown_is_saved_with_the_game_and_the_replay_shows_it(save_dir):
     from ui_helpers import answer, near_the_end, screen_name

@@ -14,6 +14,7 @@ from dune_tui.session import Session
 from dune_tui.ui.games.dune.dice import DiceTray
 from dune_tui.ui.games.dune.map import MapView
 from dune_tui.ui.games.dune.map_grid import boxes
+from tests.profiles import cases
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -25,7 +26,7 @@ def touching(a, b) -> bool:
     return (xs == 1 and ys > 1) or (ys == 1 and xs > 1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=cases(60), deadline=None)
 @given(st.integers(40, 160), st.integers(11, 40))
 def test_neighbours_touch_on_screen_and_nothing_else_does(width, height):
     """R1: each ring region borders the next and the Polar Sink; no two other regions share a border."""

@@ -74,6 +74,7 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, variant", [
     (2, ""), (4, "shorter:10"), (2, "houses,shorter:8"), (4, "houses,shorter:6,thumper,defence:limited"),
 ])
@@ -138,6 +139,7 @@ async def test_a_territory_decision_lights_the_board_and_takes_a_click():
         assert game.controller.log[before].action in lands
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_board_takes_the_keys_from_the_list_and_enter_picks_the_place_under_its_cursor():
     game = deploying()
@@ -221,6 +223,7 @@ async def test_a_finished_express_game_loads_on_its_result(save_dir):
     assert path.exists()
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_new_game_screen_makes_express_options_from_its_choices():
     app = make_app()
@@ -256,6 +259,7 @@ def test_the_new_game_screen_spells_variants_as_the_command_line():
     assert variant_text(ending="tiebreak") == ""  # no round limit: no ending to choose
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
     app = make_app()
@@ -304,6 +308,7 @@ async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_sh
         await until(pilot, lambda: "you marked round 7" in screen_text(app))
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_express_game_over_replays_and_starts_another_express_game():
     app = make_app(express(2, "shorter:3", seed=9))
@@ -400,6 +405,7 @@ def test_the_new_game_screen_spells_token_counts_as_the_command_line():
     assert with_variants(variant_text(thumper=True, tokens=(2, -1, 0, 3)), players=3).tokens == (2, -1, -1, 3)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_new_game_screen_takes_token_counts():
     app = make_app()

@@ -3,6 +3,7 @@ bots' pause and skip, quitting (asked, saved) and resuming, loading, the rules a
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import (
     HUMAN,
     answer,
@@ -24,6 +25,7 @@ from dune_tui.ui.screens.new_game import seat_choices
 TURN_PHASES = {"roll", "alliance", "recruit", "kanly", "land", "target", "move", "commit", "construct"}
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_new_game_from_the_main_menu_starts_a_game_with_the_chosen_seats():
     app = make_app(pause=2.0)  # all five seats bots: at no pause the game could end before its screen is read
@@ -60,6 +62,7 @@ async def test_new_game_refuses_bad_options_with_a_sentence():
         assert "Cannot start" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_human_plays_turns_through_every_phase_by_keys():
     """4 players (alliances need 4+, R5): the human marks dice, proposes, recruits, lands, moves, fights, builds."""
@@ -113,6 +116,7 @@ async def test_p_changes_the_bot_pause_shown_on_the_status_line():
         assert "bot pause 1s" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_quitting_mid_game_asks_saves_and_the_game_resumes(save_dir):
     game = session(2, seed=9)
@@ -141,6 +145,7 @@ async def test_quitting_mid_game_asks_saves_and_the_game_resumes(save_dir):
         assert "Game resumed" in "\n".join(app.screen.query_one("#log").lines_written)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_leaving_to_the_menu_then_loading_the_saved_game(save_dir):
     game = session(2, seed=21)
@@ -172,6 +177,7 @@ async def test_load_screen_says_when_there_is_nothing_to_load(save_dir):
         assert screen_name(app) == "MainMenu"  # nothing to continue: a notice, no crash
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_rules_screen_and_help():
     app = make_app()
@@ -191,6 +197,7 @@ async def test_rules_screen_and_help():
         assert screen_name(app) == "MainMenu"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_help_on_the_game_screen_lists_the_decision_keys():
     app = make_app(session(2, seed=7))
@@ -224,6 +231,7 @@ async def test_the_log_scrolls_and_opens_full_screen():
         assert screen_name(app) == "GameScreen"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_an_all_bot_game_can_be_watched_to_the_end():
     game = session(3, seats=[bot(), bot(), bot()], seed=2)
@@ -318,6 +326,7 @@ async def help_text(pilot) -> str:
 GAME_KEYS = ("q ", "s ", "ctrl+t", "p ", "l ", "h ", "v ", "c ", "m ", "ctrl+s", "f1", "? ", "ctrl+q")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_help_lists_every_key_of_each_decision_form():
     """Lists: ↑↓, ←→ for a count, `/` filter; the roll: 1-7, r, a and t (Thumper); the commit: ↑↓ rows, ←→,

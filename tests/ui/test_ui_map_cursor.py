@@ -27,6 +27,7 @@ from dune_tui.ui.games.dune.map import MapView, next_region
 from dune_tui.ui.games.dune.map_grid import boxes
 from dune_tui.ui.widgets.decision import DecisionPanel
 from dune_tui.ui.widgets.place_cursor import STEPS
+from tests.profiles import cases
 
 EVERY = range(10)
 
@@ -65,7 +66,7 @@ def test_with_every_region_lit_the_arrows_go_to_the_neighbour_on_screen(size, st
     assert next_region(drawn, EVERY, start, STEPS[step]) == goal
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.sets(st.integers(0, 9), min_size=1), st.integers(0, 9), st.sampled_from(sorted(STEPS)),
        st.integers(40, 120))
 def test_the_cursor_lands_only_on_lit_regions_and_moves_the_way_pressed(lit, start, step, width):
@@ -176,6 +177,7 @@ async def test_without_colour_the_cursor_reads_by_its_marks(monkeypatch):
         assert map_rows(app).count("▶") == 1
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_m_gives_the_map_the_keys_while_regions_are_lit():
     app = make_app(atreides_setup())

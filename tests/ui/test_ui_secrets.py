@@ -4,6 +4,7 @@ the forced Shai-Hulud keep (R4), and the game-over screen."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import (
     HUMAN,
     answer,
@@ -74,6 +75,7 @@ def hot_seat_bg() -> Session:
     return Session(options, [HUMAN, HUMAN, bot(), bot(), bot()], bots_secret=options.seed)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_hot_seat_hands_off_before_the_secret_prediction_and_hides_it_afterwards():
     game = hot_seat_bg()
@@ -196,6 +198,7 @@ async def test_too_small_terminal_gets_a_message_and_the_layout_follows_resizes(
         assert "Zone 1" in screen_text(app)  # the roomy map names its zones
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_screen_gets_views_only_each_from_its_own_seat_and_public_ones_as_a_spectator(monkeypatch):
     """No cheating: the game screen holds no authoritative state (every State it gets is a view, without

@@ -72,6 +72,7 @@ def test_game_battle_commit(snap_compare, size):
                         run_before=waiting_for_human("right"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare, size):
     async def run_before(pilot) -> None:
