@@ -49,6 +49,7 @@ async def test_x36_e_asks_then_ends_the_game_at_the_end_of_the_round_and_the_gam
         assert f"The players agreed to end the game in round {round_}" in text and "Nobody wins" in text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_x36_e_in_a_game_with_a_round_limit_says_why_it_ends_nothing():
     """Issue 41: `e` in a `shorter:20` game did nothing without saying so. It is not offered (not in the panel's

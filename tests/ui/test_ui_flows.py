@@ -90,6 +90,7 @@ async def test_a_human_plays_turns_through_every_phase_by_keys():
     assert seen >= TURN_PHASES, f"phases never asked: {TURN_PHASES - seen}"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_bots_pause_between_steps_and_s_skips_ahead():
     game = session(3, seed=11)  # seat 3 (a bot) makes the Harkonnen setup before the human plays
@@ -106,6 +107,7 @@ async def test_bots_pause_between_steps_and_s_skips_ahead():
         assert "bot pause 60s" in screen_text(app)  # skipping lasts until the human's decision
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_p_changes_the_bot_pause_shown_on_the_status_line():
     app = make_app(session(2, seed=5), pause=0.5)
@@ -215,6 +217,7 @@ async def test_help_on_the_game_screen_lists_the_decision_keys():
             assert code in flat, code
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_log_scrolls_and_opens_full_screen():
     app = make_app(session(2, seed=7))
@@ -241,6 +244,7 @@ async def test_an_all_bot_game_can_be_watched_to_the_end():
     assert game.state.over
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_seat_with_a_broken_bot_plays_random_moves_and_says_so():
     """A save may name a bot this build lacks: the game goes on (random legal moves) with a notice."""
@@ -261,6 +265,7 @@ async def test_a_seat_with_a_broken_bot_plays_random_moves_and_says_so():
         assert game.state.turn >= 2  # the broken seat's turn was played
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_factions_chosen_in_the_rulebooks_order_the_first_player_last():
     """R12: seats choose counter-clockwise from the first player's right; the first player picks last."""
@@ -277,6 +282,7 @@ async def test_factions_chosen_in_the_rulebooks_order_the_first_player_last():
         assert game.state.seat_faction[0] == request.legal[0][1]
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_slash_filters_a_long_option_list():
     game = session(2, seed=9)  # the human's first decision: the Harkonnen setup region
@@ -291,6 +297,7 @@ async def test_slash_filters_a_long_option_list():
         await until(pilot, lambda: game.state.troops_of(7, game.state.seat_faction[0]) == 2)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_ctrl_s_saves_under_a_name_and_refuses_a_bad_one(save_dir):
     app = make_app(session(2, seed=7), save_dir)
@@ -362,6 +369,7 @@ async def test_help_lists_every_key_of_each_decision_form():
         assert all(key in text for key in GAME_KEYS)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_key_labelled_reroll_never_ends_the_roll():
     """Issue 33: `r` with no die marked kept every die and ended the roll, and a second `r` typed before the next
@@ -389,6 +397,7 @@ async def test_a_key_labelled_reroll_never_ends_the_roll():
         await until(pilot, lambda: game.state.phase != "roll" or game.state.active != 0)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_digit_on_a_move_opens_its_count_instead_of_moving_every_troop():
     """Issue 33: a number key moved all the troops with no chance to change the count. It highlights the move

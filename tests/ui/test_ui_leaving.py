@@ -40,6 +40,7 @@ async def test_a_failed_save_on_quitting_is_said_and_another_directory_saves_the
     assert note[1].endswith(f" load --save-dir {elsewhere} {saved.name.removesuffix('.dune.json')}")  # typed)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_after_a_failed_save_escape_keeps_playing_and_ctrl_x_leaves_unsaved_with_a_note(tmp_path):
     app = make_app(session(2, seed=9), blocked_dir(tmp_path))

@@ -79,6 +79,7 @@ def test_the_cursor_lands_only_on_lit_regions_and_moves_the_way_pressed(lit, sta
         assert (x1 - x0) * dx + (y1 - y0) * dy > 0
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_region_picked_by_arrow_keys_and_enter_answers_the_decision():
     app = make_app(atreides_setup())
@@ -97,6 +98,7 @@ async def test_a_region_picked_by_arrow_keys_and_enter_answers_the_decision():
         assert not board.options and app.focused is not board
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_cursor_skips_unlit_regions_every_way():
     app = make_app(atreides_setup())
@@ -111,6 +113,7 @@ async def test_the_cursor_skips_unlit_regions_every_way():
         assert visited == set(board.options), "every lit region is reached by the arrows"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_esc_gives_the_keys_back_to_the_list():
     app = make_app(atreides_setup())
@@ -125,6 +128,7 @@ async def test_esc_gives_the_keys_back_to_the_list():
         assert not board.allow_focus() and app.focused is not board
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either(monkeypatch):
     """The decision panel's guard: shift+Tab pressed as the question appears moves nothing; the list then
@@ -147,6 +151,7 @@ async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either(monke
         assert app.focused is app.screen.query_one("#choices")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_footer_and_help_list_the_maps_keys():
     app = make_app(atreides_setup())
@@ -201,6 +206,7 @@ def highlighted(app) -> str:
     return str(choices.get_option_at_index(choices.highlighted).prompt)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_lists_highlight_follows_the_map_cursor_and_the_cursor_the_list():
     app = make_app(atreides_setup())
@@ -220,6 +226,7 @@ async def test_the_lists_highlight_follows_the_map_cursor_and_the_cursor_the_lis
         assert app.focused is board and board.pointed == GREAT_FLAT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pilot_test
 async def test_the_list_and_the_map_never_disagree(size):
