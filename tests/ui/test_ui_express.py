@@ -92,8 +92,8 @@ async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(pl
         assert "╰house" in text or "the first roll comes after the setup" in text  # the dice (the BG predicts first)
         phases = await play_to_the_end(pilot)
         assert "roll" in phases
-        await until(pilot, lambda: "Game over" in screen_text(app))  # the screen is up; under load, not yet drawn
-        text = screen_text(app)
+        # the screen is up; under load, not yet drawn whole (its statistics came a moment after its title)
+        text = await until_shown(pilot, "Game over", "Statistics", "r Replay")
         result = game.state.result
         assert "Game over — Dune Express" in text and result.text[:30] in text.replace("\n", " ")
         assert "Statistics" in text and "r Replay" in text
