@@ -70,6 +70,7 @@ def test_the_lab_and_the_benchmarks_run_as_modules():
         assert not re.search(r"^\s*(from|import) bench_", path.read_text(), flags=re.M), path.name
 
 
+@pytest.mark.slow
 def test_every_product_module_imports_on_its_own():
     """Each module imported first, in an interpreter that has imported none of ours (a lazy package attribute once
     recursed without end when `dune_tui.ui.screens.game` was the first to ask for `dune_tui.table.messages`).  One
