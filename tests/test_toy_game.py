@@ -93,6 +93,7 @@ def test_the_tables_are_as_they_were_without_the_toy():
     assert "toy" not in GAMES and "toy" not in ui_games.PACKAGES and "toy" not in ai_games.BOTS
 
 
+@pytest.mark.slow
 def test_the_toy_is_drawn_by_its_board_and_played_by_keys_to_the_game_over_screen(toy, tmp_path):
     """The game screen draws the toy with its own board (a `StandardBoard`) and words; a human plays it by keys
     (Enter: the highlighted option, rolling; `2`: hold) against the toy's heuristic, to the game-over screen."""

@@ -66,6 +66,7 @@ def express_decisions(variant: str, players: int, seed: int) -> list[dict]:
             for played, r in express_positions(variant, players, seed)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", EXPRESS_GAMES, ids=lambda g: f"{g[1]}p-{g[0] or 'plain'}")
 def test_the_bots_decide_as_recorded_in_dune_express(game):
     recorded = [c for c in PINNED_EXPRESS if (c["variant"], c["players"], c["seed"]) == game]

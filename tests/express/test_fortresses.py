@@ -1,6 +1,8 @@
 """The fortress modification (Modifikace PEVNOSTI): the tactical die, fortresses, the storm, Assignment, Atomic
 (X19, X29-X35)."""
 
+import pytest
+
 from dune_tui.games.express import new_game, with_variants
 from dune_tui.games.express.data import (
     ARRAKEEN,
@@ -213,6 +215,7 @@ def test_fortresses_save_and_replay(tmp_path, monkeypatch):
     assert loaded.state.storm == c.state.storm and loaded.state.result == c.state.result
 
 
+@pytest.mark.slow
 def test_the_heuristic_plays_fortresses():
     from ai import make_agent
     from dune_tui.controller import Controller, Decision

@@ -59,6 +59,7 @@ def test_a_game_nobody_won_is_no_win_for_anyone_from_the_opening_to_the_end(tmp_
         assert abs(sum(row) + analysis.nobody[k] - 1.0) < 1e-9, k
 
 
+@pytest.mark.slow
 def test_the_analysis_survives_a_restart_and_is_recomputed_when_it_does_not_fit(tmp_path, monkeypatch):
     path = games.finished_save(tmp_path / "game.dune.json")
     first = load_or_analyse(open_review(path), TINY)
