@@ -26,10 +26,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ai import make_agent
-from ai.advice import ADVICE_CONFIG, analyse
-from ai.games import search_rules_of
-from ai.mcts import MctsAgent
+from dune_tui.ai import make_agent
+from dune_tui.ai.advice import ADVICE_CONFIG, analyse
+from dune_tui.ai.games import search_rules_of
+from dune_tui.ai.mcts import MctsAgent
 from dune_tui.controller import Controller, Decision
 from dune_tui.sim import game_options, plan_game
 from dune_tui.table.bots import bot_seed

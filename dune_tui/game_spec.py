@@ -124,7 +124,7 @@ def refusal(game, given: dict[str, object]) -> str:
 
 
 def _seats(spec, players: int) -> list[str]:
-    from ai import AgentSpecError, parse_spec
+    from dune_tui.ai import AgentSpecError, parse_spec
 
     given = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in spec.seats]
     if len(given) > players:

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
-from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
+from dune_tui.ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
 from .game_spec import games_help, refusal

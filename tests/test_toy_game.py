@@ -11,8 +11,8 @@ import random
 import msgspec
 import pytest
 
-from ai import games as ai_games
 from dune_tui import saves
+from dune_tui.ai import games as ai_games
 from dune_tui.controller import Controller, Decision
 from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.games import GAMES, game_named
