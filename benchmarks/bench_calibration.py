@@ -40,7 +40,7 @@ def play(plan: tuple[str, int, int, int]) -> list[dict]:
     every turn, each with whether the seat won and whether nobody did."""
     rules, players, g, iters = plan
     game_seed, factions, specs = plan_game(g, players, ["heuristic"], 41_000, True, None, rules)
-    options = game_options(players, game_seed, factions, "dice", rules)
+    options = game_options(players, game_seed, factions, rules)
     rules_of = search_rules_of(options)
     c = Controller(options)
     bots = [make_agent(spec, seed=bot_seed(1, s)) for s, spec in enumerate(specs)]

@@ -90,7 +90,12 @@ def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
     """`--rules NAME` and each game's own parameters (`--variant LIST`, `--face-dancers`...), as `new` and `host`
     take them (`--rules` None: not given, the default game)."""
     parser.add_argument("--rules", choices=tuple(GAMES), default=None, help=games_help())
-    for name, p in game_parameters().items():
+    add_parameter_arguments(parser, game_parameters())
+
+
+def add_parameter_arguments(parser: argparse.ArgumentParser, parameters: dict) -> None:
+    """A flag for each of the games' `parameters` (`game_parameters()` or some of them), as its `Parameter` says."""
+    for name, p in parameters.items():
         parser.add_argument(p.flag(name), dest=name, default=p.default, choices=p.choices, metavar=p.metavar,
                             type=p.type, help=p.help)
 

@@ -212,5 +212,5 @@ def test_sim_refuses_another_games_parameter_as_new_does(argv, message, capsys):
 def test_the_sim_deals_each_game_its_own_sides():
     from dune_tui.sim import deal
 
-    assert all(3 not in deal(2, seed, "express", "houses") for seed in range(20))  # X3: no Bene Gesserit
+    assert all(3 not in deal(2, seed, "express", {"variant": "houses"}) for seed in range(20))  # X3: no Bene Gesserit
     assert len(set(deal(8, 1))) == 8 and len(deal(6, 4, "express")) == 6
