@@ -16,8 +16,6 @@ from .games import DEFAULT, GAMES, game_named
 from .games.rng import random_seed
 from .seats import default_bot, human_spec, seat_config
 
-DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
-
 
 def game_parameters() -> dict:
     """Each game's own parameters (its engine's `PARAMETERS`: `games.base.Parameter`s), by name, in the registry's
@@ -44,7 +42,7 @@ class _Common(msgspec.Struct, kw_only=True):
     and each game's own (`game_parameters()`), which `new_game` refuses for another game than theirs."""
 
     rules: str = DEFAULT
-    players: int | None = None  # None: the number of seats or factions given if 2 or more, else DEFAULT_PLAYERS
+    players: int | None = None  # None: the number of seats or factions given if 2 or more, else the game's default
     seats: list[str] = []  # human, user:LOGIN or a bot spec, in play order; the rest are the default bot
     seed: int | None = None  # None: 128 bits from the OS
     factions: tuple[str, ...] | None = None  # side keys (faction or house keys), one per seat
@@ -155,7 +153,7 @@ def new_game(spec):
     players = spec.players
     if players is None:
         given_seats = max(len(spec.seats), len(spec.factions or ()))
-        players = given_seats if given_seats >= 2 else DEFAULT_PLAYERS
+        players = given_seats if given_seats >= 2 else rules.default_players
     if players not in rules.players:
         where = "" if rules.is_default else f" for {rules.title}"
         raise ValueError(f"--players must be {min(rules.players)} to {max(rules.players)}{where}, not {players}")

@@ -29,7 +29,7 @@ from dune_tui.ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
 from .game_spec import add_parameter_arguments, game_parameters, games_help, refusal
-from .games import DEFAULT, GAMES, game_named
+from .games import DEFAULT, GAMES, PREFERRED_PLAYERS, game_named
 from .games.dune.data import BENE_GESSERIT
 from .games.errors import OptionsError
 from .games.rng import random_seed
@@ -231,9 +231,9 @@ def add_parser(sub) -> None:
     p = sub.add_parser("sim", help="play whole games between bots and print statistics")
     p.add_argument("--rules", choices=tuple(GAMES), default=DEFAULT,
                    help=games_help())
-    p.add_argument("--players", type=int, default=4,
+    p.add_argument("--players", type=int, default=None,
                    help=", ".join(f"{g.title} {g.players.start}-{g.players.stop - 1}" for g in GAMES.values())
-                   + " (default 4)")
+                   + f" (default {PREFERRED_PLAYERS} or the nearest the game takes)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game's dice (default 1)")
     p.add_argument("--bot-secret", type=int, metavar="N",
@@ -252,6 +252,8 @@ def add_parser(sub) -> None:
 
 def main(args) -> int:
     rules = game_named(args.rules)
+    if args.players is None:
+        args.players = rules.default_players
     if args.players not in rules.players:
         return _bad(f"--players must be {rules.players.start} to {rules.players.stop - 1}"
                     f"{'' if rules.is_default else ' for ' + rules.title}, not {args.players}")
