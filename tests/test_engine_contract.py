@@ -24,7 +24,7 @@ def _toy_registered(request):
     if getattr(request.node, "callspec", None) is None or request.node.callspec.params.get("name") != "toy":
         yield
         return
-    from ai import games as ai_games
+    from dune_tui.ai import games as ai_games
     from dune_tui.saves import games as saves_games
     from dune_tui.ui import games as ui_games
     from tests import toy

@@ -118,7 +118,7 @@ def cmd_host(args) -> int:
     if args.pause is not None and not 0 <= args.pause <= 60:
         return _fail("--pause must be between 0 and 60 seconds")
     if args.takeover:
-        from ai import AgentSpecError, parse_spec
+        from dune_tui.ai import AgentSpecError, parse_spec
 
         try:
             parse_spec(args.takeover)

@@ -257,7 +257,7 @@ def _settings_refused(request: OpenTable) -> str:
     if not 0 <= request.after <= 86_400:
         return "--after must be between 0 and 86400 seconds"
     if request.takeover:
-        from ai import AgentSpecError, parse_spec
+        from dune_tui.ai import AgentSpecError, parse_spec
 
         try:
             parse_spec(request.takeover)

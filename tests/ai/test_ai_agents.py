@@ -10,8 +10,8 @@ import threading
 import pytest
 from ai_positions import FACTIONS_BY_COUNT, play, request
 
-from ai import Agent, AgentSpecError, agent_names, make_agent, parse_spec
-from ai.mcts import MctsAgent, Node, SearchConfig, prior
+from dune_tui.ai import Agent, AgentSpecError, agent_names, make_agent, parse_spec
+from dune_tui.ai.mcts import MctsAgent, Node, SearchConfig, prior
 from dune_tui.games.dune import Options, apply, new_game
 
 

@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 from ai_positions import find, request
 
-from ai import AGENT_HELP, make_agent, parse_spec
-from ai.mcts import LEVELS, MctsAgent, SearchConfig
+from dune_tui.ai import AGENT_HELP, make_agent, parse_spec
+from dune_tui.ai.mcts import LEVELS, MctsAgent, SearchConfig
 from dune_tui.seats import MCTS_LEVELS
 
 STRENGTH = pathlib.Path(__file__).resolve().parents[2] / "docs" / "STRENGTH.md"

@@ -13,8 +13,8 @@ import msgspec
 import pytest
 from ai_positions import reach, request
 
-from ai import make_agent
-from ai.mcts import MctsAgent
+from dune_tui.ai import make_agent
+from dune_tui.ai.mcts import MctsAgent
 from dune_tui.games.dune import as_action
 
 PINNED = json.loads((pathlib.Path(__file__).parent / "pinned_decisions.json").read_text())

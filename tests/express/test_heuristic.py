@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai import make_agent
-from ai.random_agent import RandomAgent
+from dune_tui.ai import make_agent
+from dune_tui.ai.random_agent import RandomAgent
 from dune_tui.controller import Controller
 from dune_tui.games import express
 

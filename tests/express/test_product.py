@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.random_agent import RandomAgent
 from dune_tui import saves
+from dune_tui.ai.random_agent import RandomAgent
 from dune_tui.cli import main
 from dune_tui.controller import Controller, Decision, replay
 from dune_tui.games import express, game_named, game_of, rules_of

@@ -11,7 +11,7 @@ from hashlib import blake2b
 import msgspec
 import pytest
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.cli import main
 from dune_tui.controller import Controller, DecisionRequest
 from dune_tui.games import express, rng

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games import GAMES, express
 from dune_tui.games.dune import Options

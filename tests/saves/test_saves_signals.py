@@ -16,7 +16,7 @@ from dune_tui.saves import latest_autosave, list_saves, load
 
 CHILD = r'''
 import os, signal, sys, time
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.saves import autosave, try_autosave

@@ -284,7 +284,7 @@ async def test_log_lines_written_while_the_advice_is_open_are_not_cut_when_it_cl
 def test_the_advice_says_what_its_figures_are_and_how_sure():
     """Issue 33: win chances in lists, a mix frequency on battle forms, unexplained, and 21% against 22% as if
     that told them apart. A first line says which, and a chance of winning carries its margin."""
-    from ai.advice import Advice
+    from dune_tui.ai.advice import Advice
     from dune_tui.games.dune import legal_actions
     from dune_tui.ui.widgets.advice import MIX, NOBODY, RANKED, WINS, advice_summary, advice_text, option_text
 
