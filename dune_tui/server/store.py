@@ -101,11 +101,12 @@ class StoreError(Exception):
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
-    """How the server plays a table, beside its game: the bots' pace and the takeover of an away seat."""
+    """How the server plays a table, beside its game: the bots' pace, the takeover of an away seat, the turn limit."""
 
     pause: float = 0.5
     takeover: str = ""
     after: float = 120.0
+    turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
 
 
 class Listed(msgspec.Struct, frozen=True, kw_only=True):

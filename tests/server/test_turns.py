@@ -5,17 +5,22 @@ dune-tui."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
+
+import pytest
 
 from dune_tui.games.dune import Options
 from dune_tui.net import lobby
 from dune_tui.net.identity import my_login
+from dune_tui.net.turn_limit import in_words, parse_duration
 from dune_tui.server import control, place
 from dune_tui.session import SeatConfig, Session
+from dune_tui.table.messages import SPECTATOR, Notice
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.screens.tables import invitation
 from dune_tui.ui.settings import Settings
-from tests.server.test_daemon import save_of, started, where  # noqa: F401 (the fixture)
+from tests.server.test_daemon import save_of, started, until, where  # noqa: F401 (the fixture)
 from tests.ui.ui_helpers import screen_text
 from tests.ui.ui_helpers import until as ui_until
 
@@ -89,3 +94,49 @@ async def test_the_menu_and_the_tables_screen_say_your_turn_and_since_when(where
             app.exit()
     finally:
         await daemon.close()
+
+
+async def test_an_absent_seats_decision_past_the_turn_limit_is_played_by_a_bot_and_the_table_says_so(where):  # noqa: F811
+    daemon = await started(where)
+    try:
+        request = control.OpenTable(save=save_of(my_game(7)), pause=0, turn_limit=1.0)
+        opened = await asyncio.to_thread(control.ask, where, request)
+        hosted = daemon.tables[opened.table]
+        said: list[str] = []
+        hosted.table.attach(SPECTATOR, lambda m: said.append(m.text) if isinstance(m, Notice) else None)
+        await until(lambda: any(e.seat == 0 for e in hosted.table.controller.log), 10)
+        assert said[0] == (f"Seat 1 ({ME}) did not decide within the table's turn limit of 1 s: heuristic plays "
+                           "this decision for it.")
+        await until(lambda: 0 not in hosted.server.stand_ins)  # for that decision only
+    finally:
+        await daemon.close()
+
+
+async def test_a_restart_counts_the_turn_limit_on_from_the_same_moment(where):  # noqa: F811
+    daemon = await started(where)
+    try:
+        request = control.OpenTable(save=save_of(my_game(8)), pause=0, turn_limit=3600)
+        opened = await asyncio.to_thread(control.ask, where, request)
+        await my_turn(where)
+        mine = len([e for e in daemon.tables[opened.table].table.controller.log if e.seat == 0])
+        await asyncio.sleep(0.5)
+        assert len([e for e in daemon.tables[opened.table].table.controller.log if e.seat == 0]) == mine  # in time
+    finally:
+        await daemon.close()
+    with sqlite3.connect(where / place.DATABASE) as db:  # as if the server had been down for an hour
+        db.execute("UPDATE turns SET since = since - 3600")
+    daemon = await started(where)
+    try:
+        table = daemon.tables[opened.table].table
+        await until(lambda: len([e for e in table.controller.log if e.seat == 0]) > mine, 10)
+    finally:
+        await daemon.close()
+
+
+def test_a_turn_limit_is_said_as_people_say_it():
+    assert [parse_duration(t) for t in ("24h", "90m", "30s", "2d", "3600", "1.5h")] == [
+        86400, 5400, 30, 172800, 3600, 5400]
+    for wrong, why in (("soon", "not a duration"), ("0s", "between 1 second and 30 days"), ("40d", "30 days")):
+        with pytest.raises(ValueError, match=why):
+            parse_duration(wrong)
+    assert [in_words(s) for s in (86400 * 2, 86400, 1800, 1, 1.5)] == ["2 days", "24 h", "30 min", "1 s", "1.5 s"]
