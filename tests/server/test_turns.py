@@ -140,3 +140,35 @@ def test_a_turn_limit_is_said_as_people_say_it():
         with pytest.raises(ValueError, match=why):
             parse_duration(wrong)
     assert [in_words(s) for s in (86400 * 2, 86400, 1800, 1, 1.5)] == ["2 days", "24 h", "30 min", "1 s", "1.5 s"]
+
+
+async def test_the_menus_host_a_table_opens_it_on_the_server_and_it_waits_when_the_host_leaves(where, monkeypatch):  # noqa: F811
+    from dune_tui.ui.widgets.cycler import Cycler
+
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
+    daemon = await started(where)
+    try:
+        app = DuneApp(None, Settings(autosave=False))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("h")
+            await ui_until(pilot, lambda: "Host a table on this server" in screen_text(app), what="the form")
+            app.screen.query_one("#players", Cycler).set_values(list(range(2, 9)), 2)
+            app.screen.query_one("#seat-1", Cycler).set_values(["human", "random"], "random")
+            await pilot.press("enter")
+            await ui_until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game screen")
+            assert len(daemon.tables) == 1  # the server's table, not one of this process
+            hosted = next(iter(daemon.tables.values()))
+            assert hosted.owner == ME and hosted.table.session.seats[0].login == ME
+            await ui_until(pilot, lambda: any(s.seat == 0 and s.connected for s in hosted.table.seat_list()),
+                           what="the host at its seat")
+            app.table.close()  # the host leaves
+            await ui_until(pilot, lambda: not any(s.seat == 0 and s.connected for s in hosted.table.seat_list()),
+                           what="the host gone")
+            app.exit()
+        await asyncio.sleep(0.3)
+        assert not hosted.table.closed and hosted.name in daemon.tables  # the table waits
+        entry = await my_turn(where)
+        assert entry.stem == hosted.name
+    finally:
+        await daemon.close()
