@@ -172,3 +172,15 @@ async def test_the_menus_host_a_table_opens_it_on_the_server_and_it_waits_when_t
         assert entry.stem == hosted.name
     finally:
         await daemon.close()
+
+
+def test_a_database_of_the_first_schema_gains_the_turns_when_it_opens(tmp_path):
+    from dune_tui.server.store import SCHEMA, VERSION, Store
+
+    path = tmp_path / "tables.sqlite3"
+    with sqlite3.connect(path) as db:  # as the first server wrote it
+        db.executescript(f"{SCHEMA} PRAGMA user_version = 1;")
+    Store.open(path).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
+        assert db.execute("SELECT count(*) FROM turns").fetchone()[0] == 0
