@@ -237,8 +237,13 @@ async def test_advice_on_a_roll_says_first_the_numbers_of_the_dice_each_option_k
         view = app.screen.current.view
         await pilot.press("h")
         panel = app.screen.query_one(AdvicePanel)
-        await until(pilot, lambda: bool(panel.advice), timeout=10, what="the advice")
-        lines = [line for line in screen_text(app).splitlines() if "%±" in line and "│" in line]
+
+        def drawn() -> list[str]:
+            return [line for line in screen_text(app).splitlines() if "%±" in line and "│" in line]
+
+        # the panel holds the advice a frame before it is drawn
+        await until(pilot, lambda: bool(panel.advice) and len(drawn()) >= 2, timeout=10, what="the advice drawn")
+        lines = drawn()
         assert len(lines) == len(panel.advice) >= 2
         for a, line in zip(panel.advice, lines, strict=True):
             kept = a.action[1] & ~view.kept
