@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from dune_tui.ai import make_agent
 from dune_tui import saves
+from dune_tui.ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.saves.files import SUFFIX
