@@ -11,8 +11,11 @@ table decides what a message may do (its seat, an open request, a legal action).
 garbage, a wrong code or version, no Hello in time, or flooding ends the connection with a Goodbye saying why;
 the table and the other seats go on.  A second connection with a seat's code replaces the first; any number of
 spectators (up to SPECTATORS_LIMIT) watch with theirs.  Joins with one code, failed Hellos from one address and
-connections waiting for their Hello are limited (`limits`).  Every refusal is logged (`log`, the host's stderr or
-log file), never shown on a player's screen but the offender's; each log line is made printable, and past a rate
+connections waiting for their Hello are limited (`limits`); past its address's allowance a wrong code is only
+told "too many failed attempts", but a right one still gets in (every peer on this machine is 127.0.0.1: a
+guesser must not lock the others out; a code is 192 bits, the allowance only keeps the log and the host's work
+small).  Every refusal is logged (`log`, the host's stderr or log file), never shown on a player's screen but the
+offender's; each log line is made printable, and past a rate
 per peer the lines are counted in one summary line instead (`QuietLog`).
 
 The table may also listen on a Unix socket in the lobby (`start_local`): there a Hello needs no code; the kernel
@@ -254,8 +257,6 @@ class TableServer:
         """Why a new connection from `address` is refused before its Hello is read (None: it is not)."""
         if len(self.waiting) > PENDING_LIMIT or sum(a == address for a in self.waiting.values()) > PENDING_PER_ADDRESS:
             return "too many connections are waiting to say Hello: try again in a moment"
-        if not self.failures.ready(address):
-            return "too many failed attempts from your address: wait a minute"
         return None
 
     def _refuse(self, writer: asyncio.StreamWriter, reason: str, address: str, failed: bool = True) -> None:
@@ -278,6 +279,8 @@ class TableServer:
                 return self._refuse(writer, seat, address, failed=False)
         else:
             seat = self.codes.seat_of(hello.code)
+            if seat is None and not self.failures.ready(address):  # S7: a right code is never locked out
+                return self._refuse(writer, "too many failed attempts from your address: wait a minute", address)
             if seat is None:
                 return self._refuse(writer, "wrong code: ask the host for your seat's join code", address)
         if self.table.closed:
