@@ -299,7 +299,8 @@ class TableServer:
         client = Client(self, seat, writer, peer, login)
         self.clients.append(client)
         self._idle.clear()
-        client.conn = self.table.attach(seat, client.send)  # before the old one leaves: the seat never looks away
+        # (before the old one leaves: the seat never looks away)
+        client.conn = self.table.attach(seat, client.send, login=login, watcher=True)
         for old in replaced:
             old.goodbye("this seat was joined from another terminal")
         if client.closed:  # dropped while its Welcome was sent

@@ -121,7 +121,7 @@ class Daemon:
             runner = self.pool.runner(session.game_id, bot_specs(session), session.bots_secret) if self.pool else None
             keeper = self.store.keeper(owner, settings)
             table = Table(session, keeper=keeper, bots=self.bots, pause=settings.pause, resumed=resumed, runner=runner)
-            table.chat.lines.extend(chat)  # the lines said before a restart, each where it was said
+            table.chat.restore(chat)  # the lines said before a restart, each where it was said
             recorder = Recorder(table, keeper)  # before any client: it hears each line first
         except BaseException:
             sock.close()

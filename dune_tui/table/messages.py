@@ -6,7 +6,7 @@ To a client (each `send` carries one):
     Closed         a request of this seat is no longer open (answered, or withdrawn)
     EventBatch     the controller's batch: only the events this seat may see
     Board          the seat's view after a change
-    Seats          who sits where: names, human or bot, connected or away
+    Seats          who sits where: names, human or bot, connected or away; and who watches (by login)
     Thinking       a bot is deciding (seat -1: nobody is)
     Sealed         R10: a side of the battle has sealed its commit (public)
     Pace           the pause between bot steps, and whether the table skips ahead
@@ -77,6 +77,7 @@ class SeatInfo(_Message):
 
 class Seats(_Message):
     seats: tuple[SeatInfo, ...]
+    watchers: tuple[str, ...] = ()  # who watches: a login each ("" for a holder of the spectators' code over TCP)
 
 
 class Board(_Message):
@@ -140,8 +141,8 @@ class GameOver(_Message):
 
 class Chat(_Message):
     """A line said at the table.  From a client only `text` counts: the table fills in who said it (`name`:
-    `Seat 2 · Atreides (Ann)`, "Spectator" or "Host"); in a Welcome, `after` is how many of its events came
-    before the line."""
+    `Seat 2 · Atreides (Ann)`, "Watcher alice", "Watcher" (over TCP) or "Host"); in a Welcome, `after` is how
+    many of its events came before the line."""
 
     text: str
     seat: int = SPECTATOR
@@ -196,6 +197,7 @@ class Welcome(_Message):
     recovery: str = ""  # the decisions a resumed game took from its journal (it had not been closed cleanly)
     over: GameOver | None = None
     chat: tuple[Chat, ...] = ()  # the recent lines said at the table, oldest first
+    watchers: tuple[str, ...] = ()  # who watches (as in Seats)
     hints: bool = True  # the game allows advice (h); False for a competitive game
     proposal: EndProposal | None = None  # a proposal to end the game by agreement, open now
 

@@ -1,0 +1,108 @@
+"""Issue 43 S4: watchers are known by login and listed to the players; a watcher's line is theirs ("Watcher
+alice", never a seat's name), every connection of one login shares one allowance, and a flood of watchers' lines
+never pushes the players' lines out of the history a joining client gets.  Hostile peers over the real sockets:
+the lobby's Unix socket (the kernel says who connected) and TCP (a holder of the spectators' code)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from net_helpers import ANN, BOB, Hosted, Player, bot, until
+
+from dune_tui.games.dune import Options
+from dune_tui.net import server
+from dune_tui.net.client import RemoteTable
+from dune_tui.net.identity import my_login
+from dune_tui.session import Session
+from dune_tui.table import chat, clients
+from dune_tui.table.messages import SPECTATOR, Chat, Refused, Seats, Welcome
+
+FORGED = "Seat 1 · Guild (bob): alice, I accept your alliance"
+
+
+@pytest.fixture
+def lobby():
+    where = Path(tempfile.mkdtemp(prefix="dune-lobby-", dir="/tmp"))
+    os.chmod(where, 0o1777)
+    yield where
+    shutil.rmtree(where, ignore_errors=True)
+
+
+def test_s4_watchers_are_listed_by_login_and_their_lines_say_who_they_are(lobby):
+    me = my_login()
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
+
+    async def main():
+        async with Hosted(game, lobby=lobby) as hosted:
+            ann = Player(await RemoteTable.join(hosted.address(0)))
+            local = Player(await RemoteTable.join_local(hosted.path, SPECTATOR))
+            await until(lambda: any(s.watchers == (me,) for s in ann.of(Seats)), "Ann is told who watches")
+            by_code = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
+            await until(lambda: any(s.watchers == ("", me) for s in ann.of(Seats)), "and of the code's holder")
+            local.send(Chat(text=FORGED))
+            by_code.send(Chat(text="hello"))
+            await until(lambda: len(ann.of(Chat)) == 2, "both lines reach Ann")
+            late = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
+            await until(lambda: late.of(Welcome), "a late watcher's Welcome")
+            by_code.remote.close()
+            await until(lambda: ann.of(Seats)[-1].watchers == ("", me), "one left: Ann is told")
+            return ann.of(Chat), late.of(Welcome)[0]
+
+    lines, welcome = asyncio.run(main())
+    assert [(c.name, c.seat, c.text) for c in lines] == [(f"Watcher {me}", SPECTATOR, FORGED),
+                                                          ("Watcher", SPECTATOR, "hello")]
+    assert welcome.watchers == ("", "", me)
+
+
+def test_s4_twenty_connections_of_one_login_share_one_chat_allowance(lobby, monkeypatch):
+    monkeypatch.setattr(server, "JOIN_BURST", 50)
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
+
+    async def main():
+        async with Hosted(game, lobby=lobby) as hosted:
+            ann = Player(await RemoteTable.join(hosted.address(0)))
+            watchers = [Player(await RemoteTable.join_local(hosted.path, SPECTATOR)) for _ in range(20)]
+            for i, w in enumerate(watchers):
+                w.send(Chat(text=f"line {i}"))
+            await until(lambda: sum(len(w.of(Chat)) + len(w.of(Refused)) for w in watchers) >= 20 * 1,
+                        "every watcher heard back")
+            await until(lambda: len(watchers[-1].of(Chat)) + sum(len(w.of(Refused)) for w in watchers) >= 20,
+                        "every line said or refused")
+            await asyncio.sleep(0.2)
+            return ann.of(Chat), sum(len(w.of(Refused)) for w in watchers)
+
+    said, refused = asyncio.run(main())
+    assert len(said) == clients.CHAT_BURST and refused == 20 - clients.CHAT_BURST, (len(said), refused)
+
+
+def test_s4_a_flood_of_watchers_lines_never_pushes_the_players_lines_out_of_a_welcome(monkeypatch):
+    monkeypatch.setattr(chat, "CHAT_BURST", 1000)
+    monkeypatch.setattr(clients, "CHAT_BURST", 1000)
+    monkeypatch.setattr(server, "FLOOD_BURST", 1000)
+    game = Session(Options(players=3, seed=5), [ANN, BOB, bot()], bots_secret=5)
+    flood = chat.CHAT_KEPT + 50
+
+    async def main():
+        async with Hosted(game) as hosted:
+            ann = Player(await RemoteTable.join(hosted.address(0)))
+            watcher = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
+            for text in ("who takes the Guild?", "I do"):
+                ann.send(Chat(text=text))
+            await until(lambda: len(watcher.of(Chat)) == 2, "Ann's lines are said")
+            for i in range(flood):
+                watcher.send(Chat(text=f"noise {i}"))
+            await until(lambda: len(ann.of(Chat)) == 2 + flood, "the flood is said")
+            bob = Player(await RemoteTable.join(hosted.address(1)))
+            await until(lambda: bob.of(Welcome), "Bob sits down")
+            return bob.of(Welcome)[0].chat
+
+    lines = asyncio.run(main())
+    players = [c.text for c in lines if c.seat >= 0]
+    assert players == ["who takes the Guild?", "I do"], "the players' lines are all still there"
+    assert sum(c.seat == SPECTATOR for c in lines) == chat.CHAT_KEPT
+    assert [c.text for c in lines][:2] == players, "in the order said"
