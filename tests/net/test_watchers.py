@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from net_helpers import ANN, BOB, Hosted, Player, bot, until
 
+from dune_tui.commands.play import JoinedApp
 from dune_tui.games.dune import Options
 from dune_tui.net import server
 from dune_tui.net.client import RemoteTable
@@ -21,6 +22,8 @@ from dune_tui.net.identity import my_login
 from dune_tui.session import Session
 from dune_tui.table import chat, clients
 from dune_tui.table.messages import SPECTATOR, Chat, Refused, Seats, Welcome
+from tests.ui.ui_helpers import pilot_test, screen_text
+from tests.ui.ui_helpers import until as ui_until
 
 FORGED = "Seat 1 · Guild (bob): alice, I accept your alliance"
 
@@ -106,3 +109,20 @@ def test_s4_a_flood_of_watchers_lines_never_pushes_the_players_lines_out_of_a_we
     assert players == ["who takes the Guild?", "I do"], "the players' lines are all still there"
     assert sum(c.seat == SPECTATOR for c in lines) == chat.CHAT_KEPT
     assert [c.text for c in lines][:2] == players, "in the order said"
+
+
+@pilot_test
+async def test_s4_a_player_s_screen_says_who_watches_and_when_they_leave(lobby):
+    me = my_login()
+    game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
+    async with Hosted(game, lobby=lobby) as hosted:
+        app = JoinedApp(hosted.address(1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await ui_until(pilot, lambda: "Waiting for seat 1" in screen_text(app), what="the table")
+            local = await RemoteTable.join_local(hosted.path, SPECTATOR)
+            by_code = await RemoteTable.join(hosted.address(SPECTATOR))
+            shown = f"Watching (2): {me} and 1 with the spectators' code."
+            await ui_until(pilot, lambda: shown in " ".join(screen_text(app).split()), what="who watches")
+            local.close()
+            by_code.close()
+            await ui_until(pilot, lambda: "Nobody is watching now." in screen_text(app), what="they left")
