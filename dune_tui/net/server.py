@@ -46,6 +46,10 @@ HELLO_SECONDS = 10.0  # a client that says nothing is dropped
 FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before a client is cut off
 REFUSALS_LIMIT = 50  # refused messages before a client is cut off
 OUT_LIMIT = 8 * 1024 * 1024  # bytes waiting for a client that does not read
+WHOSE_OUT_LIMIT = 16 * 1024 * 1024  # S5: bytes waiting for all the clients of one login (or of one code)
+ALL_OUT_LIMIT = 64 * 1024 * 1024  # S5: bytes waiting for all the clients of the table
+BACKLOG = 64 * 1024  # a client with more waiting than this is counted in the totals at each send
+ABORT_SECONDS = 10.0  # a client cut off for not reading has this long to read its Goodbye, then its bytes go
 SPECTATORS_LIMIT = 100  # spectators watching at once
 PENDING_LIMIT, PENDING_PER_ADDRESS = 256, 32  # connections that have not said their Hello yet
 JOIN_BURST, JOIN_RATE = 10, 0.5  # joins with one code: 10 at once, then one every 2 seconds
@@ -73,6 +77,7 @@ class Client:
                  login: str = "") -> None:
         self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
         self.login = login  # the Unix login the kernel gave for a local connection ("" over TCP)
+        self.whose = ("login", login) if login else ("seat", seat)  # whose bytes waiting are counted together
         self.conn = None
         self.closed = False
         self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
@@ -90,9 +95,26 @@ class Client:
         if transport.is_closing():
             return
         self.writer.write(wire.encode(self.views.outgoing(message)))
-        if transport.get_write_buffer_size() > OUT_LIMIT:
-            log.warning("%s (%s) does not read its messages: disconnected", label(self.seat), self.peer)
+        waiting = transport.get_write_buffer_size()
+        if waiting > OUT_LIMIT:
+            self.cut_off("you do not read the table's messages")
+        elif waiting > BACKLOG:
+            self.server.backlog(self)
+
+    def waiting(self) -> int:
+        """Bytes written for this client and not yet taken by the kernel."""
+        return 0 if self.closed else self.writer.transport.get_write_buffer_size()
+
+    def cut_off(self, why: str) -> None:
+        """Disconnected for not reading: a Goodbye saying why, readable for ABORT_SECONDS, then the bytes are
+        dropped (a peer that never reads holds no memory)."""
+        log.warning("%s (%s) does not read its messages: disconnected (%s)", label(self.seat), self.peer, why)
+        transport = self.writer.transport
+        if not self.closed:
+            _bye(self.writer, f"{why}: disconnected")  # (not self.send: past the cap it would cut off again)
             self.close()
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_later(ABORT_SECONDS, transport.abort)
 
     def flooding(self) -> bool:
         return not self.flood.take()
@@ -316,6 +338,18 @@ class TableServer:
         here = {s.seat for s in self.table.seat_list() if s.is_human and s.connected} | self.by_code
         here -= {c.seat for c in self.clients if c.login == login}  # their own seat, from another terminal
         return choose(self.table.session.seats, login, wanted, here)
+
+    def backlog(self, client: Client) -> None:
+        """S5: `client` has bytes waiting: if all of its login's (or code's) clients, or all the table's, have
+        more waiting than their cap, the one with the most waiting is cut off (a reading client has none)."""
+        whose = [c for c in self.clients if c.whose == client.whose]
+        for group, limit, why in ((whose, WHOSE_OUT_LIMIT, "your connections together do not read the table's "
+                                   "messages"), (self.clients, ALL_OUT_LIMIT, "the table's clients do not read "
+                                   "its messages and yours has the most waiting")):
+            sizes = {c: c.waiting() for c in group}
+            if sum(sizes.values()) > limit:
+                max(sizes, key=sizes.get).cut_off(why)
+                return
 
     def left(self, client: Client) -> None:
         if client in self.clients:

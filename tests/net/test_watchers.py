@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import shutil
+import socket
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +19,7 @@ from net_helpers import ANN, BOB, Hosted, Player, bot, until
 
 from dune_tui.commands.play import JoinedApp
 from dune_tui.games.dune import Options
-from dune_tui.net import server
+from dune_tui.net import server, wire
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.identity import my_login
 from dune_tui.session import Session
@@ -126,3 +129,77 @@ async def test_s4_a_player_s_screen_says_who_watches_and_when_they_leave(lobby):
             local.close()
             by_code.close()
             await ui_until(pilot, lambda: "Nobody is watching now." in screen_text(app), what="they left")
+
+
+def read_all(socks: list[socket.socket], seconds: float) -> list[bytes]:
+    """What each socket is sent until it ends or `seconds` have passed."""
+    got = {s: bytearray() for s in socks}
+    open_ = set(socks)
+    end = time.monotonic() + seconds
+    while open_ and time.monotonic() < end:
+        ready, _, _ = select.select(list(open_), [], [], 0.1)
+        for s in ready:
+            data = s.recv(1 << 20)
+            got[s] += data
+            if not data:
+                open_.discard(s)
+    for s in socks:
+        s.close()
+    return [bytes(got[s]) for s in socks]
+
+
+def goodbyes_in(streams: list[bytes]) -> list[str]:
+    """The reasons of the Goodbyes the streams end with."""
+    reasons = []
+    for data in streams:
+        at, last = 0, None
+        while at + wire.HEADER.size <= len(data):
+            (size,) = wire.HEADER.unpack_from(data, at)
+            if at + wire.HEADER.size + size > len(data):
+                break
+            last = data[at + wire.HEADER.size: at + wire.HEADER.size + size]
+            at += wire.HEADER.size + size
+        if last is not None and isinstance(frame := wire.decode(last), wire.Goodbye):
+            reasons.append(frame.reason)
+    return reasons
+
+
+@pytest.mark.parametrize("cap, says", [("WHOSE_OUT_LIMIT", "your connections together do not read"),
+                                       ("ALL_OUT_LIMIT", "the table's clients do not read")])
+def test_s5_many_non_reading_watchers_are_cut_off_at_a_total_cap_and_readers_are_unharmed(lobby, monkeypatch, cap,
+                                                                                          says):
+    """S5: 20 watchers of one login that never read, each under the 8 MiB cap of one client, held ~20 times the
+    table's traffic; the total over one login's clients and over all are capped too."""
+    limit = 1024 * 1024
+    monkeypatch.setattr(server, cap, limit)
+    monkeypatch.setattr(server, "JOIN_BURST", 50)
+    monkeypatch.setattr(server, "FLOOD_BURST", 1000)
+    monkeypatch.setattr(chat, "CHAT_BURST", 1000)
+    monkeypatch.setattr(chat, "CHAT_LIMIT", 50_000)
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
+    lines, big = 60, 50_000
+
+    async def main():
+        async with Hosted(game, lobby=lobby) as hosted:
+            ann = Player(await RemoteTable.join(hosted.address(0)))
+            reading = Player(await RemoteTable.join_local(hosted.path, SPECTATOR))
+            silent = []
+            for _ in range(20):  # plain sockets: nothing reads them (an asyncio stream would, into its buffer)
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                sock.connect(hosted.path)
+                sock.sendall(wire.encode(hosted.hello(SPECTATOR)))
+                silent.append(sock)
+            await until(lambda: len(hosted.server.clients) == 22, "everyone sits down")
+            for i in range(lines):
+                ann.send(Chat(text=f"{i:03d}" + "x" * big))
+                await asyncio.sleep(0.005)
+            await until(lambda: len(reading.of(Chat)) == lines, "the reading watcher hears every line")
+            held = sum(c.writer.transport.get_write_buffer_size() for c in hosted.server.clients)
+            read = await asyncio.to_thread(read_all, silent, 3.0)
+            return held, goodbyes_in(read), ann.remote.reason, reading.remote.reason, len(reading.of(Chat))
+
+    held, goodbyes, ann_gone, reading_gone, heard = asyncio.run(main())
+    assert held <= limit + 2 * big, f"{held} bytes held for clients that do not read"
+    assert goodbyes and all(says in g for g in goodbyes), goodbyes
+    assert ann_gone == reading_gone == "" and heard == lines, "the readers are unharmed"
