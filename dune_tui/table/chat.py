@@ -3,7 +3,9 @@
 A watcher is known by its login (the kernel's, over the server's Unix socket; over TCP only as the holder of the
 spectators' code): its lines say "Watcher alice", never a seat's name; every connection of one login (or every
 holder of the spectators' code, or of one seat's) shares one allowance; and the watchers' recent lines are kept
-apart from the players', so that a flood of watchers' lines never pushes a player's line out of a Welcome."""
+apart from the players', so that a flood of watchers' lines never pushes a player's line out of a Welcome.  A
+player may say a line to its allies only (`Chat.ally`): the game says who they are now (`allies`, none by default);
+only their clients hear it, then and in a Welcome."""
 
 from __future__ import annotations
 
@@ -47,8 +49,9 @@ class TableChat:
     """The last CHAT_KEPT lines the players said and the last CHAT_KEPT the watchers said, each as (how many of
     the session's events were before it, the line)."""
 
-    def __init__(self, session, tell: Callable[[object], None]) -> None:
-        self.session, self.tell = session, tell
+    def __init__(self, session, tell: Callable[[object], None], tell_seat: Callable[[int, object], None]) -> None:
+        """`tell(line)`: to every client; `tell_seat(seat, line)`: to one seat's clients."""
+        self.session, self.tell, self.tell_seat = session, tell, tell_seat
         self.players: deque[tuple[int, int, Chat]] = deque(maxlen=CHAT_KEPT)  # (at, order said, line)
         self.watchers: deque[tuple[int, int, Chat]] = deque(maxlen=CHAT_KEPT)
         self.order = itertools.count()
@@ -72,12 +75,25 @@ class TableChat:
         text = printable(message.text, limit=CHAT_LIMIT).strip()
         if not text:
             return
+        to = ()
+        if message.ally:
+            controller = self.session.controller
+            allies = controller.rules.allies(controller.state, conn.seat) if conn.seat >= 0 else ()
+            if not allies:
+                why = "a watcher has no ally" if conn.seat < 0 else "you have no ally now"
+                conn.send(Refused(reason=f"{why}: your line was not said"))
+                return
+            to = (conn.seat, *allies)
         if not self._take(allowance_of(conn)):
             conn.send(Refused(reason="too many chat lines: wait a moment"))
             return
-        line = Chat(text=text, seat=conn.seat, name=speaker(self.session, conn))
+        line = Chat(text=text, seat=conn.seat, name=speaker(self.session, conn), ally=bool(to), to=to)
         self._keep(len(self.session.history), line)
-        self.tell(line)
+        if to:
+            for seat in to:
+                self.tell_seat(seat, line)
+        else:
+            self.tell(line)
 
     def _take(self, whose) -> bool:
         """One line from `whose` allowance (CHAT_BURST at once, then one per CHAT_EVERY), if it has one."""
@@ -97,6 +113,8 @@ class TableChat:
         seen, counted, lines = 0, 0, []
         events = self.session.history
         for at, line in self:
+            if line.to and seat not in line.to:  # said to allies: only theirs
+                continue
             for e in events[counted:at]:
                 seen += e.visible_to(seat)
             counted = max(counted, at)

@@ -23,7 +23,8 @@ From a client:
     Decision       the controller's answer to an open request of the client's seat
     Skip, SetPace  the bots' pace
     Save           save now (autosave, or under a name) - the host's clients only
-    Chat           a line to say at the table (the table sets who said it, cleans and caps the text)
+    Chat           a line to say at the table, or to the seat's allies only (`ally`; the table sets who said it
+                   and to whom, cleans and caps the text)
     Hint           the advice `h` showed for an open request (kept beside the log for the replay)
     ProposeEnd     this seat proposes to end the game by agreement (when the rule set offers it: `end_offered`)
     AnswerEnd      this seat's yes or no to the open proposal
@@ -148,6 +149,8 @@ class Chat(_Message):
     seat: int = SPECTATOR
     name: str = ""
     after: int = 0
+    ally: bool = False  # from a client: to my allies only (the game says who they are now)
+    to: tuple[int, ...] = ()  # from the table: the seats an ally-only line was said to (its speaker's first)
 
 
 class Hint(_Message):

@@ -59,7 +59,7 @@ class Table:
         self.session, self.controller, self.resumed = session, session.controller, resumed
         self.runner = runner or make_runner(bots, bot_specs(session), session.bots_secret)
         self.clients, self.pacer = Clients(session), Pacer(pause)
-        self.chat = TableChat(session, self.clients.broadcast)
+        self.chat = TableChat(session, self.clients.broadcast, self.clients.send)
         self.keeper = keeper or FileKeeper(save_dir, autosave)
         self.keeper.opened(session, self.clients.broadcast)
         self.thinking, self.sealed, self.closed = Thinking(), None, False
