@@ -451,6 +451,17 @@ def watching_line(watchers: tuple[str, ...]) -> str:
     return f"Watching ({len(watchers)}): {' and '.join(parts)}."
 
 
+ALLY = "/ally"  # a line typed with this first goes to the speaker's allies only
+
+
+def to_ally(typed: str) -> tuple[str, bool]:
+    """A typed chat line: (its text, whether it is for the allies only)."""
+    text = typed.strip()
+    if text.lower() == ALLY or text.lower().startswith(ALLY + " "):
+        return text[len(ALLY):].strip(), True
+    return text, False
+
+
 def chat_line(line: m.Chat) -> str:
-    """A line said at the table, as the log shows it: `Seat 2 · Atreides (Ann): ally?`."""
-    return f"{line.name or 'Someone'}: {line.text}"
+    """A line said at the table, as the log shows it: `Seat 2 · Atreides (Ann): ally?`, or `… to ally: …`."""
+    return f"{line.name or 'Someone'}{' to ally' if line.ally else ''}: {line.text}"

@@ -8,11 +8,14 @@ import asyncio
 
 from net_helpers import Hosted, Player, until
 
+from dune_tui.commands.play import JoinedApp
 from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table.messages import SPECTATOR, Chat, Refused, Welcome
 from tests.sessions import play_until
+from tests.ui.ui_helpers import pilot_test, screen_text
+from tests.ui.ui_helpers import until as ui_until
 
 HUMANS = [SeatConfig(kind="human", agent="", name=n) for n in ("Ann", "Bob", "Cid", "Dee")]
 
@@ -60,3 +63,22 @@ def test_a_line_to_my_ally_reaches_my_ally_only_and_others_are_refused():
     assert "no ally" in third_why and "no ally" in watcher_why
     assert late_chat == ["public"] and ally_chat == ["let us take Arrakeen", "public"]
     assert line.ally and line.to == (active, ally) and line.name.startswith(f"Seat {active + 1}")
+
+
+@pilot_test
+async def test_a_player_types_slash_ally_and_the_line_goes_to_the_ally_only():
+    game, (active, ally), third = allied_game()
+    async with Hosted(game) as hosted:
+        partner = Player(await RemoteTable.join(hosted.address(ally)))
+        other = Player(await RemoteTable.join(hosted.address(third)))
+        app = JoinedApp(hosted.address(active))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await ui_until(pilot, lambda: "Quit" in screen_text(app), what="the table")
+            await pilot.press("ctrl+t")
+            await ui_until(pilot, lambda: "Say to the table" in screen_text(app), what="the chat line")
+            await pilot.press(*"/ally hold the sietch", "enter")
+            await ui_until(pilot, lambda: "to ally: hold the sietch" in " ".join(screen_text(app).split()),
+                           what="the line in the log, said to the ally")
+            await until(lambda: partner.of(Chat), "the ally hears it")
+        assert [(c.text, c.to) for c in partner.of(Chat)] == [("hold the sietch", (active, ally))]
+        assert not other.of(Chat)
