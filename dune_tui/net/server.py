@@ -182,7 +182,7 @@ class TableServer:
         self.host, self.port = "", 0
         self.waiting: dict[asyncio.StreamWriter, str] = {}  # connections before their Hello, by address
         self.tasks: set[asyncio.Task] = set()  # one per connection
-        self.joins = Buckets(JOIN_BURST, JOIN_RATE)  # by seat
+        self.joins = Buckets(JOIN_BURST, JOIN_RATE)  # by seat (and login, over a Unix socket)
         self.failures = Buckets(FAILED_BURST, FAILED_RATE)  # by address
         self.quiet = QuietLog(log)
         self._idle = asyncio.Event()
@@ -307,7 +307,7 @@ class TableServer:
                 return self._refuse(writer, "wrong code: ask the host for your seat's join code", address)
         if self.table.closed:
             return self._refuse(writer, "the table is closed", address, failed=False)
-        if not self.joins.take(seat):
+        if not self.joins.take((seat, login) if login else seat):  # S4: one login's retries are its own
             return self._refuse(writer, f"{label(seat)} has joined too often: wait a few seconds", address,
                                 failed=False)
         if seat == SPECTATOR and sum(c.seat == SPECTATOR for c in self.clients) >= SPECTATORS_LIMIT:

@@ -20,7 +20,7 @@ from net_helpers import ANN, BOB, Hosted, Player, bot, until
 from dune_tui.commands.play import JoinedApp
 from dune_tui.games.dune import Options
 from dune_tui.net import server, wire
-from dune_tui.net.client import RemoteTable
+from dune_tui.net.client import JoinRefused, RemoteTable
 from dune_tui.net.identity import my_login
 from dune_tui.session import Session
 from dune_tui.table import chat, clients
@@ -203,3 +203,27 @@ def test_s5_many_non_reading_watchers_are_cut_off_at_a_total_cap_and_readers_are
     assert held <= limit + 2 * big, f"{held} bytes held for clients that do not read"
     assert goodbyes and all(says in g for g in goodbyes), goodbyes
     assert ann_gone == reading_gone == "" and heard == lines, "the readers are unharmed"
+
+
+def test_s4_one_login_retrying_to_watch_does_not_refuse_another_login_s_watch(lobby, monkeypatch):
+    """mallory's watch retries spent the spectators' allowance of joins and 38 of carol's 51 attempts were refused:
+    joins are counted per login.  (One Unix user runs the tests: the kernel's word is stood in for by a name.)"""
+    who = {"login": "mallory"}
+    monkeypatch.setattr(server, "_local_login", lambda writer: who["login"])
+    game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
+
+    async def main():
+        async with Hosted(game, lobby=lobby) as hosted:
+            storm = []
+            for _ in range(server.JOIN_BURST + 5):
+                try:
+                    storm.append(await RemoteTable.join_local(hosted.path, SPECTATOR))
+                except JoinRefused as e:  # past the allowance
+                    storm.append(e)
+            who["login"] = "carol"
+            carol = await RemoteTable.join_local(hosted.path, SPECTATOR)
+            return storm, carol.welcome.watchers
+
+    storm, watchers = asyncio.run(main())
+    assert any("joined too often" in str(s) for s in storm), "mallory's retries were limited"
+    assert "carol" in watchers
