@@ -41,8 +41,9 @@ def speaker(session, conn: Connection) -> str:
 
 
 def allowance_of(conn: Connection) -> object:
-    """Whose allowance a line is taken from: the login's (all its connections), else the seat's code's."""
-    return ("login", conn.login) if conn.login else ("seat", conn.seat)
+    """Whose allowance a line is taken from: the login's (all its connections), the host's own screen's, else the
+    seat's code's (every holder of the spectators' code shares one)."""
+    return ("login", conn.login) if conn.login else ("host",) if conn.host else ("seat", conn.seat)
 
 
 class TableChat:

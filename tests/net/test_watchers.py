@@ -227,3 +227,20 @@ def test_s4_one_login_retrying_to_watch_does_not_refuse_another_login_s_watch(lo
     storm, watchers = asyncio.run(main())
     assert any("joined too often" in str(s) for s in storm), "mallory's retries were limited"
     assert "carol" in watchers
+
+
+def test_s4_watchers_by_code_spending_their_allowance_leave_the_host_s_own_screen_its_own():
+    game = Session(Options(players=2, seed=2), [bot(), bot()], bots_secret=2)
+
+    async def main():
+        async with Hosted(game, pause=0.5) as hosted:
+            heard: list = []
+            mine = hosted.table.attach(SPECTATOR, heard.append, host=True)
+            watcher = Player(await RemoteTable.join(hosted.address(SPECTATOR)))
+            for i in range(clients.CHAT_BURST + 2):
+                watcher.send(Chat(text=f"noise {i}"))
+            await until(lambda: len(watcher.of(Refused)) == 2, "the watchers' allowance is spent")
+            hosted.table.receive(mine, Chat(text="welcome, all"))
+            return [c.name for c in heard if isinstance(c, Chat) and c.text == "welcome, all"]
+
+    assert asyncio.run(main()) == ["Host"]
