@@ -47,7 +47,7 @@ FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before 
 REFUSALS_LIMIT = 50  # refused messages before a client is cut off
 OUT_LIMIT = 8 * 1024 * 1024  # bytes waiting for a client that does not read
 WHOSE_OUT_LIMIT = 16 * 1024 * 1024  # S5: bytes waiting for all the clients of one login (or of one code)
-ALL_OUT_LIMIT = 64 * 1024 * 1024  # S5: bytes waiting for all the clients of the table
+ALL_OUT_LIMIT = 64 * 1024 * 1024  # S5: bytes waiting for all the clients (of the table, or of a server's tables)
 BACKLOG = 64 * 1024  # a client with more waiting than this is counted in the totals at each send
 ABORT_SECONDS = 10.0  # a client cut off for not reading has this long to read its Goodbye, then its bytes go
 SPECTATORS_LIMIT = 100  # spectators watching at once
@@ -77,7 +77,7 @@ class Client:
                  login: str = "") -> None:
         self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
         self.login = login  # the Unix login the kernel gave for a local connection ("" over TCP)
-        self.whose = ("login", login) if login else ("seat", seat)  # whose bytes waiting are counted together
+        self.whose = ("login", login) if login else (server, seat)  # whose bytes waiting are counted together
         self.conn = None
         self.closed = False
         self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
@@ -168,9 +168,19 @@ class StandIn:
         self.runner.close()
 
 
+class Readers:
+    """The clients whose bytes waiting are capped together (S5): one table's, or every table's of a server."""
+
+    def __init__(self) -> None:
+        self.clients: set[Client] = set()
+
+
 class TableServer:
-    def __init__(self, table: Table, codes: Codes, *, takeover: str = "", after: float = 60.0) -> None:
+    def __init__(self, table: Table, codes: Codes, *, takeover: str = "", after: float = 60.0,
+                 readers: Readers | None = None) -> None:
+        """`readers`: shared by the tables whose clients' bytes waiting are capped together (default: this one's)."""
         self.table, self.codes = table, codes
+        self.readers = readers or Readers()
         self.takeover, self.after = takeover, after
         self.clients: list[Client] = []
         self.stand_ins: dict[int, StandIn] = {}
@@ -320,6 +330,7 @@ class TableServer:
         self._back(seat)
         client = Client(self, seat, writer, peer, login)
         self.clients.append(client)
+        self.readers.clients.add(client)
         self._idle.clear()
         # (before the old one leaves: the seat never looks away)
         client.conn = self.table.attach(seat, client.send, login=login, watcher=True)
@@ -340,11 +351,12 @@ class TableServer:
         return choose(self.table.session.seats, login, wanted, here)
 
     def backlog(self, client: Client) -> None:
-        """S5: `client` has bytes waiting: if all of its login's (or code's) clients, or all the table's, have
+        """S5: `client` has bytes waiting: if all of its login's (or code's) clients, or all of them (`readers`), have
         more waiting than their cap, the one with the most waiting is cut off (a reading client has none)."""
-        whose = [c for c in self.clients if c.whose == client.whose]
+        everyone = self.readers.clients
+        whose = [c for c in everyone if c.whose == client.whose]
         for group, limit, why in ((whose, WHOSE_OUT_LIMIT, "your connections together do not read the table's "
-                                   "messages"), (self.clients, ALL_OUT_LIMIT, "the table's clients do not read "
+                                   "messages"), (everyone, ALL_OUT_LIMIT, "the table's clients do not read "
                                    "its messages and yours has the most waiting")):
             sizes = {c: c.waiting() for c in group}
             if sum(sizes.values()) > limit:
@@ -352,6 +364,7 @@ class TableServer:
                 return
 
     def left(self, client: Client) -> None:
+        self.readers.clients.discard(client)
         if client in self.clients:
             self.clients.remove(client)
             if client.conn is not None:

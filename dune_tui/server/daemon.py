@@ -26,7 +26,7 @@ from ..net import lobby, wire
 from ..net.codes import Codes
 from ..net.identity import peer_login
 from ..net.publisher import Publisher
-from ..net.server import TableServer
+from ..net.server import Readers, TableServer
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..table import Table
@@ -91,6 +91,7 @@ class Daemon:
         self.where, self.store, self.bots, self.per_login = where, store, bots, per_login
         self.pool = BotPool() if bots == "pool" else None
         self.tables: dict[str, Hosted] = {}
+        self.readers = Readers()  # every table's clients, whose bytes waiting are capped together
         self.control: asyncio.AbstractServer | None = None
         self.closing = False
         self.tasks: set[asyncio.Task] = set()
@@ -127,7 +128,8 @@ class Daemon:
             sock.close()
             lobby.withdraw(self.where, name)
             raise
-        server = TableServer(table, Codes([]), takeover=settings.takeover, after=settings.after)
+        server = TableServer(table, Codes([]), takeover=settings.takeover, after=settings.after,
+                             readers=self.readers)  # S5: bytes waiting capped over all the tables
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)

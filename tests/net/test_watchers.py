@@ -244,3 +244,48 @@ def test_s4_watchers_by_code_spending_their_allowance_leave_the_host_s_own_scree
             return [c.name for c in heard if isinstance(c, Chat) and c.text == "welcome, all"]
 
     assert asyncio.run(main()) == ["Host"]
+
+
+def test_s5_one_login_s_non_reading_watchers_at_two_tables_of_a_server_share_one_cap(lobby, monkeypatch):
+    """A server's tables share the caps (`Readers`): one login's connections at every table are counted together."""
+    limit, big, lines = 1024 * 1024, 50_000, 40
+    monkeypatch.setattr(server, "WHOSE_OUT_LIMIT", limit)
+    monkeypatch.setattr(server, "JOIN_BURST", 50)
+    monkeypatch.setattr(server, "FLOOD_BURST", 1000)
+    monkeypatch.setattr(chat, "CHAT_BURST", 1000)
+    monkeypatch.setattr(chat, "CHAT_LIMIT", 50_000)
+    games = [Session(Options(players=2, seed=s), [ANN, bot()], bots_secret=s) for s in (2, 3)]
+
+    async def main():
+        readers = server.Readers()
+        async with Hosted(games[0], lobby=lobby) as one, Hosted(games[1], lobby=lobby) as two:
+            silent, anns = [], []
+            for hosted in (one, two):
+                hosted.server.readers = readers
+                anns.append(Player(await RemoteTable.join(hosted.address(0))))
+                for _ in range(10):
+                    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                    sock.connect(hosted.path)
+                    sock.sendall(wire.encode(hosted.hello(SPECTATOR)))
+                    silent.append(sock)
+            await until(lambda: len(one.server.clients) + len(two.server.clients) == 22, "everyone sits down")
+
+            def held() -> int:  # by the clients still seated at either table
+                return sum(c.writer.transport.get_write_buffer_size() for c in [*one.server.clients,
+                                                                                 *two.server.clients])
+            peak = 0
+            for i in range(lines):
+                for ann in anns:
+                    ann.send(Chat(text=f"{i:03d}" + "x" * big))
+                await asyncio.sleep(0.005)
+                peak = max(peak, held())
+            await until(lambda: all(len(a.of(Chat)) == lines for a in anns), "the players hear every line")
+            peak = max(peak, held())
+            read = await asyncio.to_thread(read_all, silent, 3.0)
+            return peak, goodbyes_in(read), [a.remote.reason for a in anns]
+
+    peak, goodbyes, gone = asyncio.run(main())
+    assert peak <= limit + 4 * big, f"{peak} bytes held at most for one login's clients that do not read"
+    assert goodbyes and all("your connections together" in g for g in goodbyes), goodbyes
+    assert gone == ["", ""]
