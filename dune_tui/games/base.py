@@ -9,10 +9,10 @@ so that asking its package for a verb it does not state (`engine.is_simultaneous
 Every game states: `new_game`, `legal_actions`, `apply`, `view`, `determinize`, `returns`, `HIDDEN`, `Options`,
 `State`, `Event`, `Result`, `PARAMETERS` and `options_from`, `available_sides`, `side_id` (`REQUIRED`).  The
 defaults (`DEFAULTS`): no end by agreement (`AGREE_END` None, `end_offered` False, `end_refused` ""), one seat
-choosing at a time (`is_simultaneous` False), no note beside the board (`public_note` None), an end that reveals
-nothing more (`final_view` = `view`), a seat's information set as its view encoded (`observation_key`), the setup's
-events once (`opening_events`), the neutral core's `as_action`, no variants worth a word (`variants_in_words` ""),
-and no side that wins when nobody has (`DEFAULT_WINNER` None).
+choosing at a time (`is_simultaneous` False), no note beside the board (`public_note` None), no allies (`allies`
+()), an end that reveals nothing more (`final_view` = `view`), a seat's information set as its view encoded
+(`observation_key`), the setup's events once (`opening_events`), the neutral core's `as_action`, no variants worth
+a word (`variants_in_words` ""), and no side that wins when nobody has (`DEFAULT_WINNER` None).
 """
 
 from __future__ import annotations
@@ -68,6 +68,11 @@ def public_note(state) -> tuple[int, str] | None:
     return None
 
 
+def allies(state, seat: int) -> tuple[int, ...]:
+    """The seats allied to `seat` now (whom its ally-only chat reaches): none."""
+    return ()
+
+
 def variants_in_words(options) -> str:
     """The variants these options play, in a few words: none."""
     return ""
@@ -95,6 +100,7 @@ DEFAULTS: dict[str, object] = {
     "end_refused": end_refused,
     "is_simultaneous": is_simultaneous,
     "public_note": public_note,
+    "allies": allies,
     "variants_in_words": variants_in_words,
     "opening_events": verbs.opening_events,
     "as_action": verbs.as_action,

@@ -11,8 +11,11 @@ table decides what a message may do (its seat, an open request, a legal action).
 garbage, a wrong code or version, no Hello in time, or flooding ends the connection with a Goodbye saying why;
 the table and the other seats go on.  A second connection with a seat's code replaces the first; any number of
 spectators (up to SPECTATORS_LIMIT) watch with theirs.  Joins with one code, failed Hellos from one address and
-connections waiting for their Hello are limited (`limits`).  Every refusal is logged (`log`, the host's stderr or
-log file), never shown on a player's screen but the offender's; each log line is made printable, and past a rate
+connections waiting for their Hello are limited (`limits`); past its address's allowance a wrong code is only
+told "too many failed attempts", but a right one still gets in (every peer on this machine is 127.0.0.1: a
+guesser must not lock the others out; a code is 192 bits, the allowance only keeps the log and the host's work
+small).  Every refusal is logged (`log`, the host's stderr or log file), never shown on a player's screen but the
+offender's; each log line is made printable, and past a rate
 per peer the lines are counted in one summary line instead (`QuietLog`).
 
 The table may also listen on a Unix socket in the lobby (`start_local`): there a Hello needs no code; the kernel
@@ -44,6 +47,10 @@ HELLO_SECONDS = 10.0  # a client that says nothing is dropped
 FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before a client is cut off
 REFUSALS_LIMIT = 50  # refused messages before a client is cut off
 OUT_LIMIT = 8 * 1024 * 1024  # bytes waiting for a client that does not read
+WHOSE_OUT_LIMIT = 16 * 1024 * 1024  # S5: bytes waiting for all the clients of one login (or of one code)
+ALL_OUT_LIMIT = 64 * 1024 * 1024  # S5: bytes waiting for all the clients (of the table, or of a server's tables)
+BACKLOG = 64 * 1024  # a client with more waiting than this is counted in the totals at each send
+ABORT_SECONDS = 10.0  # a client cut off for not reading has this long to read its Goodbye, then its bytes go
 SPECTATORS_LIMIT = 100  # spectators watching at once
 PENDING_LIMIT, PENDING_PER_ADDRESS = 256, 32  # connections that have not said their Hello yet
 JOIN_BURST, JOIN_RATE = 10, 0.5  # joins with one code: 10 at once, then one every 2 seconds
@@ -71,6 +78,7 @@ class Client:
                  login: str = "") -> None:
         self.server, self.seat, self.writer, self.peer = server, seat, writer, peer
         self.login = login  # the Unix login the kernel gave for a local connection ("" over TCP)
+        self.whose = ("login", login) if login else (server, seat)  # whose bytes waiting are counted together
         self.conn = None
         self.closed = False
         self.flood = Bucket(FLOOD_BURST, FLOOD_RATE)
@@ -88,9 +96,26 @@ class Client:
         if transport.is_closing():
             return
         self.writer.write(wire.encode(self.views.outgoing(message)))
-        if transport.get_write_buffer_size() > OUT_LIMIT:
-            log.warning("%s (%s) does not read its messages: disconnected", label(self.seat), self.peer)
+        waiting = transport.get_write_buffer_size()
+        if waiting > OUT_LIMIT:
+            self.cut_off("you do not read the table's messages")
+        elif waiting > BACKLOG:
+            self.server.backlog(self)
+
+    def waiting(self) -> int:
+        """Bytes written for this client and not yet taken by the kernel."""
+        return 0 if self.closed else self.writer.transport.get_write_buffer_size()
+
+    def cut_off(self, why: str) -> None:
+        """Disconnected for not reading: a Goodbye saying why, readable for ABORT_SECONDS, then the bytes are
+        dropped (a peer that never reads holds no memory)."""
+        log.warning("%s (%s) does not read its messages: disconnected (%s)", label(self.seat), self.peer, why)
+        transport = self.writer.transport
+        if not self.closed:
+            _bye(self.writer, f"{why}: disconnected")  # (not self.send: past the cap it would cut off again)
             self.close()
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_later(ABORT_SECONDS, transport.abort)
 
     def flooding(self) -> bool:
         return not self.flood.take()
@@ -149,11 +174,20 @@ class StandIn:
         self.runner.close()
 
 
+class Readers:
+    """The clients whose bytes waiting are capped together (S5): one table's, or every table's of a server."""
+
+    def __init__(self) -> None:
+        self.clients: set[Client] = set()
+
+
 class TableServer:
     def __init__(self, table: Table, codes: Codes, *, takeover: str = "", after: float = 60.0,
-                 turn_limit: float = 0.0) -> None:
-        """`turn_limit`: seconds an away seat's decision may wait before a bot plays it (0: for ever)."""
+                 turn_limit: float = 0.0, readers: Readers | None = None) -> None:
+        """`turn_limit`: seconds an away seat's decision may wait before a bot plays it (0: for ever); `readers`:
+        shared by the tables whose clients' bytes waiting are capped together (default: this one's)."""
         self.table, self.codes = table, codes
+        self.readers = readers or Readers()
         self.takeover, self.after = takeover, after
         self.turn_limit = TurnLimit(self, turn_limit, takeover) if turn_limit else None
         self.clients: list[Client] = []
@@ -166,7 +200,7 @@ class TableServer:
         self.host, self.port = "", 0
         self.waiting: dict[asyncio.StreamWriter, str] = {}  # connections before their Hello, by address
         self.tasks: set[asyncio.Task] = set()  # one per connection
-        self.joins = Buckets(JOIN_BURST, JOIN_RATE)  # by seat
+        self.joins = Buckets(JOIN_BURST, JOIN_RATE)  # by seat (and login, over a Unix socket)
         self.failures = Buckets(FAILED_BURST, FAILED_RATE)  # by address
         self.quiet = QuietLog(log)
         self._idle = asyncio.Event()
@@ -269,8 +303,6 @@ class TableServer:
         """Why a new connection from `address` is refused before its Hello is read (None: it is not)."""
         if len(self.waiting) > PENDING_LIMIT or sum(a == address for a in self.waiting.values()) > PENDING_PER_ADDRESS:
             return "too many connections are waiting to say Hello: try again in a moment"
-        if not self.failures.ready(address):
-            return "too many failed attempts from your address: wait a minute"
         return None
 
     def _refuse(self, writer: asyncio.StreamWriter, reason: str, address: str, failed: bool = True) -> None:
@@ -293,11 +325,13 @@ class TableServer:
                 return self._refuse(writer, seat, address, failed=False)
         else:
             seat = self.codes.seat_of(hello.code)
+            if seat is None and not self.failures.ready(address):  # S7: a right code is never locked out
+                return self._refuse(writer, "too many failed attempts from your address: wait a minute", address)
             if seat is None:
                 return self._refuse(writer, "wrong code: ask the host for your seat's join code", address)
         if self.table.closed:
             return self._refuse(writer, "the table is closed", address, failed=False)
-        if not self.joins.take(seat):
+        if not self.joins.take((seat, login) if login else seat):  # S4: one login's retries are its own
             return self._refuse(writer, f"{label(seat)} has joined too often: wait a few seconds", address,
                                 failed=False)
         if seat == SPECTATOR and sum(c.seat == SPECTATOR for c in self.clients) >= SPECTATORS_LIMIT:
@@ -310,8 +344,10 @@ class TableServer:
         self._back(seat)
         client = Client(self, seat, writer, peer, login)
         self.clients.append(client)
+        self.readers.clients.add(client)
         self._idle.clear()
-        client.conn = self.table.attach(seat, client.send)  # before the old one leaves: the seat never looks away
+        # (before the old one leaves: the seat never looks away)
+        client.conn = self.table.attach(seat, client.send, login=login, watcher=True)
         for old in replaced:
             old.goodbye("this seat was joined from another terminal")
         if client.closed:  # dropped while its Welcome was sent
@@ -328,7 +364,21 @@ class TableServer:
         here -= {c.seat for c in self.clients if c.login == login}  # their own seat, from another terminal
         return choose(self.table.session.seats, login, wanted, here)
 
+    def backlog(self, client: Client) -> None:
+        """S5: `client` has bytes waiting: if all of its login's (or code's) clients, or all of them (`readers`), have
+        more waiting than their cap, the one with the most waiting is cut off (a reading client has none)."""
+        everyone = self.readers.clients
+        whose = [c for c in everyone if c.whose == client.whose]
+        for group, limit, why in ((whose, WHOSE_OUT_LIMIT, "your connections together do not read the table's "
+                                   "messages"), (everyone, ALL_OUT_LIMIT, "the table's clients do not read "
+                                   "its messages and yours has the most waiting")):
+            sizes = {c: c.waiting() for c in group}
+            if sum(sizes.values()) > limit:
+                max(sizes, key=sizes.get).cut_off(why)
+                return
+
     def left(self, client: Client) -> None:
+        self.readers.clients.discard(client)
         if client in self.clients:
             self.clients.remove(client)
             if client.conn is not None:

@@ -26,11 +26,17 @@ from ..table.messages import (
 from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 
 SPEC_LIMIT = 64  # a bot's spec, a login
+WATCHERS_LISTED = 1000  # watchers' logins a table may list
 
 
 def seat(info: SeatInfo) -> SeatInfo:
     return replace(info, name=printable(info.name, limit=NAME_LIMIT), agent=printable(info.agent, limit=SPEC_LIMIT),
                    stand_in=printable(info.stand_in, limit=SPEC_LIMIT), login=printable(info.login, limit=SPEC_LIMIT))
+
+
+def logins(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The watchers a table lists, each printable, at most WATCHERS_LISTED of them."""
+    return tuple(printable(n, limit=SPEC_LIMIT) for n in names[:WATCHERS_LISTED])
 
 
 def text(s: str) -> str:
@@ -51,11 +57,12 @@ def cleaned(message):
         case Thinking():
             return replace(message, prompt=text(message.prompt))
         case Seats():
-            return replace(message, seats=tuple(seat(s) for s in message.seats))
+            return replace(message, seats=tuple(seat(s) for s in message.seats), watchers=logins(message.watchers))
         case GameOver():
             return replace(message, seats=tuple(seat(s) for s in message.seats))
         case Welcome():
             return replace(message, seats=tuple(seat(s) for s in message.seats), warning=text(message.warning),
+                           watchers=logins(message.watchers),
                            thinking=cleaned(message.thinking), chat=tuple(cleaned(c) for c in message.chat),
                            sealed=message.sealed and cleaned(message.sealed),
                            proposal=message.proposal and cleaned(message.proposal),

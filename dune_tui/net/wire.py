@@ -26,9 +26,10 @@ from ..games import DEFAULT, as_action
 from ..table import messages as m
 from .views import decode_events, decode_view, events_rules, rules_of_view, to_wire
 
-PROTOCOL = 6  # 2: views are tagged with their rule set (Dune Express crosses too); 3: Express's fortresses, token
+PROTOCOL = 7  # 2: views are tagged with their rule set (Dune Express crosses too); 3: Express's fortresses, token
 # counts and Shorter Game ending (issue 36) in its options and views; 4: ending a game by agreement (X36); 5: Express's
-# event telling a tactical die that does nothing (issue 41); 6: a request's view crosses once (`OneView`)
+# event telling a tactical die that does nothing (issue 41); 6: a request's view crosses once (`OneView`); 7: the
+# watchers by login in Seats and Welcome (issue 43 S4)
 HEADER = struct.Struct(">I")
 TO_TABLE_LIMIT = 64 * 1024  # a client's frame: a decision or a chat line is far smaller
 TO_CLIENT_LIMIT = 16 * 1024 * 1024  # a table's frame: a GameOver of a long 8-player game is well under 1 MiB

@@ -26,7 +26,7 @@ from ..net import lobby, wire
 from ..net.codes import Codes
 from ..net.identity import peer_login
 from ..net.publisher import Publisher
-from ..net.server import TableServer
+from ..net.server import Readers, TableServer
 from ..net.turn_limit import LIMIT_MAX
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
@@ -92,6 +92,7 @@ class Daemon:
         self.where, self.store, self.bots, self.per_login = where, store, bots, per_login
         self.pool = BotPool() if bots == "pool" else None
         self.tables: dict[str, Hosted] = {}
+        self.readers = Readers()  # every table's clients, whose bytes waiting are capped together
         self.control: asyncio.AbstractServer | None = None
         self.closing = False
         self.tasks: set[asyncio.Task] = set()
@@ -122,14 +123,15 @@ class Daemon:
             runner = self.pool.runner(session.game_id, bot_specs(session), session.bots_secret) if self.pool else None
             keeper = self.store.keeper(owner, settings)
             table = Table(session, keeper=keeper, bots=self.bots, pause=settings.pause, resumed=resumed, runner=runner)
-            table.chat.lines.extend(chat)  # the lines said before a restart, each where it was said
+            table.chat.restore(chat)  # the lines said before a restart, each where it was said
             recorder = Recorder(table, keeper)  # before any client: it hears each line first
         except BaseException:
             sock.close()
             lobby.withdraw(self.where, name)
             raise
         server = TableServer(table, Codes([]), takeover=settings.takeover, after=settings.after,
-                             turn_limit=settings.turn_limit)
+                             turn_limit=settings.turn_limit,
+                             readers=self.readers)  # S5: bytes waiting capped over all the tables
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)

@@ -4,7 +4,6 @@ one seat's clients or to all."""
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable
 
 from ..controller import DecisionRequest
@@ -15,14 +14,17 @@ CHAT_BURST = 5  # a client may say 5 chat lines at once (then one every chat.CHA
 
 class Connection:
     """One client attached for one seat.  `host`: the table's own terminal (it may save).  `stand_in`: a bot
-    playing for the seat's away human (the seat still shows as away)."""
+    playing for the seat's away human (the seat still shows as away).  `login`: who connected, the kernel's login
+    over a Unix socket ("" over TCP); `watcher`: a spectator the players are told of (not the host's own screen
+    nor a server's recorder)."""
 
     _ids = itertools.count(1)
 
-    def __init__(self, seat: int, send: Callable[[object], None], host: bool, stand_in: str = "") -> None:
+    def __init__(self, seat: int, send: Callable[[object], None], host: bool, stand_in: str = "", login: str = "",
+                 watcher: bool = False) -> None:
         self.id = next(self._ids)
         self.seat, self.send, self.host, self.stand_in = seat, send, host, stand_in
-        self.chat_allowance, self.chat_at = float(CHAT_BURST), time.monotonic()
+        self.login, self.watcher = login, watcher
 
     def __repr__(self) -> str:
         return f"Connection({self.id}, seat={self.seat})"
@@ -39,6 +41,7 @@ class Clients:
         self.since: dict[int, float] = {}  # a human seat asked to decide: since when (time.time())
         self.keeper = None  # told `since` as it changes (keep_turns)
         self.seats_sent: tuple[SeatInfo, ...] = self.seat_list()
+        self.watchers_sent: tuple[str, ...] = ()
 
     def seat_list(self) -> tuple[SeatInfo, ...]:
         here = {c.seat for c in self.connections if not c.stand_in}
@@ -48,12 +51,17 @@ class Clients:
                               claimed=cfg.claimed)
                      for s, cfg in enumerate(self.session.seats))
 
+    def watchers(self) -> tuple[str, ...]:
+        """Who watches: each watcher's login ("" for one over TCP, known only as a holder of the spectators'
+        code), sorted, one per connection."""
+        return tuple(sorted(c.login for c in self.connections if c.watcher))
+
     def seats_changed(self) -> None:
-        """Tell every client who sits where, if that changed (a spectator coming or going changes nothing)."""
-        seats = self.seat_list()
-        if seats != self.seats_sent:
-            self.seats_sent = seats
-            self.broadcast(Seats(seats))
+        """Tell every client who sits where and who watches, if that changed."""
+        seats, watchers = self.seat_list(), self.watchers()
+        if (seats, watchers) != (self.seats_sent, self.watchers_sent):
+            self.seats_sent, self.watchers_sent = seats, watchers
+            self.broadcast(Seats(seats, watchers=watchers))
 
     def send(self, seat: int, message) -> None:
         for conn in [c for c in self.connections if c.seat == seat]:

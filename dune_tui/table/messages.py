@@ -6,7 +6,7 @@ To a client (each `send` carries one):
     Closed         a request of this seat is no longer open (answered, or withdrawn)
     EventBatch     the controller's batch: only the events this seat may see
     Board          the seat's view after a change
-    Seats          who sits where: names, human or bot, connected or away
+    Seats          who sits where: names, human or bot, connected or away; and who watches (by login)
     Thinking       a bot is deciding (seat -1: nobody is)
     Sealed         R10: a side of the battle has sealed its commit (public)
     Pace           the pause between bot steps, and whether the table skips ahead
@@ -23,7 +23,8 @@ From a client:
     Decision       the controller's answer to an open request of the client's seat
     Skip, SetPace  the bots' pace
     Save           save now (autosave, or under a name) - the host's clients only
-    Chat           a line to say at the table (the table sets who said it, cleans and caps the text)
+    Chat           a line to say at the table, or to the seat's allies only (`ally`; the table sets who said it
+                   and to whom, cleans and caps the text)
     Hint           the advice `h` showed for an open request (kept beside the log for the replay)
     ProposeEnd     this seat proposes to end the game by agreement (when the rule set offers it: `end_offered`)
     AnswerEnd      this seat's yes or no to the open proposal
@@ -77,6 +78,7 @@ class SeatInfo(_Message):
 
 class Seats(_Message):
     seats: tuple[SeatInfo, ...]
+    watchers: tuple[str, ...] = ()  # who watches: a login each ("" for a holder of the spectators' code over TCP)
 
 
 class Board(_Message):
@@ -140,13 +142,15 @@ class GameOver(_Message):
 
 class Chat(_Message):
     """A line said at the table.  From a client only `text` counts: the table fills in who said it (`name`:
-    `Seat 2 · Atreides (Ann)`, "Spectator" or "Host"); in a Welcome, `after` is how many of its events came
-    before the line."""
+    `Seat 2 · Atreides (Ann)`, "Watcher alice", "Watcher" (over TCP) or "Host"); in a Welcome, `after` is how
+    many of its events came before the line."""
 
     text: str
     seat: int = SPECTATOR
     name: str = ""
     after: int = 0
+    ally: bool = False  # from a client: to my allies only (the game says who they are now)
+    to: tuple[int, ...] = ()  # from the table: the seats an ally-only line was said to (its speaker's first)
 
 
 class Hint(_Message):
@@ -196,6 +200,7 @@ class Welcome(_Message):
     recovery: str = ""  # the decisions a resumed game took from its journal (it had not been closed cleanly)
     over: GameOver | None = None
     chat: tuple[Chat, ...] = ()  # the recent lines said at the table, oldest first
+    watchers: tuple[str, ...] = ()  # who watches (as in Seats)
     hints: bool = True  # the game allows advice (h); False for a competitive game
     proposal: EndProposal | None = None  # a proposal to end the game by agreement, open now
 

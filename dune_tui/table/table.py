@@ -59,7 +59,7 @@ class Table:
         self.session, self.controller, self.resumed = session, session.controller, resumed
         self.runner = runner or make_runner(bots, bot_specs(session), session.bots_secret)
         self.clients, self.pacer = Clients(session), Pacer(pause)
-        self.chat = TableChat(session, self.clients.broadcast)
+        self.chat = TableChat(session, self.clients.broadcast, self.clients.send)
         self.keeper = keeper or FileKeeper(save_dir, autosave)
         self.keeper.opened(session, self.clients.broadcast)
         self.clients.keep_turns(self.keeper)  # whom the table waits for, since when: as kept, and kept as it changes
@@ -77,11 +77,12 @@ class Table:
 
     # ------------------------------------------------------------ clients
     def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False,
-               stand_in: str = "") -> Connection:
-        """A client sits down at `seat` (SPECTATOR: -1) and gets a Welcome at once."""
+               stand_in: str = "", login: str = "", watcher: bool = False) -> Connection:
+        """A client sits down at `seat` (SPECTATOR: -1) and gets a Welcome at once.  `login`: who it is (the
+        kernel's login over a Unix socket); `watcher`: a spectator the players are told of."""
         if seat != SPECTATOR and not (0 <= seat < len(self.session.seats) and self.session.seats[seat].is_human):
             raise ValueError(f"seat {seat + 1} is not a human seat at this table")
-        conn = Connection(seat, send, host, stand_in)
+        conn = Connection(seat, send, host, stand_in, login, watcher and seat == SPECTATOR)
         self.connections.append(conn)
         conn.send(welcome(self, seat))
         self.clients.seats_changed()

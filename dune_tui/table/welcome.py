@@ -17,7 +17,7 @@ def welcome(table, seat: int) -> Welcome:
         decisions=len(controller.log), thinking=table.thinking, sealed=table.sealed, pace=table.pacer.message(),
         resumed=table.resumed, warning=getattr(session, "warning", ""), recovery=getattr(session, "recovery", ""),
         over=game_over(table, seat) if controller.over else None, chat=table.chat.for_welcome(seat, history),
-        hints=session.hints_allowed, proposal=table.end_vote.open)
+        hints=session.hints_allowed, proposal=table.end_vote.open, watchers=table.clients.watchers())
 
 
 def game_over(table, seat: int) -> GameOver:

@@ -177,6 +177,7 @@ class SeatClient:
         self.proposal: m.EndProposal | None = None  # the open proposal to end the game by agreement
         self.end_asked: set[int] = set()  # our seats asked to agree to it
         self.gone: set[int] = set()  # other players said to be away, not yet back
+        self.watchers: tuple[str, ...] = ()  # who watches the table (a login each, "" by the spectators' code)
         self._refs = itertools.count(1)
         self._saves: dict[int, str] = {}  # ref -> what the save was for
 
@@ -245,6 +246,7 @@ class SeatClient:
             shown = max(shown, line.after)
             out.append(Note(chat_line(line)))
         out.append(Log(tuple(w.events[shown:])))
+        out += self._watchers(w.watchers)
         if w.resumed:
             plural = "" if w.decisions == 1 else "s"
             out.append(Note(f"Game resumed: round {w.view.round}, {w.decisions} decision{plural} so far."))
@@ -285,6 +287,7 @@ class SeatClient:
             out.append(Redraw())
         elif isinstance(body, m.Seats):
             out += self._comings_and_goings(body.seats)
+            out += self._watchers(body.watchers)
             self.seats = body.seats
             out.append(SeatsChanged(body.seats))
         elif isinstance(body, m.Chat):
@@ -298,6 +301,13 @@ class SeatClient:
             self.over = body
             out.append(Finish(body))
         return out
+
+    def _watchers(self, watchers: tuple[str, ...]) -> list:
+        """A line for the log when who watches changed (S4: nobody watches unseen)."""
+        if watchers == self.watchers:
+            return []
+        self.watchers = watchers
+        return [Note(watching_line(watchers))]
 
     def _end_proposal(self, seat: int, proposal: m.EndProposal, main: bool) -> list:
         """A proposal to end the game opened, moved on or closed; each of our seats still to answer is asked
@@ -429,6 +439,29 @@ class SeatClient:
         self.send(m.Save(name=name, directory=directory, ref=ref))
 
 
+def watching_line(watchers: tuple[str, ...]) -> str:
+    """Who watches, as the log says it: `Watching (3): alice, carol and 1 with the spectators' code.`"""
+    if not watchers:
+        return "Nobody is watching now."
+    logins = sorted({w for w in watchers if w})
+    by_code = sum(not w for w in watchers)
+    parts = [", ".join(logins)] if logins else []
+    if by_code:
+        parts.append(f"{by_code} with the spectators' code")
+    return f"Watching ({len(watchers)}): {' and '.join(parts)}."
+
+
+ALLY = "/ally"  # a line typed with this first goes to the speaker's allies only
+
+
+def to_ally(typed: str) -> tuple[str, bool]:
+    """A typed chat line: (its text, whether it is for the allies only)."""
+    text = typed.strip()
+    if text.lower() == ALLY or text.lower().startswith(ALLY + " "):
+        return text[len(ALLY):].strip(), True
+    return text, False
+
+
 def chat_line(line: m.Chat) -> str:
-    """A line said at the table, as the log shows it: `Seat 2 · Atreides (Ann): ally?`."""
-    return f"{line.name or 'Someone'}: {line.text}"
+    """A line said at the table, as the log shows it: `Seat 2 · Atreides (Ann): ally?`, or `… to ally: …`."""
+    return f"{line.name or 'Someone'}{' to ally' if line.ally else ''}: {line.text}"

@@ -204,3 +204,33 @@ def test_a_host_shutting_down_with_many_connections_before_hello_prints_no_trace
     assert "\x1b" not in err and "\x07" not in err
     assert "not a message of this protocol" in err
     assert len(err.splitlines()) < 80, f"{len(err.splitlines())} lines on stderr"
+
+
+def test_s7_a_correct_join_gets_in_while_a_guesser_on_the_same_address_hammers_wrong_codes():
+    """Issue 43 S7: every TCP peer on this machine comes from 127.0.0.1; a guesser that has spent the address's
+    allowance of failed attempts must not lock out a player who has the right code (192 bits: guessing is
+    hopeless, the allowance only keeps the log and the host's work small)."""
+    game = Session(Options(players=2, seed=2), [ANN, BOB], bots_secret=2)
+
+    async def main():
+        async with Hosted(game) as hosted:
+            answers: list = []
+            stop = asyncio.Event()
+
+            async def guess(n: int) -> None:
+                i = 0
+                while not stop.is_set():
+                    i += 1
+                    answers.append(await first_frame(hosted, hello(f"guess-{n}-{i}")))
+
+            guessers = [asyncio.create_task(guess(n)) for n in range(4)]
+            await until(lambda: sum(isinstance(a, wire.Goodbye) and "too many failed" in a.reason
+                                    for a in answers) >= 20, "the guesser has spent the address's allowance")
+            joined = [await first_frame(hosted, hello(hosted.codes.by_seat[1])) for _ in range(3)]
+            stop.set()
+            await asyncio.gather(*guessers)
+            return joined, answers
+
+    joined, answers = asyncio.run(main())
+    assert all(isinstance(a, Welcome) for a in joined), [getattr(a, "reason", a) for a in joined]
+    assert not any(isinstance(a, Welcome) for a in answers), "no guess got in"

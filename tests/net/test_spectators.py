@@ -85,7 +85,7 @@ def test_chat_lines_say_the_seat_its_side_and_its_player_even_without_names():
             return [c.name for c in watcher.of(Chat)]
 
     names = asyncio.run(main())
-    assert names == [f"Seat 1 · {side(game, 0)}", f"Seat 2 · {side(game, 1)}", "Spectator"]
+    assert names == [f"Seat 1 · {side(game, 0)}", f"Seat 2 · {side(game, 1)}", "Watcher"]
     assert all(side(game, s) for s in (0, 1))
 
 

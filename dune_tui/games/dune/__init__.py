@@ -9,6 +9,7 @@ from . import queries
 from .api import (
     DEFAULT_WINNER,
     HIDDEN,
+    allies,
     apply,
     determinize,
     final_view,
@@ -48,6 +49,7 @@ __all__ = [
     "OptionsError",
     "Result",
     "State",
+    "allies",
     "apply",
     "available_factions",
     "available_sides",

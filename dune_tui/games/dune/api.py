@@ -86,6 +86,14 @@ def public_note(state: State) -> tuple[int, str] | None:
     return done[0], f"The {FACTION_NAMES[state.seat_faction[done[0]]]} have sealed theirs."
 
 
+def allies(state: State, seat: int) -> tuple[int, ...]:
+    """The seats allied to `seat` now: the active player and the ally it has this turn, each the other's."""
+    if state.ally < 0 or state.turn == 0:
+        return ()
+    pair = (state.active, state.faction_seat[state.ally])
+    return tuple(s for s in pair if s != seat) if seat in pair else ()
+
+
 def determinize(v: State, seed: int, prediction: int | None = None) -> State:
     """A full state consistent with a view: fresh dice from `seed`, the hidden
     prediction sampled (or given), another seat's sealed commit taken back so

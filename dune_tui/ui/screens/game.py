@@ -26,7 +26,7 @@ from ...table import messages as m
 from ..early_keys import EarlyKeys
 from ..games import board_for, log_style
 from ..kit.screens import DuneScreen
-from ..seat_client import SeatClient
+from ..seat_client import SeatClient, to_ally
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel
 from ..widgets.choices import ChoiceList
@@ -206,8 +206,9 @@ class GameScreen(DuneScreen):
         self.app.push_screen(Say(), self._said)
 
     def _said(self, text: str | None) -> None:
-        if text and text.strip():
-            self.client.send(m.Chat(text=text))
+        text, ally = to_ally(text or "")
+        if text:
+            self.client.send(m.Chat(text=text, ally=ally))
 
     def action_skip(self) -> None:
         self.client.send(m.Skip())

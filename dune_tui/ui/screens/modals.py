@@ -188,10 +188,11 @@ class SaveAs(DuneModal):
 
 
 class Say(SaveAs):
-    """A line to say at the table: every seat and spectator reads it in the log."""
+    """A line to say at the table: every seat and spectator reads it in the log (one that starts with /ally: the
+    speaker's allies only)."""
 
     TITLE = "Say to the table"
-    PLACEHOLDER = "a line for everyone at the table (Enter sends, Esc cancels)"
+    PLACEHOLDER = "a line for everyone at the table, or /ally … for your ally (Enter sends, Esc cancels)"
 
 
 class Handoff(DuneScreen):
