@@ -4,6 +4,7 @@ one seat's clients or to all."""
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 
 from ..controller import DecisionRequest

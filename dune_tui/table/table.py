@@ -78,8 +78,7 @@ class Table:
     # ------------------------------------------------------------ clients
     def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False,
                stand_in: str = "", login: str = "", watcher: bool = False) -> Connection:
-        """A client sits down at `seat` (SPECTATOR: -1) and gets a Welcome at once.  `login`: who it is (the
-        kernel's login over a Unix socket); `watcher`: a spectator the players are told of."""
+        """A client sits down at `seat` (SPECTATOR: -1), gets a Welcome at once (`login`, `watcher`: Connection's)."""
         if seat != SPECTATOR and not (0 <= seat < len(self.session.seats) and self.session.seats[seat].is_human):
             raise ValueError(f"seat {seat + 1} is not a human seat at this table")
         conn = Connection(seat, send, host, stand_in, login, watcher and seat == SPECTATOR)
