@@ -96,6 +96,7 @@ class Hosted:
     def __init__(self, name: str, table: Table, server: ManagedServer, card: ServerCard, owner: str) -> None:
         self.name, self.table, self.server, self.card, self.owner = name, table, server, card, owner
         self.task: asyncio.Task | None = None
+        self.rematch = ""  # the rematch's table, once opened
 
     def shown_to(self, login: str) -> bool:
         """A private table is listed to its owner and the logins it keeps a seat for only."""
@@ -298,6 +299,10 @@ class Daemon:
         old = hosted.table.session
         if not hosted.table.controller.over:
             return wire.Goodbye(reason="the game is not over: a rematch starts once it is")
+        if hosted.rematch in self.tables:
+            return wire.Goodbye(reason=f"the rematch is open already: `dune-tui join {hosted.rematch}`")
+        if sum(h.owner == hosted.owner for h in self.tables.values()) >= self.per_login:
+            return wire.Goodbye(reason=f"{hosted.owner} has {self.per_login} tables open on this server already")
         seats = [msgspec.structs.replace(s, claimed=False) for s in old.seats]
         session = Session(msgspec.structs.replace(old.options, seed=random_seed()), seats,
                           bots_secret=new_bots_secret(), hints_allowed=old.hints_allowed)
@@ -305,6 +310,7 @@ class Daemon:
             name = await self.host(session, hosted.owner, hosted.keeper.settings, resumed=False)
         except (OSError, StoreError, ValueError) as e:
             return wire.Goodbye(reason=f"the server cannot open the rematch ({printable(e, limit=200)})")
+        hosted.rematch = name
         hosted.table.clients.broadcast(Notice(text=f"{hosted.owner} opened a rematch, your seat kept for you: "
                                                    f"`dune-tui join {name}`"))
         log.info("%s: rematch at %s", hosted.name, name)

@@ -166,6 +166,8 @@ async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_tabl
         table = daemon.tables[new].table
         assert [s.login for s in table.session.seats] == ["bob", "alice", ""]
         assert table.session.options.seed != old.session.options.seed
+        twice = await ask(as_login, "bob", control.ManageTable(table=name, verb="rematch"))
+        assert twice.reason == f"the rematch is open already: `dune-tui join {new}`"
         await until(lambda: any(isinstance(m, Notice) and new in m.text for m in told), seconds=5)
         alice = await join(as_login, "alice", str(where / f"{new}.sock"))
         assert alice.seat == 1
@@ -174,3 +176,35 @@ async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_tabl
     finally:
         await daemon.close()
 
+
+
+async def test_the_table_command_asks_the_server_and_says_what_it_did_or_why_not(where, as_login, monkeypatch,  # noqa: F811
+                                                                                 capsys):
+    from dune_tui.cli import main
+
+    monkeypatch.setenv(place.ENV, str(where / "none"))
+    assert await asyncio.to_thread(main, ["table", "private", "bob-x"]) == 2
+    assert "no table server runs on this machine" in capsys.readouterr().err
+    monkeypatch.setenv(place.ENV, str(where))
+    daemon = await started(where)
+    try:
+        name, _ = await opened_by_bob(where, as_login, [HUMAN, HUMAN, BOT], 25)
+        assert await asyncio.to_thread(main, ["table", "invite", name, "alice", "--seat", "2"]) == 0
+        assert capsys.readouterr().out == "seat 2 is kept for alice\n"
+        as_login.now = "mallory"
+        assert await asyncio.to_thread(main, ["table", "release", name, "2"]) == 1
+        assert capsys.readouterr().err == "dune-tui table: only bob, who opened the table, may release there\n"
+        assert daemon.tables[name].table.session.seats[1].login == "alice"
+    finally:
+        await daemon.close()
+
+
+def test_the_grace_of_serve_takes_seconds_or_a_unit():
+    import argparse
+
+    from dune_tui.commands.serve import duration
+
+    assert [duration(t) for t in ("90", "30s", "10m", "2h", "1d")] == [90, 30, 600, 7200, 86400]
+    for bad in ("soon", "-1m", "99d"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)
