@@ -63,6 +63,7 @@ class ManageTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
 
 class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     text: str
+    table: str = ""  # a rematch: its table's name
 
 
 class Tables(msgspec.Struct, frozen=True, kw_only=True, tag=True):

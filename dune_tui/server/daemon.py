@@ -260,8 +260,11 @@ class Daemon:
         if verb == "decline":
             why = server.decline(login)
             return wire.Goodbye(reason=why) if why else Done(text=f"you declined {hosted.owner}'s invitation")
+        if verb == "rematch" and (login == hosted.owner or login in server.logins()):
+            return await self._rematch(hosted)
         if login != hosted.owner:
-            return wire.Goodbye(reason=f"only {hosted.owner}, who opened the table, may {verb} there")
+            return wire.Goodbye(reason=f"only {hosted.owner}, who opened the table, may {verb} there" +
+                                (" (and its players)" if verb == "rematch" else ""))
         if verb == "invite":
             seat = server.invite(request.login, None if request.seat < 0 else request.seat)
             if isinstance(seat, str):
@@ -284,15 +287,14 @@ class Daemon:
                 client.goodbye(f"{login} made the table " + ("private" if private else "closed to watchers"))
             text = ("private: invited logins only" if private else "open to every login") + ", " + \
                 ("open to watchers" if watchers else "closed to watchers")
-        elif verb == "rematch":
-            return await self._rematch(hosted)
         else:
             return wire.Goodbye(reason=f"no control {printable(verb, limit=40)!r}: one of {', '.join(VERBS)}")
         log.info("%s: %s %s", hosted.name, login, text)
         return Done(text=text)
 
     async def _rematch(self, hosted: Hosted):
-        """A new game at a new table with the same seats (each kept for its login) and a new deal."""
+        """A new game at a new table with the same seats (each kept for its login) and a new deal, its owner the
+        table's; once it is open, any player asking for it is told where it is."""
         from ..games.rng import random_seed
         from ..session import Session, new_bots_secret
 
@@ -300,7 +302,7 @@ class Daemon:
         if not hosted.table.controller.over:
             return wire.Goodbye(reason="the game is not over: a rematch starts once it is")
         if hosted.rematch in self.tables:
-            return wire.Goodbye(reason=f"the rematch is open already: `dune-tui join {hosted.rematch}`")
+            return Done(text=f"the rematch is open: `dune-tui join {hosted.rematch}`", table=hosted.rematch)
         if sum(h.owner == hosted.owner for h in self.tables.values()) >= self.per_login:
             return wire.Goodbye(reason=f"{hosted.owner} has {self.per_login} tables open on this server already")
         seats = [msgspec.structs.replace(s, claimed=False) for s in old.seats]
@@ -314,7 +316,7 @@ class Daemon:
         hosted.table.clients.broadcast(Notice(text=f"{hosted.owner} opened a rematch, your seat kept for you: "
                                                    f"`dune-tui join {name}`"))
         log.info("%s: rematch at %s", hosted.name, name)
-        return Done(text=f"the rematch is open: `dune-tui join {name}`")
+        return Done(text=f"the rematch is open: `dune-tui join {name}`", table=name)
 
     async def _open(self, request: OpenTable, login: str):
         why = _settings_refused(request)

@@ -166,8 +166,11 @@ async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_tabl
         table = daemon.tables[new].table
         assert [s.login for s in table.session.seats] == ["bob", "alice", ""]
         assert table.session.options.seed != old.session.options.seed
-        twice = await ask(as_login, "bob", control.ManageTable(table=name, verb="rematch"))
-        assert twice.reason == f"the rematch is open already: `dune-tui join {new}`"
+        twice = await ask(as_login, "alice", control.ManageTable(table=name, verb="rematch"))
+        assert (twice.text, twice.table) == (done.text, new)  # a player's key finds the rematch open
+        assert len(daemon.tables) == 2
+        stranger = await ask(as_login, "mallory", control.ManageTable(table=name, verb="rematch"))
+        assert stranger.reason == "only bob, who opened the table, may rematch there (and its players)"
         await until(lambda: any(isinstance(m, Notice) and new in m.text for m in told), seconds=5)
         alice = await join(as_login, "alice", str(where / f"{new}.sock"))
         assert alice.seat == 1
