@@ -24,7 +24,6 @@ async def rematch(screen, socket_path: str) -> None:
     from ..net.client import JoinRefused, RemoteTable
     from ..net.identity import login_of
     from ..server import control
-    from .screens.game import GameScreen
 
     app, where = screen.app, Path(socket_path).parent
     request = control.ManageTable(table=Path(socket_path).stem, verb="rematch")
@@ -43,10 +42,4 @@ async def rematch(screen, socket_path: str) -> None:
     except JoinRefused as e:
         screen.notify(f"The rematch is open ({answer.table}), but: {e}", severity="error", timeout=15, markup=False)
         return
-    old = getattr(app, "table", None)
-    if old is not None and hasattr(old, "on_close"):  # the finished table's end is no news any more
-        remote.on_close, old.on_close = old.on_close, None
-        old.close()
-    app.table = remote
-    again = lobby.join_command(answer.table, remote.seat < 0)
-    app.switch_screen(GameScreen(remote, screen.settings, seats=remote.seats_here(), rejoin=again))
+    app.sit_at(remote, lobby.join_command(answer.table, remote.seat < 0), replace=screen)
