@@ -8,9 +8,10 @@ seat taken and left (S1), keeps a seat for an invited login, and keeps a private
     server.sweep(grace)                    # the seats taken, left and not back within `grace` seconds: freed
 
 A seat's login sat down at a free seat (`claimed`): it is theirs while they play, and for `grace` seconds after
-they leave; a seat kept for a login by the owner (`--seat user:alice`, an invitation) stays theirs until the
-owner releases it or they decline.  Who holds each seat goes to every client (Seats) and to the store (the
-server's recorder hears it), so a freed seat is free after a restart too.
+they leave.  The owner's own seat (`dune-tui host` sits its opener down so) and a seat the owner kept for a login
+(`--seat user:alice`, an invitation) stay theirs until the owner releases it or they decline.  Who holds each seat
+goes to every client (Seats) and to the store (the server's recorder hears it), so a freed seat is free after a
+restart too.
 """
 
 from __future__ import annotations
@@ -98,12 +99,13 @@ class ManagedServer(TableServer):
 
     # ------------------------------------------------------------ S1: seats taken and left
     def sweep(self, grace: float, now: float | None = None) -> list[int]:
-        """Free the seats a login took (not invited to) and left more than `grace` seconds ago; the seats freed."""
+        """Free the seats a login took (not invited to; not the owner at their own table) and left more than `grace`
+        seconds ago; the seats freed."""
         now = time.monotonic() if now is None else now
         freed = []
         for seat, since in list(self.away_since.items()):
             config = self.table.session.seats[seat]
-            if config.claimed and config.login and now - since >= grace:
+            if config.claimed and config.login and config.login != self.owner and now - since >= grace:
                 self.release(seat, "")
                 freed.append(seat)
         return freed

@@ -62,26 +62,27 @@ def kept_logins(where, table: str) -> list[str]:  # noqa: F811
 async def test_a_seat_taken_and_left_is_free_after_the_grace_unless_it_was_kept_for_its_login(where, as_login):  # noqa: F811
     daemon = await started(where, grace=0.3)
     try:
-        seats = [HUMAN, SeatConfig(kind="human", login="alice"), BOT]
+        seats = [HUMAN, SeatConfig(kind="human", login="alice"), HUMAN]
         name, path = await opened_by_bob(where, as_login, seats, 21)
         mallory = await join(as_login, "mallory", path)
         alice = await join(as_login, "alice", path)
-        assert (mallory.seat, alice.seat) == (0, 1)
+        bob = await join(as_login, "bob", path)  # the owner's seat, taken at his own table, is kept for him
+        assert (mallory.seat, alice.seat, bob.seat) == (0, 1, 2)
         session = daemon.tables[name].table.session
         assert session.seats[0].login == "mallory"
         await asyncio.sleep(0.6)  # while she plays, her seat is hers
         assert session.seats[0].login == "mallory"
-        mallory.close()
-        alice.close()
+        for remote in (mallory, alice, bob):
+            remote.close()
         await until(lambda: session.seats[0].login == "", seconds=5)
-        assert kept_logins(where, name)[:2] == ["", "alice"]  # free in the store too; alice's seat kept
+        assert kept_logins(where, name) == ["", "alice", "bob"]  # free in the store too; the others' kept
         await asyncio.sleep(0.5)
-        assert session.seats[1].login == "alice"
+        assert [s.login for s in session.seats] == ["", "alice", "bob"]
     finally:
         await daemon.close()
     daemon = await started(where)
     try:
-        assert [s.login for s in daemon.tables[name].table.session.seats[:2]] == ["", "alice"]
+        assert [s.login for s in daemon.tables[name].table.session.seats] == ["", "alice", "bob"]
     finally:
         await daemon.close()
 
