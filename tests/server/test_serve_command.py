@@ -153,7 +153,7 @@ def test_kill_9_of_the_server_leaves_no_bot_worker_behind(server):
     assert not [p for p in workers if Path(f"/proc/{p}").exists()], "a bot worker outlived the server"
 
 
-def test_a_seat_taken_and_left_is_freed_after_serves_grace_and_the_owner_manages_with_the_table_command(server):
+def test_serve_takes_a_grace_and_the_owner_manages_the_table_with_the_table_command(server):
     from dune_tui.games.dune import Options
     from dune_tui.session import SeatConfig, Session
     from tests.server.test_daemon import save_of
@@ -175,10 +175,8 @@ def test_a_seat_taken_and_left_is_freed_after_serves_grace_and_the_owner_manages
         remote.close()
 
     asyncio.run(sit_and_leave())
-    deadline = time.monotonic() + 15
-    while seat_of(me) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert seat_of(me) == []
+    time.sleep(2)  # the owner's own seat outlives the grace (another login's is freed: test_manage.py)
+    assert seat_of(me) == ["reserved"]
     invited = dune_tui(where, "table", "invite", name, "alice", "--seat", "2")
     assert (invited.returncode, invited.stdout) == (0, "seat 2 is kept for alice\n"), invited.stderr
     time.sleep(2)  # an invitation outlives the grace
