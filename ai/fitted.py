@@ -27,4 +27,4 @@ class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 @functools.cache
 def model(name: str) -> Model:
     """The model stored as ai/models/`name`.json (general, facing_guild, facing_rival, ..., express_outcomes)."""
-    return msgspec.json.decode((resources.files("ai") / "models" / f"{name}.json").read_bytes(), type=Model)
+    return msgspec.json.decode((resources.files("dune_tui.ai") / "models" / f"{name}.json").read_bytes(), type=Model)

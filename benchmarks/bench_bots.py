@@ -27,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]  # `-m benchmarks.bench_bots`
 
 
 def run_level(spec: str, players: int, games: int, seed: int) -> dict:
-    from ai import make_agent
+    from dune_tui.ai import make_agent
     from dune_tui.controller import Controller, Decision
     from dune_tui.games.dune import Options
 

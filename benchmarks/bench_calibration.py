@@ -26,10 +26,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ai import make_agent
-from ai.advice import ADVICE_CONFIG, analyse
-from ai.games import search_rules_of
-from ai.mcts import MctsAgent
+from dune_tui.ai import make_agent
+from dune_tui.ai.advice import ADVICE_CONFIG, analyse
+from dune_tui.ai.games import search_rules_of
+from dune_tui.ai.mcts import MctsAgent
 from dune_tui.controller import Controller, Decision
 from dune_tui.sim import game_options, plan_game
 from dune_tui.table.bots import bot_seed
@@ -40,7 +40,7 @@ def play(plan: tuple[str, int, int, int]) -> list[dict]:
     every turn, each with whether the seat won and whether nobody did."""
     rules, players, g, iters = plan
     game_seed, factions, specs = plan_game(g, players, ["heuristic"], 41_000, True, None, rules)
-    options = game_options(players, game_seed, factions, "dice", rules)
+    options = game_options(players, game_seed, factions, rules)
     rules_of = search_rules_of(options)
     c = Controller(options)
     bots = [make_agent(spec, seed=bot_seed(1, s)) for s, spec in enumerate(specs)]

@@ -41,10 +41,9 @@ def main() -> None:
         for g in range(len(done), args.games):
             if time.perf_counter() - start > args.minutes * 60:
                 break
-            game_seed, houses, specs = plan_game(g, args.players, agents, args.seed, True, None, "express",
-                                                 args.variant)
-            rec = play_one(args.players, game_seed, houses, specs, "dice", "express", args.variant,
-                           args.bot_secret + g)
+            params = {"variant": args.variant}
+            game_seed, houses, specs = plan_game(g, args.players, agents, args.seed, True, None, "express", params)
+            rec = play_one(args.players, game_seed, houses, specs, "express", params, args.bot_secret + g)
             done.append(rec)
             f.write(msgspec.json.encode(rec) + b"\n")
             f.flush()

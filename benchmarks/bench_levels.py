@@ -25,8 +25,8 @@ import time
 
 import msgspec
 
-from ai import make_agent
-from ai.mcts import MctsAgent
+from dune_tui.ai import make_agent
+from dune_tui.ai.mcts import MctsAgent
 from dune_tui.controller import Controller
 from dune_tui.sim import GameRecord, deal, game_options, summarize
 from dune_tui.table.bots import bot_seed

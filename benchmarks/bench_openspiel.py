@@ -29,8 +29,8 @@ import time
 import msgspec
 import pyspiel
 
-from ai import make_agent
-from ai.games.dune import heuristic
+from dune_tui.ai import make_agent
+from dune_tui.ai.games.dune import heuristic
 from dune_tui.controller import DecisionRequest
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, view
 from dune_tui.games.dune.data import FACTION_KEYS, FACTION_NAMES, GUILD

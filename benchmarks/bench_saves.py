@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Controller
 from dune_tui.games.dune import Options
 from dune_tui.saves import autosave, load, schema

@@ -233,8 +233,8 @@ def advisor_positions(runs: int, save_dir: str) -> list[tuple[str, str]]:
     advisor answers at once (one option, HEURISTIC_PHASES) are skipped: the search's are the ones timed."""
     import random
 
-    from ai.games.dune import HEURISTIC_PHASES
     from dune_tui import saves
+    from dune_tui.ai.games.dune import HEURISTIC_PHASES
     from dune_tui.controller import Decision
     from dune_tui.games.dune import Options, legal_actions
     from dune_tui.session import SeatConfig, Session
@@ -326,7 +326,7 @@ def main() -> int:
         found = imports_before_first_frame(args.save_dir)
         total = sum(ms for _, ms in found)
         print(f"imported before the first frame (bots in a thread): {total:.0f} ms under -X importtime")
-        ours = sum(ms for name, ms in found if name.split(".")[0] in ("dune_tui", "ai"))
+        ours = sum(ms for name, ms in found if name.split(".")[0] == "dune_tui")
         textual = sum(ms for name, ms in found if name in ("textual", "rich"))
         print(f"  Textual and Rich {textual:.0f} ms ({100 * textual / total:.0f} %), dune_tui and ai {ours:.0f} ms "
               f"({100 * ours / total:.0f} %)")

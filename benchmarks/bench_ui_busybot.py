@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from ai.registry import register
+from dune_tui.ai.registry import register
 
 BUSY_SECONDS = float(os.environ.get("BUSY_SECONDS", "120"))
 

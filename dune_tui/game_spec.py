@@ -16,8 +16,6 @@ from .games import DEFAULT, GAMES, game_named
 from .games.rng import random_seed
 from .seats import default_bot, human_spec, seat_config
 
-DEFAULT_PLAYERS = 4  # a newcomer alone against three bots sees the whole game: alliances need four (R5)
-
 
 def game_parameters() -> dict:
     """Each game's own parameters (its engine's `PARAMETERS`: `games.base.Parameter`s), by name, in the registry's
@@ -44,7 +42,7 @@ class _Common(msgspec.Struct, kw_only=True):
     and each game's own (`game_parameters()`), which `new_game` refuses for another game than theirs."""
 
     rules: str = DEFAULT
-    players: int | None = None  # None: the number of seats or factions given if 2 or more, else DEFAULT_PLAYERS
+    players: int | None = None  # None: the number of seats or factions given if 2 or more, else the game's default
     seats: list[str] = []  # human, user:LOGIN or a bot spec, in play order; the rest are the default bot
     seed: int | None = None  # None: 128 bits from the OS
     factions: tuple[str, ...] | None = None  # side keys (faction or house keys), one per seat
@@ -90,7 +88,12 @@ def add_rule_set_arguments(parser: argparse.ArgumentParser) -> None:
     """`--rules NAME` and each game's own parameters (`--variant LIST`, `--face-dancers`...), as `new` and `host`
     take them (`--rules` None: not given, the default game)."""
     parser.add_argument("--rules", choices=tuple(GAMES), default=None, help=games_help())
-    for name, p in game_parameters().items():
+    add_parameter_arguments(parser, game_parameters())
+
+
+def add_parameter_arguments(parser: argparse.ArgumentParser, parameters: dict) -> None:
+    """A flag for each of the games' `parameters` (`game_parameters()` or some of them), as its `Parameter` says."""
+    for name, p in parameters.items():
         parser.add_argument(p.flag(name), dest=name, default=p.default, choices=p.choices, metavar=p.metavar,
                             type=p.type, help=p.help)
 
@@ -124,7 +127,7 @@ def refusal(game, given: dict[str, object]) -> str:
 
 
 def _seats(spec, players: int) -> list[str]:
-    from ai import AgentSpecError, parse_spec
+    from dune_tui.ai import AgentSpecError, parse_spec
 
     given = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in spec.seats]
     if len(given) > players:
@@ -150,7 +153,7 @@ def new_game(spec):
     players = spec.players
     if players is None:
         given_seats = max(len(spec.seats), len(spec.factions or ()))
-        players = given_seats if given_seats >= 2 else DEFAULT_PLAYERS
+        players = given_seats if given_seats >= 2 else rules.default_players
     if players not in rules.players:
         where = "" if rules.is_default else f" for {rules.title}"
         raise ValueError(f"--players must be {min(rules.players)} to {max(rules.players)}{where}, not {players}")

@@ -7,7 +7,7 @@ MCTS_LEVELS = ("mcts:easy", "mcts:normal", "mcts:hard")
 
 def bot_specs() -> list[str]:
     """The bot levels to offer, from `ai.agent_names()` (mcts as its three levels)."""
-    from ai import agent_names
+    from dune_tui.ai import agent_names
 
     out: list[str] = []
     for name in agent_names():

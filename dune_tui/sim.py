@@ -6,7 +6,9 @@ the game's seed; drawn from the operating system unless --bot-secret says it, an
 printed with --json, so that a run replays with the same two numbers); with --rotate the agents move across seats in
 blocks of `players` games that share one faction deal, so each agent plays
 each seat and faction of the block once.  `--rules express [--variant ...]`
-plays Dune Express (its houses stand where the factions are).
+plays Dune Express (its houses stand where the factions are).  The games' own parameters (`--variant`,
+`--face-dancers`...) are the flags their engines' PARAMETERS declare, as for `new` and `host`, but for those about
+how the seats get their sides (the simulator deals them).
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
-from ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
+from dune_tui.ai import AGENT_HELP, AgentSpecError, make_agent, parse_spec
 
 from .controller import Controller
-from .game_spec import games_help, refusal
-from .games import DEFAULT, GAMES, game_named
+from .game_spec import add_parameter_arguments, game_parameters, games_help, refusal
+from .games import DEFAULT, GAMES, PREFERRED_PLAYERS, game_named
 from .games.dune.data import BENE_GESSERIT
 from .games.errors import OptionsError
 from .games.rng import random_seed
@@ -48,46 +50,51 @@ class GameRecord(msgspec.Struct, kw_only=True):
     error: str = ""
 
 
-def parameters(game, face_dancers: str = "dice", variant: str = "") -> dict[str, str]:
-    """Those of the simulator's game parameters that `game` takes (its engine's PARAMETERS)."""
-    return {k: v for k, v in {"face_dancers": face_dancers, "variant": variant}.items() if k in game.parameters}
+def sim_parameters() -> dict:
+    """The games' parameters the simulator takes (a flag each): all but those about how the seats get their sides."""
+    return {name: p for name, p in game_parameters().items() if not p.about_sides}
 
 
-def deal(players: int, seed: int, rules: str = DEFAULT, variant: str = "") -> list[int]:
+def parameters(game, params: dict[str, str] | None = None) -> dict[str, str]:
+    """Those of the game parameters `params` (by name; None: none given) that `game` takes (its PARAMETERS)."""
+    return {k: v for k, v in (params or {}).items() if k in game.parameters}
+
+
+def deal(players: int, seed: int, rules: str = DEFAULT, params: dict[str, str] | None = None) -> list[int]:
     """A random legal faction (or house) set in random seat order (the game's `available_sides`: R12, X3)."""
     r = random.Random(seed)
     game = game_named(rules)
     engine = game.engine
-    factions = list(engine.available_sides(engine.options_from(players, 0, None, **parameters(game, variant=variant))))
+    factions = list(engine.available_sides(engine.options_from(players, 0, None, **parameters(game, params))))
     r.shuffle(factions)
     return factions[:players]
 
 
 def plan_game(g: int, players: int, agents: list[str], seed: int, rotate: bool,
               factions: list[int] | None = None, rules: str = DEFAULT,
-              variant: str = "") -> tuple[int, list[int], list[str]]:
+              params: dict[str, str] | None = None) -> tuple[int, list[int], list[str]]:
     """(game seed, factions by seat, agent specs by seat) for game number g."""
     block, shift = divmod(g, players) if rotate else (g, 0)
-    factions = list(factions) if factions else deal(players, seed * 7919 + block, rules, variant)
+    factions = list(factions) if factions else deal(players, seed * 7919 + block, rules, params)
     seats = [agents[(s + shift) % len(agents)] for s in range(players)]
     return seed + g, factions, seats
 
 
-def game_options(players: int, seed: int, factions: list[int], face_dancers: str = "dice", rules: str = DEFAULT,
-                 variant: str = ""):
+def game_options(players: int, seed: int, factions: list[int], rules: str = DEFAULT,
+                 params: dict[str, str] | None = None):
     """The options of one game of `rules`, with those of the parameters it takes."""
     game = game_named(rules)
     keys = game.side_keys
     return game.engine.options_from(players, seed, tuple(keys[f] for f in factions),
-                                    **parameters(game, face_dancers, variant))
+                                    **parameters(game, params))
 
 
-def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], face_dancers: str,
-             rules: str = DEFAULT, variant: str = "", bots_secret: int = 0) -> GameRecord:
+def play_one(players: int, game_seed: int, factions: list[int], specs: list[str], rules: str = DEFAULT,
+             params: dict[str, str] | None = None, bots_secret: int = 0) -> GameRecord:
     rec = GameRecord(seed=game_seed, bots_secret=bots_secret, factions=factions, agents=specs)
     start = time.perf_counter()
     try:
-        opts = game_options(players, game_seed, factions, face_dancers, rules, variant)
+        opts = game_options(players, game_seed, factions, rules, params)
         bots = [make_agent(spec, seed=bot_seed(bots_secret, s)) for s, spec in enumerate(specs)]
         c = Controller(opts)
         state = c.run(bots)
@@ -103,8 +110,8 @@ def play_one(players: int, game_seed: int, factions: list[int], specs: list[str]
 
 
 def _play_many(args: tuple) -> list[GameRecord]:
-    players, plans, face_dancers, rules, variant = args
-    return [play_one(players, s, f, a, face_dancers, rules, variant, b) for s, f, a, b in plans]
+    players, plans, rules, params = args
+    return [play_one(players, s, f, a, rules, params, b) for s, f, a, b in plans]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -202,20 +209,20 @@ def summarize(records: list[GameRecord], players: int, seconds: float, rules: st
 
 
 def run(players: int, games: int, seed: int, agents: list[str], rotate: bool, jobs: int = 1,
-        face_dancers: str = "dice", factions: list[int] | None = None, rules: str = DEFAULT,
-        variant: str = "", bots_secret: int | None = None) -> tuple[list[GameRecord], float]:
-    """Play the games; game g's bots are seeded from `bots_secret + g` (None: a secret from the operating
-    system), which each record keeps."""
+        factions: list[int] | None = None, rules: str = DEFAULT, params: dict[str, str] | None = None,
+        bots_secret: int | None = None) -> tuple[list[GameRecord], float]:
+    """Play the games (`params`: the game's own parameters, by name); game g's bots are seeded from
+    `bots_secret + g` (None: a secret from the operating system), which each record keeps."""
     secret = random_seed() if bots_secret is None else bots_secret
-    plans = [(*plan_game(g, players, agents, seed, rotate, factions, rules, variant), secret + g)
+    plans = [(*plan_game(g, players, agents, seed, rotate, factions, rules, params), secret + g)
              for g in range(games)]
     start = time.perf_counter()
     if jobs <= 1:
-        records = _play_many((players, plans, face_dancers, rules, variant))
+        records = _play_many((players, plans, rules, params))
     else:
         chunks = [plans[i::jobs] for i in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_play_many, [(players, ch, face_dancers, rules, variant) for ch in chunks]))
+            parts = list(pool.map(_play_many, [(players, ch, rules, params) for ch in chunks]))
         records = sorted((r for part in parts for r in part), key=lambda r: r.seed)
     return records, time.perf_counter() - start
 
@@ -224,13 +231,9 @@ def add_parser(sub) -> None:
     p = sub.add_parser("sim", help="play whole games between bots and print statistics")
     p.add_argument("--rules", choices=tuple(GAMES), default=DEFAULT,
                    help=games_help())
-    p.add_argument("--variant", default="", metavar="LIST",
-                   help="Dune Express modifications, comma-separated: houses, shorter[:ROUNDS], tiebreak, "
-                        "thumper, defence:none|limited, fortresses, snooper:N, shield:N, trance:N, thumper:N "
-                        "(token counts)")
-    p.add_argument("--players", type=int, default=4,
+    p.add_argument("--players", type=int, default=None,
                    help=", ".join(f"{g.title} {g.players.start}-{g.players.stop - 1}" for g in GAMES.values())
-                   + " (default 4)")
+                   + f" (default {PREFERRED_PLAYERS} or the nearest the game takes)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game's dice (default 1)")
     p.add_argument("--bot-secret", type=int, metavar="N",
@@ -241,7 +244,7 @@ def add_parser(sub) -> None:
                                       "(default: a random legal deal each block)")
     p.add_argument("--rotate", action="store_true", help="move agents across seats and factions evenly")
     p.add_argument("--jobs", type=int, default=1, help="games in this many processes (default 1)")
-    p.add_argument("--face-dancers", choices=("dice", "spice"), default="dice", help="Tleilaxu Face Dancers variant")
+    add_parameter_arguments(p, sim_parameters())
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="FILE", help="also write every game's record as JSON lines")
     p.set_defaults(func=main)
@@ -249,10 +252,13 @@ def add_parser(sub) -> None:
 
 def main(args) -> int:
     rules = game_named(args.rules)
+    if args.players is None:
+        args.players = rules.default_players
     if args.players not in rules.players:
         return _bad(f"--players must be {rules.players.start} to {rules.players.stop - 1}"
                     f"{'' if rules.is_default else ' for ' + rules.title}, not {args.players}")
-    if why := refusal(rules, {"variant": args.variant, "face_dancers": args.face_dancers}):
+    params = {name: getattr(args, name) for name in sim_parameters()}
+    if why := refusal(rules, params):
         return _bad(why)
     if args.games < 1:
         return _bad("--games must be at least 1")
@@ -268,7 +274,7 @@ def main(args) -> int:
         names = [f.strip() for f in args.factions.split(",")] if args.factions else None
         engine = rules.engine  # the options validate the count and availability of the sides (R12, X3)
         engine.options_from(args.players, 0, tuple(names) if names else None,
-                            **parameters(rules, args.face_dancers, args.variant))
+                            **parameters(rules, params))
         factions = [engine.side_id(f) for f in names] if names else None
     except (AgentSpecError, OptionsError) as e:
         return _bad(str(e))
@@ -277,8 +283,8 @@ def main(args) -> int:
         jobs = f" in {args.jobs} processes" if args.jobs > 1 else ""
         print(f"dune-tui sim: playing {args.games} games of {args.players} players ({', '.join(agents)}){jobs}…",
               file=sys.stderr, flush=True)
-    records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, args.face_dancers,
-                           factions, args.rules, args.variant, secret)
+    records, seconds = run(args.players, args.games, args.seed, agents, args.rotate, args.jobs, factions, args.rules,
+                           params, secret)
     summary = {**summarize(records, args.players, seconds, args.rules), "bot_secret": secret}
     if args.records:
         with open(args.records, "wb") as f:

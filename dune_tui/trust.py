@@ -21,10 +21,13 @@ class Doubt(NamedTuple):
     writers: str = ""  # "its group", "others" or "group and others" (when the owner is fine)
 
 
-def doubt(st: os.stat_result, *, root_may_own: bool = False, sticky_shares: bool = False) -> Doubt | None:
-    """What is wrong with a directory of this status (None: nothing).  `root_may_own`: root's directory is
-    trusted too; `sticky_shares`: others may write in it if it is sticky."""
-    if st.st_uid != os.geteuid() and not (root_may_own and st.st_uid == 0):
+def doubt(st: os.stat_result, *, owner: int | None = None, root_may_own: bool = False,
+          sticky_shares: bool = False) -> Doubt | None:
+    """What is wrong with a directory of this status (None: nothing).  `owner`: the uid it must have (this
+    process's by default); `root_may_own`: root's directory is trusted too; `sticky_shares`: others may write in
+    it if it is sticky."""
+    owner = os.geteuid() if owner is None else owner
+    if st.st_uid != owner and not (root_may_own and st.st_uid == 0):
         return Doubt(owner=st.st_uid)
     writable = st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     if writable and not (sticky_shares and st.st_mode & stat.S_ISVTX):

@@ -34,10 +34,10 @@ import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ai import make_agent
-from ai.games.dune.evaluate import duel_features, general_value, threat_features
-from ai.mcts import MctsAgent
-from ai.registry import AgentSpecError
+from dune_tui.ai import make_agent
+from dune_tui.ai.games.dune.evaluate import duel_features, general_value, threat_features
+from dune_tui.ai.mcts import MctsAgent
+from dune_tui.ai.registry import AgentSpecError
 from dune_tui.controller import Controller, Decision
 from dune_tui.games.dune import Options, available_factions
 from dune_tui.games.dune.data import FACTION_KEYS, GUILD

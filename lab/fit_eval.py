@@ -36,8 +36,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
-from ai.games.dune import heuristic
-from ai.games.dune.evaluate import DRAW, features, model
+from dune_tui.ai.games.dune import heuristic
+from dune_tui.ai.games.dune.evaluate import DRAW, features, model
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, returns
 
 from . import anti_guild

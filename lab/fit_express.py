@@ -23,9 +23,9 @@ import time
 
 import msgspec
 
-from ai.fitted import Model
-from ai.games.express import heuristic
-from ai.games.express.evaluator import nobody_features, nobody_possible, win_features
+from dune_tui.ai.fitted import Model
+from dune_tui.ai.games.express import heuristic
+from dune_tui.ai.games.express.evaluator import nobody_features, nobody_possible, win_features
 from dune_tui.games.express import apply, legal_actions, new_game, options_from
 
 from .fit_eval import fit, logloss

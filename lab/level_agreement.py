@@ -26,8 +26,8 @@ import time
 
 import msgspec
 
-from ai.games.dune import HEURISTIC_PHASES, heuristic
-from ai.mcts import LEVELS, MctsAgent
+from dune_tui.ai.games.dune import HEURISTIC_PHASES, heuristic
+from dune_tui.ai.mcts import LEVELS, MctsAgent
 from dune_tui.controller import DecisionRequest
 from dune_tui.games.dune import apply, legal_actions, new_game, view
 from dune_tui.sim import deal, game_options

@@ -33,7 +33,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 from open_spiel.python.algorithms.mcts import Evaluator, RandomRolloutEvaluator
 
-from ai.games.dune import heuristic
+from dune_tui.ai.games.dune import heuristic
 from dune_tui.games.dune import (
     Options,
     apply,

@@ -17,7 +17,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Controller, Decision, replay
 from dune_tui.games import express
 from dune_tui.games.dune import Options

@@ -24,7 +24,7 @@ def _toy_registered(request):
     if getattr(request.node, "callspec", None) is None or request.node.callspec.params.get("name") != "toy":
         yield
         return
-    from ai import games as ai_games
+    from dune_tui.ai import games as ai_games
     from dune_tui.saves import games as saves_games
     from dune_tui.ui import games as ui_games
     from tests import toy
@@ -179,6 +179,7 @@ def test_events_round_trip_typed_through_json_and_msgpack(name):
         assert msgspec.msgpack.decode(msgspec.msgpack.encode(e), type=engine.Event) == e
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_phase_has_a_prompt_and_every_action_and_event_reads_as_english(name):
     game = GAMES[name]

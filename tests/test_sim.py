@@ -93,3 +93,41 @@ def test_a_two_agent_match_reports_its_head_to_head(capsys):
     assert sum(part["games"] for part in h["by_guild"].values()) == 6
     assert main(["sim", "--players", "2", "--games", "6", "--agents", "heuristic,random", "--rotate"]) == 0
     assert "head to head (6 games): heuristic" in capsys.readouterr().out
+
+
+SIM_FLAGS = ["--agents", "--bot-secret", "--face-dancers", "--factions", "--games", "--help", "--jobs", "--json",
+             "--players", "--records", "--rotate", "--rules", "--seed", "--variant"]
+
+
+def _sim_parser():
+    from dune_tui.cli import _parsers
+
+    return _parsers()[1]["sim"]
+
+
+def test_the_sims_flags_are_kept():
+    """`dune-tui sim --help`'s flags, pinned: building the games' own from their PARAMETERS lost none."""
+    assert sorted(s for a in _sim_parser()._actions for s in a.option_strings if s.startswith("--")) == SIM_FLAGS
+
+
+def test_the_sims_game_flags_are_the_games_parameters():
+    """`--variant`, `--face-dancers`...: each game's own parameter as its engine's PARAMETERS declares it (help,
+    choices, default), as `new` and `host` take it, but for those about how seats get their sides (sim deals them)."""
+    from dune_tui.game_spec import game_parameters
+
+    actions = {a.dest: a for a in _sim_parser()._actions}
+    for name, p in game_parameters().items():
+        if p.about_sides:
+            assert name not in actions
+            continue
+        flag = actions[name]
+        assert (flag.option_strings, flag.help, flag.choices, flag.default) == ([p.flag(name)], p.help, p.choices,
+                                                                                 p.default)
+
+
+def test_a_game_parameter_reaches_the_games_options(capsys):
+    """`--face-dancers spice` plays the first game with it; `--variant` is refused there, named for its game."""
+    assert main(["sim", "--players", "3", "--games", "2", "--seed", "3", "--face-dancers", "spice", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["errors"] == 0
+    assert main(["sim", "--players", "3", "--games", "1", "--variant", "houses"]) == 2
+    assert "--variant is for --rules express (Dune Express) only" in capsys.readouterr().err

@@ -6,13 +6,15 @@ outside its folder.  Registered for each test only, then the tables are as they 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import msgspec
 import pytest
 
-from ai import games as ai_games
 from dune_tui import saves
+from dune_tui.ai import games as ai_games
+from dune_tui.cli import main as cli_main
 from dune_tui.controller import Controller, Decision
 from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.games import GAMES, game_named
@@ -58,6 +60,16 @@ def test_the_toy_plays_to_the_end_through_the_controller_and_new_game(toy):
         assert sum(toy.engine.returns(c.state)) == len(c.state.result.winners)
 
 
+def test_a_game_given_no_number_of_players_gets_its_own_default(toy, capsys):
+    """No --players asked for: four, or the nearest number the game takes (the toy: two), for a new game's spec and
+    for `dune-tui sim`; the first two games keep their four."""
+    assert new_game(GameSpec(rules="toy", seed=1)).options.players == 2
+    assert cli_main(["sim", "--rules", "toy", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 2
+    assert [game_named(name).default_players for name in ("dune", "express")] == [4, 4]
+    assert new_game(GameSpec(seed=1)).options.players == 4
+
+
 def test_the_toys_bots_play_it_at_a_table_that_saves_it_and_the_save_loads_again(toy, tmp_path):
     game = Session(toy.engine.options_from(2, 7), [SeatConfig(kind="bot", agent="heuristic"),
                                                    SeatConfig(kind="bot", agent="mcts:iters=30")], bots_secret=7)
@@ -93,6 +105,7 @@ def test_the_tables_are_as_they_were_without_the_toy():
     assert "toy" not in GAMES and "toy" not in ui_games.PACKAGES and "toy" not in ai_games.BOTS
 
 
+@pytest.mark.slow
 def test_the_toy_is_drawn_by_its_board_and_played_by_keys_to_the_game_over_screen(toy, tmp_path):
     """The game screen draws the toy with its own board (a `StandardBoard`) and words; a human plays it by keys
     (Enter: the highlighted option, rolling; `2`: hold) against the toy's heuristic, to the game-over screen."""

@@ -14,7 +14,8 @@ from types import ModuleType
 
 from dune_tui.games import UnknownRules, game_named, game_of
 
-BOTS: dict[str, str] = {"dune": "ai.games.dune", "express": "ai.games.express"}  # game -> its bots' module
+# game -> its bots' module
+BOTS: dict[str, str] = {"dune": "dune_tui.ai.games.dune", "express": "dune_tui.ai.games.express"}
 
 
 def register(name: str, module: str) -> None:

@@ -63,6 +63,10 @@ def add_parsers(sub) -> None:
                                                      "away longer than --after")
     p.add_argument("--after", type=float, default=120.0, metavar="SECONDS",
                    help="how long an away seat waits for its player before --takeover (default 120)")
+    p.add_argument("--turn-limit", type=duration, default=0.0, metavar="TIME",
+                   help="how long (90s, 30m, 24h, 2d) a decision waits for a seat nobody sits at; then a bot "
+                        "(--takeover, else heuristic) plays that one decision, and the table says so (default: "
+                        "no limit)")
     p.set_defaults(func=cmd_host)
     j = sub.add_parser("join", help="sit down at a hosted game",
                        description="Sit down at a table of this machine's lobby (as yourself: no code), or join a "
@@ -79,6 +83,16 @@ def add_parsers(sub) -> None:
                        description="The tables of this machine's lobby: who hosts them, the game, each seat (free, "
                                    "kept for a login, a bot, taken) and how far the game is.")
     t.set_defaults(func=cmd_tables)
+
+
+def duration(text: str) -> float:
+    """`--turn-limit 24h`: seconds."""
+    from ..net.turn_limit import parse_duration
+
+    try:
+        return parse_duration(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def seat_number(text: str) -> int:
@@ -118,7 +132,7 @@ def cmd_host(args) -> int:
     if args.pause is not None and not 0 <= args.pause <= 60:
         return _fail("--pause must be between 0 and 60 seconds")
     if args.takeover:
-        from ai import AgentSpecError, parse_spec
+        from dune_tui.ai import AgentSpecError, parse_spec
 
         try:
             parse_spec(args.takeover)
@@ -193,7 +207,7 @@ def host_on_server(args, session, where: Path, mine: int | None) -> int:
     if mine is not None:
         claim(session, mine, me)
     request = control.open_request(session, pause=0.5 if args.pause is None else args.pause,
-                                   takeover=args.takeover or "", after=args.after)
+                                   takeover=args.takeover or "", after=args.after, turn_limit=args.turn_limit)
     try:
         answer = control.ask(where, request)
     except control.Unreachable as e:

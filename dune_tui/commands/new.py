@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 
 from .. import ui
-from ..game_spec import DEFAULT_PLAYERS, new_game, players_help, sides_help, spec_from_args
+from ..game_spec import new_game, players_help, sides_help, spec_from_args
+from ..games import PREFERRED_PLAYERS
 
 
 def add_parsers(sub) -> None:
@@ -15,7 +16,7 @@ def add_parsers(sub) -> None:
                                    "seats not given are bots.")
     p.add_argument("--players", type=int, metavar="N",
                    help=f"{players_help()} (default: the number of --seat or --faction if 2 or more, "
-                        f"else {DEFAULT_PLAYERS})")
+                        f"else {PREFERRED_PLAYERS} or the nearest the game takes)")
     p.add_argument("--seed", type=int, metavar="S", help="the dice seed (default: random)")
     p.add_argument("--seat", action="append", default=[], metavar="WHO",
                    help="human, user:LOGIN (a human seat only LOGIN may take at a hosted table), random, "

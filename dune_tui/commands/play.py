@@ -137,7 +137,7 @@ async def _host_and_play(session, args, sock, codes, resumed: bool, prompt: str,
     from .serving import make_table
 
     table = make_table(session, args, resumed)
-    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
+    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after, turn_limit=args.turn_limit)
     await server.start(sock=sock)
     card = await serve_local(server, table, local)  # the lobby's socket and card (None without a lobby)
     playing = asyncio.get_running_loop().create_task(_serve(table, server))

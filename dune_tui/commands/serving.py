@@ -30,7 +30,7 @@ async def host_headless(session, args, sock: socket.socket, codes: Codes, resume
     from ..net.server import TableServer
 
     table = make_table(session, args, resumed)
-    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after)
+    server = TableServer(table, codes, takeover=args.takeover or "", after=args.after, turn_limit=args.turn_limit)
     await server.start(sock=sock)
     card = await serve_local(server, table, local)
     stop = asyncio.Event()

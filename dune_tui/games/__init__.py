@@ -4,8 +4,18 @@ docs/ARCHITECTURE.md.
 `as_action` (an action from its JSON or msgpack form: lists made tuples) is the neutral core's, the same for every
 game, so that the wire and the saves need no game to read an action."""
 
-from .registry import DEFAULT, GAMES, Game, UnknownRules, game_named, game_of, register_game, rules_of
+from .registry import (
+           DEFAULT,
+           GAMES,
+           PREFERRED_PLAYERS,
+           Game,
+           UnknownRules,
+           game_named,
+           game_of,
+           register_game,
+           rules_of,
+)
 from .verbs import as_action
 
-__all__ = ["DEFAULT", "GAMES", "Game", "UnknownRules", "as_action", "game_named", "game_of", "register_game",
-           "rules_of"]
+__all__ = ["DEFAULT", "GAMES", "PREFERRED_PLAYERS", "Game", "UnknownRules", "as_action", "game_named", "game_of",
+           "register_game", "rules_of"]

@@ -36,6 +36,7 @@ class Parameter:
     choices: tuple[str, ...] | None = None
     metavar: str | None = None
     type: type = str
+    about_sides: bool = False  # how seats get their sides when none are given: `dune-tui sim` always deals them
 
     @staticmethod
     def flag(name: str) -> str:

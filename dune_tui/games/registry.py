@@ -28,6 +28,7 @@ from importlib import import_module
 from types import ModuleType
 
 DEFAULT = "dune"
+PREFERRED_PLAYERS = 4  # a newcomer alone against three bots sees the whole game (the first game's alliances: R5)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,11 @@ class Game:
         """The new game's parameters this game takes beyond players, seed and sides (GameSpec's fields), each with
         its value when not given: the engine's `PARAMETERS` (`games.base.Parameter`s) at their defaults."""
         return {name: p.default for name, p in self.engine.PARAMETERS.items()}
+
+    @property
+    def default_players(self) -> int:
+        """How many play when no number is asked for: four, or the nearest number the game takes."""
+        return min(max(PREFERRED_PLAYERS, self.players.start), self.players[-1])
 
     @property
     def is_default(self) -> bool:

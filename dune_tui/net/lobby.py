@@ -46,6 +46,7 @@ class SeatCard(msgspec.Struct, frozen=True, kw_only=True):
     name: str = ""  # the seat's name (a bot's spec for a bot)
     here: bool = False  # a player is at the seat now
     claimed: bool = False  # the login took this seat when it was free: it is theirs, but no invitation
+    since: float = 0.0  # the table waits for this seat's decision since then (Unix time; 0: it does not)
 
 
 class Card(msgspec.Struct, frozen=True, kw_only=True):
@@ -71,6 +72,11 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     def waits_for(self, login: str) -> bool:
         """A seat here waits for this login: kept for it by the host, or one it sat at and left."""
         return any(s.status == "reserved" and s.login == login for s in self.seats)
+
+    def turn_since(self, login: str) -> float:
+        """Since when the table waits for a decision of this login's seat (Unix time; 0: it does not)."""
+        return min((s.since for s in self.seats if s.since > 0 and s.login == login
+                    and s.status in ("reserved", "taken")), default=0.0)
 
     def invites(self, login: str) -> bool:
         """The host kept a seat here for this login (`--seat user:LOGIN`): an invitation, not a seat it took."""
@@ -265,12 +271,27 @@ def describe(entry: Listed, login: str, invite: bool = True) -> list[str]:
         return [printable(f"{entry.stem}  ({entry.owner}'s)  {entry.problem}", limit=200)]
     c = entry.card
     rules = c.title + (f" ({c.variants})" if c.variants else "")
-    invite = "" if not invite or c.host == login else (
+    turn = c.turn_since(login)
+    invite = "" if not invite else f"  your turn (since {waited(turn)})" if turn else "" if c.host == login else (
         f"  {c.host} invites you" if c.invites(login) else "  your seat waits for you" if c.waits_for(login) else "")
     watch = "watching open" if c.watching else "no watching"
     return [printable(f"{c.host}'s table {c.table}: {rules}, {c.players} players, {c.state}, {watch}{invite}",
                       limit=300),
             printable(f"    seats: {', '.join(seat_text(s) for s in c.seats)}", limit=300)]
+
+
+def waited(since: float, now: float | None = None) -> str:
+    """How long since `since` (Unix time), in a few characters: "40 s", "12 min", "2 h", "3 days"."""
+    import time
+
+    seconds = max(0, int((time.time() if now is None else now) - since))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 2 * 86400:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} days"
 
 
 def seat_text(s: SeatCard) -> str:

@@ -25,14 +25,16 @@ def variants(options) -> str:
     return game_of(options).engine.variants_in_words(options)
 
 
-def seat_card(info, held: frozenset[int] = frozenset()) -> lobby.SeatCard:
-    """A seat as the card shows it; `held`: seats a player joined with a code (theirs while away)."""
+def seat_card(info, held: frozenset[int] = frozenset(), since: float = 0.0) -> lobby.SeatCard:
+    """A seat as the card shows it; `held`: seats a player joined with a code (theirs while away); `since`: the
+    table waits for its decision since then (0: it does not)."""
     if not info.is_human:
         return lobby.SeatCard(seat=info.seat, status="bot", name=info.agent)
     if info.connected or info.seat in held:
-        return lobby.SeatCard(seat=info.seat, status="taken", login=info.login, name=info.name, here=info.connected)
+        return lobby.SeatCard(seat=info.seat, status="taken", login=info.login, name=info.name, here=info.connected,
+                              since=since)
     return lobby.SeatCard(seat=info.seat, status="reserved" if info.login else "free", login=info.login,
-                          name=info.name, claimed=info.claimed)
+                          name=info.name, claimed=info.claimed, since=since)
 
 
 class Publisher:
@@ -50,7 +52,8 @@ class Publisher:
         options = self.table.session.options
         rs = game_of(options)
         held = frozenset(self.held())
-        seats = tuple(seat_card(s, held) for s in self.seats)
+        since = self.table.clients.since
+        seats = tuple(seat_card(s, held, since.get(s.seat, 0.0)) for s in self.seats)
         if self.over:
             state = "over"
         elif any(s.status in ("free", "reserved") for s in seats):

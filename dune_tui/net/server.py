@@ -38,6 +38,7 @@ from .codes import Codes, label
 from .identity import peer_login
 from .limits import Bucket, Buckets, QuietLog
 from .seating import choose, claim
+from .turn_limit import TurnLimit
 
 HELLO_SECONDS = 10.0  # a client that says nothing is dropped
 FLOOD_BURST, FLOOD_RATE = 60, 20.0  # messages at once, then per second, before a client is cut off
@@ -109,8 +110,10 @@ class Client:
 class StandIn:
     """A bot playing for an away human (`--takeover BOT --after N`), until the human comes back."""
 
-    def __init__(self, table: Table, seat: int, agent: str) -> None:
-        self.table, self.seat, self.agent = table, seat, agent
+    def __init__(self, table: Table, seat: int, agent: str, done=None) -> None:
+        """`done()`: called once it has played one decision, then it leaves (a turn limit's bot); None: it plays
+        until its player is back."""
+        self.table, self.seat, self.agent, self.done = table, seat, agent, done
         self.runner = make_runner("thread", {seat: agent}, table.session.bots_secret)
         self.stop = threading.Event()
         self.tasks: set[asyncio.Task] = set()
@@ -136,6 +139,9 @@ class StandIn:
             return
         if not self.stop.is_set():
             self.table.receive(self.conn, Decision(request.id, request.seat, action))
+            if self.done is not None:
+                self.leave()
+                self.done()
 
     def leave(self) -> None:
         self.stop.set()
@@ -144,9 +150,12 @@ class StandIn:
 
 
 class TableServer:
-    def __init__(self, table: Table, codes: Codes, *, takeover: str = "", after: float = 60.0) -> None:
+    def __init__(self, table: Table, codes: Codes, *, takeover: str = "", after: float = 60.0,
+                 turn_limit: float = 0.0) -> None:
+        """`turn_limit`: seconds an away seat's decision may wait before a bot plays it (0: for ever)."""
         self.table, self.codes = table, codes
         self.takeover, self.after = takeover, after
+        self.turn_limit = TurnLimit(self, turn_limit, takeover) if turn_limit else None
         self.clients: list[Client] = []
         self.stand_ins: dict[int, StandIn] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
@@ -171,6 +180,8 @@ class TableServer:
             self.server = await asyncio.start_server(self._serve, host, port, limit=wire.TO_TABLE_LIMIT)
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
         self.expect([seat for seat in self.codes.by_seat if seat >= 0])
+        if self.turn_limit is not None:
+            self.turn_limit.start()
 
     def expect(self, seats) -> None:
         """Nobody has joined these seats yet: a stand-in (--takeover) may take each in time."""
@@ -180,6 +191,8 @@ class TableServer:
     async def start_local(self, sock) -> None:
         """Also listen on the lobby's bound Unix socket `sock` (lobby.bind): identity from the kernel."""
         self.local = await asyncio.start_unix_server(self._serve, sock=sock, limit=wire.TO_TABLE_LIMIT)
+        if self.turn_limit is not None:
+            self.turn_limit.start()
 
     async def close(self, reason: str = "the host has closed the table") -> None:
         for client in list(self.clients):
@@ -188,7 +201,9 @@ class TableServer:
             _bye(writer, reason)
         for timer in self.timers.values():
             timer.cancel()
-        for bot in self.stand_ins.values():
+        if self.turn_limit is not None:
+            self.turn_limit.close()
+        for bot in list(self.stand_ins.values()):
             bot.leave()
         self.stand_ins.clear()
         for server in (self.server, self.local):
@@ -337,7 +352,15 @@ class TableServer:
         self.timers.pop(seat, None)
         if not self.table.closed and seat not in self.stand_ins:
             log.info("seat %d is away: %s plays for it", seat + 1, self.takeover)
-            self.stand_ins[seat] = StandIn(self.table, seat, self.takeover)
+            self.stand_in(seat, self.takeover)
+
+    def stand_in(self, seat: int, agent: str, *, once: bool = False) -> None:
+        """A bot plays for the away seat: until its player is back, or (once) for one decision."""
+        def done() -> None:
+            if self.stand_ins.get(seat) is bot:
+                del self.stand_ins[seat]
+
+        bot = self.stand_ins[seat] = StandIn(self.table, seat, agent, done if once else None)
 
     def _back(self, seat: int) -> None:
         timer = self.timers.pop(seat, None)

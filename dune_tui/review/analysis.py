@@ -26,9 +26,9 @@ from collections.abc import Callable
 
 import msgspec
 
-from ai.evaluator import outcome
-from ai.games import search_rules
-from ai.mcts import LEVELS, MctsAgent
+from dune_tui.ai.evaluator import outcome
+from dune_tui.ai.games import search_rules
+from dune_tui.ai.mcts import LEVELS, MctsAgent
 
 from ..controller import DecisionRequest
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from ai import AgentSpecError, parse_spec
+from dune_tui.ai import AgentSpecError, parse_spec
 
 from .. import __version__
 from ..controller import Controller, play_on, replay

@@ -36,14 +36,15 @@ class ListTables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
 
 class OpenTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """Open a table with this game: a save's bytes (a new game's, or a saved one to resume), replayed by the
-    server as a save is loaded; the opener's seat kept for the opener in it.  The pace and the takeover of an
-    away seat as `dune-tui host` takes them."""
+    server as a save is loaded; the opener's seat kept for the opener in it.  The pace, the takeover of an
+    away seat and the turn limit as `dune-tui host` takes them."""
 
     protocol: int = wire.PROTOCOL
     save: bytes
     pause: float = 0.5
     takeover: str = ""
     after: float = 120.0
+    turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
 
 
 VERBS = ("invite", "release", "kick", "private", "public", "watchers", "no-watchers", "decline", "rematch")
@@ -171,13 +172,14 @@ def listing(where: Path | None) -> list[lobby.Listed]:
             if lobby.table_name(card.host, card.game_id) == card.table]
 
 
-def open_request(session, *, pause: float = 0.5, takeover: str = "", after: float = 120.0) -> OpenTable:
+def open_request(session, *, pause: float = 0.5, takeover: str = "", after: float = 120.0,
+                 turn_limit: float = 0.0) -> OpenTable:
     """The request that opens `session`'s table on the server: the game as its save."""
     from ..saves import schema
     from ..saves.store import to_file
 
     return OpenTable(save=schema.encode(to_file(session, f"autosave-{session.game_id}", "auto")), pause=pause,
-                     takeover=takeover, after=after)
+                     takeover=takeover, after=after, turn_limit=turn_limit)
 
 
 def served() -> list[lobby.Listed]:

@@ -25,6 +25,7 @@ import msgspec
 from ..net import lobby, wire
 from ..net.identity import peer_login
 from ..net.publisher import Publisher
+from ..net.turn_limit import LIMIT_MAX
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..table import Table
@@ -150,7 +151,8 @@ class Daemon:
             lobby.withdraw(self.where, name)
             raise
         server = ManagedServer(table, owner=owner, private=settings.private, watchers=settings.watchers,
-                               takeover=settings.takeover, after=settings.after)
+                               takeover=settings.takeover, after=settings.after,
+                               turn_limit=settings.turn_limit)
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
@@ -343,7 +345,8 @@ class Daemon:
             return wire.Goodbye(reason=f"the game {session.game_id} is open on this server already" +
                                 (f" (`dune-tui join {name}`)" if name else ", but cannot be reopened (the server's "
                                  "log says why)"))
-        settings = Settings(pause=request.pause, takeover=request.takeover, after=request.after)
+        settings = Settings(pause=request.pause, takeover=request.takeover, after=request.after,
+                            turn_limit=request.turn_limit)
         try:
             name = await self.host(session, login, settings, resumed=bool(session.log))
         except (OSError, StoreError, ValueError) as e:
@@ -361,8 +364,10 @@ def _settings_refused(request: OpenTable) -> str:
         return "the pause must be between 0 and 60 seconds"
     if not 0 <= request.after <= 86_400:
         return "--after must be between 0 and 86400 seconds"
+    if request.turn_limit and not 1 <= request.turn_limit <= LIMIT_MAX:
+        return "the turn limit must be between 1 second and 30 days"
     if request.takeover:
-        from ai import AgentSpecError, parse_spec
+        from dune_tui.ai import AgentSpecError, parse_spec
 
         try:
             parse_spec(request.takeover)

@@ -30,8 +30,8 @@ from ..text import printable
 
 class ManagedServer(TableServer):
     def __init__(self, table, *, owner: str, private: bool = False, watchers: bool = True, takeover: str = "",
-                 after: float = 120.0) -> None:
-        super().__init__(table, Codes([]), takeover=takeover, after=after)
+                 after: float = 120.0, turn_limit: float = 0.0) -> None:
+        super().__init__(table, Codes([]), takeover=takeover, after=after, turn_limit=turn_limit)
         self.owner, self.private, self.watching = owner, private, watchers
         self.away_since: dict[int, float] = {}  # a human seat nobody plays now, since (time.monotonic())
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from ..net.identity import login_of
+from ..trust import doubt
 
 ENV = "DUNE_TUI_SERVER"
 SERVICE = "/var/lib/dune-tui"  # the systemd unit's StateDirectory (contrib/dune-tui.service)
@@ -75,14 +76,14 @@ def prepare(where: Path) -> Path:
 def unsafe(info: os.stat_result, owner: int | None = None) -> str:
     """Why a directory with this lstat is not the server's own ("" if it is): `owner` the uid it must have (this
     process's by default)."""
-    owner = os.geteuid() if owner is None else owner
     if stat.S_ISLNK(info.st_mode):
         return "is a symbolic link"
     if not stat.S_ISDIR(info.st_mode):
         return "is not a directory"
-    if info.st_uid != owner:
-        return f"belongs to {login_of(info.st_uid)}, not to {login_of(owner)}"
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+    problem = doubt(info, owner=owner)
+    if problem and problem.owner is not None:
+        return f"belongs to {login_of(info.st_uid)}, not to {login_of(os.geteuid() if owner is None else owner)}"
+    if problem:
         return "may be written by others (it must be 0711 or 0700)"
     return ""
 

@@ -51,7 +51,7 @@ def _decide(table: str, spec: str, bots_secret: int, request):  # pragma: no cov
     key = (table, request.seat)
     agent = _agents.pop(key, None)
     if agent is None:
-        from ai import make_agent
+        from dune_tui.ai import make_agent
 
         agent = make_agent(spec, seed=bot_seed(bots_secret, request.seat))
     _agents[key] = agent

@@ -45,7 +45,7 @@ from ..table.keeper import Keeper
 from ..table.messages import Chat, Notice, Save, SaveFailed
 from ..text import MESSAGE_LIMIT, printable
 
-VERSION = 1  # PRAGMA user_version: the schema below
+VERSION = 2  # PRAGMA user_version: the schema below (1: without `turns`)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,            -- the game id
@@ -82,6 +82,14 @@ CREATE TABLE IF NOT EXISTS chat (
     line BLOB NOT NULL,             -- table.messages.Chat (msgpack)
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
+""" + "\n"
+TURNS = """
+CREATE TABLE IF NOT EXISTS turns (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,          -- a human seat the table asks to decide
+    since REAL NOT NULL,            -- since when (Unix time): a restart counts on from there
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
 """
 log = logging.getLogger("dune_tui.server")
 SYNCHRONOUS = "FULL"  # see the module's docstring
@@ -93,12 +101,13 @@ class StoreError(Exception):
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
-    """How the server plays a table, beside its game: the bots' pace, the takeover of an away seat, and the
-    owner's choices (a private table takes its invited logins only; a table closed to watchers takes none)."""
+    """How the server plays a table, beside its game: the bots' pace, the takeover of an away seat, the turn limit,
+    and the owner's choices (a private table takes its invited logins only; a table closed to watchers takes none)."""
 
     pause: float = 0.5
     takeover: str = ""
     after: float = 120.0
+    turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
     private: bool = False
     watchers: bool = True
 
@@ -176,7 +185,9 @@ class Store:
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         db.execute("PRAGMA foreign_keys = ON")
         if version == 0:  # (executescript commits first: the transaction is in the script)
-            db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version = {VERSION}; COMMIT;")
+            db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {TURNS} PRAGMA user_version = {VERSION}; COMMIT;")
+        elif version == 1:
+            db.executescript(f"BEGIN IMMEDIATE; {TURNS} PRAGMA user_version = {VERSION}; COMMIT;")
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -269,11 +280,34 @@ class TableKeeper(Keeper):
                                  for at, e in enumerate(session.log) if at >= known])
         self.said = self.db.execute("SELECT coalesce(max(n) + 1, 0) FROM chat WHERE table_id = ?",
                                     (session.game_id,)).fetchone()[0]
+        self.since = dict(self.db.execute("SELECT seat, since FROM turns WHERE table_id = ?", (session.game_id,)))
 
     def decided(self, at: int, entry) -> None:
-        """The `at`-th decision of the log (from 0): committed, on the disk, when this returns."""
-        self._write(lambda: self.db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
-                                            (self.session.game_id, at, entry.seat, _pack.encode(entry.action))))
+        """The `at`-th decision of the log (from 0): committed, on the disk, when this returns (and its seat's
+        wait is over)."""
+        game_id, waited = self.session.game_id, entry.seat in self.since
+
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
+                                (game_id, at, entry.seat, _pack.encode(entry.action)))
+                if waited:
+                    self.db.execute("DELETE FROM turns WHERE table_id = ? AND seat = ?", (game_id, entry.seat))
+
+        self._write(write)
+        self.since = {seat: at for seat, at in self.since.items() if seat != entry.seat}
+
+    def waiting(self, since: dict[int, float]) -> None:
+        """The human seats the table asks to decide, each since when: kept, so that a restart counts on."""
+        game_id, self.since = self.session.game_id, since
+
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("DELETE FROM turns WHERE table_id = ?", (game_id,))
+                self.db.executemany("INSERT INTO turns (table_id, seat, since) VALUES (?, ?, ?)",
+                                    [(game_id, seat, at) for seat, at in since.items()])
+
+        self._write(write)
 
     def checkpoint(self, force: bool = False) -> tuple[None, str | None]:
         """A turn may have ended (force: keep the whole game now): the game as a save, so that a rebuild replays

@@ -21,9 +21,9 @@ class EndVote:
         """Open a proposal of `seat`; why not ("" if it is open now)."""
         if self.open is not None:
             return "a proposal to end the game is already open"
-        if not self.rules.end_offered(state, seat):
-            return "this game cannot be ended by agreement now (only during the roll of your own turn, " \
-                   "in a game without a round limit)"
+        if not self.rules.end_offered(state, seat):  # why, in the game's words (Dune Express's X36)
+            why = self.rules.end_refused(state, seat)
+            return "this game cannot be ended by agreement now" + (f": {why}" if why else "")
         self.open = EndProposal(seat=seat, round=state.round, waiting=tuple(s for s in self.humans if s != seat))
         return ""
 
@@ -40,9 +40,9 @@ class EndVote:
         return self.open
 
     def lapsed(self, state) -> EndProposal | None:
-        """After a decision: the closing note if the proposer may no longer propose (the roll is over)."""
+        """After a decision: the closing note if the proposer may no longer propose (the moment has passed)."""
         if self.open is not None and not self.rules.end_offered(state, self.open.seat):
-            return self.close("The proposal to end the game lapsed: the roll it was made in is over.")
+            return self.close("The proposal to end the game lapsed: the moment it was made in is over.")
         return None
 
     def settle(self, proposal: EndProposal | None) -> tuple[EndProposal | None, int | None]:

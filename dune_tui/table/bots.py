@@ -26,7 +26,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ai.agent import Agent
+    from dune_tui.ai.agent import Agent
 
 
 class BotCancelled(Exception):
@@ -56,7 +56,7 @@ class _Agents:
     def get(self, seat: int) -> Agent:
         agent = self.agents.get(seat)
         if agent is None:
-            from ai import make_agent
+            from dune_tui.ai import make_agent
 
             agent = self.agents[seat] = make_agent(self.specs[seat], seed=bot_seed(self.bots_secret, seat))
         return agent
@@ -90,10 +90,9 @@ class ThreadBots:
         pass
 
 
-def _child_main(conn, cancel, specs: dict[int, str], bots_secret: int, root: str) -> None:  # pragma: no cover
-    """The bot process: answer ("decide", request) until EOF (or None).
-    `root` holds the `ai` package the parent uses: first on the path, so nothing else shadows it."""
-    sys.path.insert(0, root)
+def _child_main(conn, cancel, specs: dict[int, str], bots_secret: int) -> None:  # pragma: no cover
+    """The bot process: answer ("decide", request) until EOF (or None).  The bots are `dune_tui.ai`, inside the
+    package the child already runs from: nothing else on the path can shadow them."""
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)  # never write on the player's terminal
     os.dup2(devnull, 2)
@@ -150,7 +149,7 @@ class ProcessBots:
                 ours, theirs = self._ctx.Pipe()
                 self._cancel = self._ctx.Event()  # (starts the resource tracker, which unblocks SIGINT as it does)
                 proc = self._ctx.Process(target=_child_main, name="dune-tui-bots", daemon=True,
-                                         args=(theirs, self._cancel, self.specs, self.bots_secret, _ai_root()))
+                                         args=(theirs, self._cancel, self.specs, self.bots_secret))
                 with deaf_to_ctrl_c():
                     proc.start()
         except Exception as e:  # no process for us here: think in a thread instead
@@ -219,12 +218,6 @@ class ProcessBots:
             self._proc.kill()
             self._proc.join(1.0)
         self._proc = None
-
-
-def _ai_root() -> str:
-    import ai
-
-    return os.path.dirname(os.path.dirname(os.path.abspath(ai.__file__)))
 
 
 @contextlib.contextmanager

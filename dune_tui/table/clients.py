@@ -36,6 +36,8 @@ class Clients:
         self.session = session
         self.connections: list[Connection] = []
         self.asked: dict[int, DecisionRequest] = {}
+        self.since: dict[int, float] = {}  # a human seat asked to decide: since when (time.time())
+        self.keeper = None  # told `since` as it changes (keep_turns)
         self.seats_sent: tuple[SeatInfo, ...] = self.seat_list()
 
     def seat_list(self) -> tuple[SeatInfo, ...]:
@@ -66,7 +68,17 @@ class Clients:
         for r in requests:
             if r.id not in self.asked:
                 self.asked[r.id] = r
+                self.since.setdefault(r.seat, time.time())
                 self.send(r.seat, r)
+        waiting = {r.seat for r in self.asked.values()}
+        self.since = {seat: at for seat, at in self.since.items() if seat in waiting}
+        if self.keeper is not None and self.since != self.keeper.since:
+            self.keeper.waiting(dict(self.since))
+
+    def keep_turns(self, keeper) -> None:
+        """`since` from the table's keeper (a reopened table's seats count on from when they were first asked), and
+        told to it as it changes."""
+        self.since, self.keeper = dict(keeper.since), keeper
 
     def withdraw(self, requests: list[DecisionRequest]) -> None:
         """Close, at their seats' clients, the requests delivered that are no longer among `requests`."""
@@ -77,4 +89,6 @@ class Clients:
     def answered(self, rid: int) -> None:
         """Request `rid` is answered: closed at its seat's clients, if it was delivered."""
         if (gone := self.asked.pop(rid, None)) is not None:
+            if not any(r.seat == gone.seat for r in self.asked.values()):
+                self.since.pop(gone.seat, None)
             self.send(gone.seat, Closed(seat=gone.seat, id=rid))

@@ -3,14 +3,16 @@
     keeper.opened(session, tell)     # the game; `tell(message)` reaches every client (a Notice, a SaveFailed)
     keeper.decided(at, entry)        # the `at`-th decision of the log (from 0): durable when this returns, before
                                      # any client hears of it
+    keeper.waiting(since)            # the human seats asked to decide, each since when (time.time()), as it changes
     keeper.checkpoint(force=False)   # a turn may have ended (force: keep the whole game now) -> (path, error)
     keeper.finished()                # the game is over
     keeper.closed()                  # the table closed
 
-and, for the host's own screen, `save(message)` (its Save: a Saved or a SaveFailed), `last_saved`, `save_dir` and
-`exit_note()`.  `Keeper` itself keeps nothing (a game played for a test or a search); `FileKeeper`, the default,
-writes the journal (dune_tui.saves.journal, flushed to the disk at each decision) and the autosave at each turn's
-end, folding the journal into it.  The table server (issue 43) gives a keeper of its own.
+and reads `keeper.since` once, when it opens (the seats it waited for when it was kept: a turn's time counts on
+from there).  And, for the host's own screen, `save(message)` (its Save: a Saved or a SaveFailed), `last_saved`,
+`save_dir` and `exit_note()`.  `Keeper` itself keeps nothing (a game played for a test or a search); `FileKeeper`,
+the default, writes the journal (dune_tui.saves.journal, flushed to the disk at each decision) and the autosave at
+each turn's end, folding the journal into it.  The table server (issue 43) gives a keeper of its own.
 """
 
 from __future__ import annotations
@@ -28,12 +30,16 @@ class Keeper:
 
     last_saved: Path | None = None  # the last save written (None: none)
     save_dir: Path | None = None
+    since: dict[int, float] = {}  # (read only: `waiting` gives a new dict)
 
     def opened(self, session, tell: Callable[[object], None]) -> None:
         self.session, self.tell = session, tell
 
     def decided(self, at: int, entry) -> None:
         pass
+
+    def waiting(self, since: dict[int, float]) -> None:
+        self.since = since
 
     def checkpoint(self, force: bool = False) -> tuple[Path | None, str | None]:
         return None, None

@@ -62,6 +62,7 @@ class Table:
         self.chat = TableChat(session, self.clients.broadcast)
         self.keeper = keeper or FileKeeper(save_dir, autosave)
         self.keeper.opened(session, self.clients.broadcast)
+        self.clients.keep_turns(self.keeper)  # whom the table waits for, since when: as kept, and kept as it changes
         self.thinking, self.sealed, self.closed = Thinking(), None, False
         self.end_vote = EndVote(self.controller.rules, session.humans())  # X36: ending the game by agreement
         self._cancel, self._wake = threading.Event(), asyncio.Event()

@@ -110,7 +110,13 @@ class DuneApp(App[int]):
             self.push_screen(screen)
 
     def host_game(self, session, *, replace: DuneScreen | None = None) -> None:
-        """Host `session` at a table of this machine's lobby (menu: Host a table); this terminal plays the host's
+        """Host `session` (menu: Host a table): on the table server when one runs, else here (`host_here`)."""
+        from .hosting import host_table
+
+        self.run_worker(host_table(self, session, replace), group="host", exclusive=True)
+
+    def host_here(self, session, *, replace: DuneScreen | None = None) -> None:
+        """Host `session` at a table of this machine's lobby, in this process; this terminal plays the host's
         seat, the others sit down from their own menus."""
         from ..net.hosting import open_in_lobby, serve_in_lobby
         from ..net.lobby import LobbyUnsafe

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.games.dune import heuristic
+from dune_tui.ai.games.dune import heuristic
 from dune_tui.controller import DecisionRequest
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, view
 from dune_tui.games.dune.describe import prompt

@@ -8,10 +8,10 @@ import random
 import msgspec
 from ai_positions import find, request
 
-from ai import make_agent
-from ai.advice import ADVICE_CONFIG, analyse
-from ai.games.express import heuristic as express_heuristic
-from ai.mcts import MctsAgent
+from dune_tui.ai import make_agent
+from dune_tui.ai.advice import ADVICE_CONFIG, analyse
+from dune_tui.ai.games.express import heuristic as express_heuristic
+from dune_tui.ai.mcts import MctsAgent
 from dune_tui.controller import Controller, Decision
 from dune_tui.games import express
 from dune_tui.games.dune import apply, legal_actions

@@ -10,8 +10,8 @@ import threading
 import pytest
 from ai_positions import FACTIONS_BY_COUNT, play, request
 
-from ai import Agent, AgentSpecError, agent_names, make_agent, parse_spec
-from ai.mcts import MctsAgent, Node, SearchConfig, prior
+from dune_tui.ai import Agent, AgentSpecError, agent_names, make_agent, parse_spec
+from dune_tui.ai.mcts import MctsAgent, Node, SearchConfig, prior
 from dune_tui.games.dune import Options, apply, new_game
 
 
@@ -152,6 +152,7 @@ def test_a_time_budget_ends_the_search():
     assert bot.last_iterations >= 1
 
 
+@pytest.mark.slow
 def test_the_kept_tree_is_reused_for_the_next_decision():
     """After a decision the next one of the same turn starts from the subtree the search already grew."""
     s = new_game(Options(players=2, seed=8, factions=FACTIONS_BY_COUNT[2]))

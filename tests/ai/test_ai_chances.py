@@ -8,12 +8,12 @@ import math
 
 from ai_positions import find, request
 
-from ai import mcts
-from ai.advice import analyse
-from ai.evaluator import DRAW, Leaf, outcome
-from ai.games.dune import heuristic
-from ai.games.dune.evaluate import duel_leaf, duel_value, facing_guild, general_leaf, general_value
-from ai.games.express.evaluator import outcomes
+from dune_tui.ai import mcts
+from dune_tui.ai.advice import analyse
+from dune_tui.ai.evaluator import DRAW, Leaf, outcome
+from dune_tui.ai.games.dune import heuristic
+from dune_tui.ai.games.dune.evaluate import duel_leaf, duel_value, facing_guild, general_leaf, general_value
+from dune_tui.ai.games.express.evaluator import outcomes
 from dune_tui.games import express
 from dune_tui.games.dune import Options, new_game
 from dune_tui.games.dune.data import ARRAKEEN, GUILD, HABBANYA_SIETCH, HARKONNEN

@@ -8,8 +8,8 @@ import random
 import pytest
 from ai_positions import find, play, reach, request
 
-from ai import mcts
-from ai.games.dune.evaluate import (
+from dune_tui.ai import mcts
+from dune_tui.ai.games.dune.evaluate import (
     DRAW,
     duel_leaf,
     duel_value,
@@ -19,7 +19,7 @@ from ai.games.dune.evaluate import (
     general_value,
     model,
 )
-from ai.games.dune.evaluator import HeuristicRollouts
+from dune_tui.ai.games.dune.evaluator import HeuristicRollouts
 from dune_tui.games.dune import Options, new_game
 from dune_tui.games.dune.data import (
     ARRAKEEN,

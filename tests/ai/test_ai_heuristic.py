@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from ai_positions import find, request
 
-from ai import make_agent
-from ai.games.dune import heuristic
+from dune_tui.ai import make_agent
+from dune_tui.ai.games.dune import heuristic
 from dune_tui.games.dune import legal_actions
 from dune_tui.games.dune.data import (
     ARRAKEEN,

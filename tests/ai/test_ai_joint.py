@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 from types import SimpleNamespace
 
-from ai.evaluator import outcome
-from ai.mcts import MctsAgent, SearchConfig
-from ai.search_rules import SearchRules
+from dune_tui.ai.evaluator import outcome
+from dune_tui.ai.mcts import MctsAgent, SearchConfig
+from dune_tui.ai.search_rules import SearchRules
 
 SEATS = 3
 GO = 2  # each seat's dominant choice: it wins whenever it chooses GO, whatever the others do

@@ -8,10 +8,11 @@ import dataclasses
 import pathlib
 from collections import Counter
 
+import pytest
 from ai_positions import find, request
 
-from ai import AGENT_HELP, make_agent, parse_spec
-from ai.mcts import LEVELS, MctsAgent, SearchConfig
+from dune_tui.ai import AGENT_HELP, make_agent, parse_spec
+from dune_tui.ai.mcts import LEVELS, MctsAgent, SearchConfig
 from dune_tui.seats import MCTS_LEVELS
 
 STRENGTH = pathlib.Path(__file__).resolve().parents[2] / "docs" / "STRENGTH.md"
@@ -78,6 +79,7 @@ def test_every_level_a_player_can_choose_builds_that_level():
     assert (make_agent("mcts", 3).name, make_agent("mcts", 3).config) == ("mcts:normal", LEVELS["normal"])
 
 
+@pytest.mark.slow
 def test_easy_sometimes_plays_a_move_its_search_found_worse():
     s = find(4, "roll")
     req = request(s, s.awaiting[0])
@@ -88,6 +90,7 @@ def test_easy_sometimes_plays_a_move_its_search_found_worse():
     assert len(Counter(action for action, _ in easy)) > 1
 
 
+@pytest.mark.slow
 def test_the_same_landing_a_novice_plays_several_ways_and_normal_one_way():
     """A player who replays a position against other bots of a level (other bot seeds) meets several landings from
     easy, and from normal the one its search found best every time."""

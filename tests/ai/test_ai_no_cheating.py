@@ -14,7 +14,7 @@ import msgspec
 import pytest
 from ai_positions import find, request
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.games import rng
 from dune_tui.games.dune import State, apply, determinize, legal_actions, view
 from dune_tui.games.dune.data import BENE_GESSERIT, GUILD

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai import AgentSpecError, make_agent, parse_spec
+from dune_tui.ai import AgentSpecError, make_agent, parse_spec
 
 NUMBERS = st.one_of(st.integers(-10, 2_000_000).map(str), st.floats(-1, 700, allow_nan=False).map(str),
                     st.sampled_from(["", "lots", "1e3", " 5", "nan", "inf"]))

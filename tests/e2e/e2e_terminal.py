@@ -20,7 +20,7 @@ def game_command(python: str, save_dir: str, *extra: str) -> list[str]:
 
 def bot_level() -> str:
     """The issue asks for a heuristic bot; fall back to random in a build without one."""
-    from ai import agent_names
+    from dune_tui.ai import agent_names
 
     return "heuristic" if "heuristic" in agent_names() else "random"
 

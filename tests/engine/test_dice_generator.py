@@ -145,6 +145,7 @@ def _search(public, candidates: range, decisions: int = 60) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_brute_force_over_small_seeds_finds_a_small_seed_but_not_a_random_one():
     """The attack that recovered a 31-bit seed from the storm and the first dice: over 2**20 candidates it
     finds a game whose seed is among them (so the attacker is right about the generator), and nothing

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dune_tui.controller import Controller, Decision
 from dune_tui.games.dune import GameOver, IllegalAction, NotYourTurn, Options, apply, legal_actions, new_game
 from dune_tui.games.dune.describe import PROMPTS
+from tests.profiles import cases
 
 from .scenario import snapshot
 
@@ -94,7 +95,7 @@ def respelled(draw, legal: list):
     return spell(action)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, database=None,
+@settings(max_examples=cases(400), deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_any_json_value_is_a_legal_action_or_refused_with_the_state_unchanged(data):

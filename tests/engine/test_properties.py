@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from dune_tui.games.dune import HIDDEN, SEALED, Options, apply, determinize, flow, legal_actions, new_game, view
 from dune_tui.games.dune.data import FACTION_KEYS
 from dune_tui.games.dune.options import available_factions
+from tests.profiles import cases
 
 from .scenario import battles_pending, check_invariants
 
-GAMES = settings(max_examples=1000, deadline=None, derandomize=True, database=None,
+GAMES = settings(max_examples=cases(1000), deadline=None, derandomize=True, database=None,
                  suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -59,7 +60,7 @@ def test_random_games_keep_every_invariant_and_end_by_round_6(options):
     assert set(state.result.winners) <= set(state.seat_faction)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@settings(max_examples=cases(60), deadline=None, derandomize=True, database=None)
 @given(game_options())
 def test_copies_are_independent_and_play_the_same_game(options):
     """A copy taken anywhere, played on with the same decisions, ends as the game did; playing
@@ -81,7 +82,7 @@ def test_copies_are_independent_and_play_the_same_game(options):
         assert copy.result == state.result and copy.board == state.board
 
 
-@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+@settings(max_examples=cases(100), deadline=None, derandomize=True, database=None)
 @given(game_options())
 def test_views_never_show_the_dice_to_come_a_sealed_commit_or_the_prediction(options):
     state = new_game(options)

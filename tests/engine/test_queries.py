@@ -35,6 +35,7 @@ from dune_tui.games.dune.data import (
     WORM,
 )
 from dune_tui.games.dune.describe import action_hint, consequences, kanly_text, prompt, spice_text, storm_text
+from tests.profiles import cases
 
 from .scenario import act, at, legal, position, roll, start_at
 
@@ -289,7 +290,7 @@ QUERIES = (queries.storm_forecast, queries.spice_this_turn, queries.kanly_shelte
            queries.spice_now, queries.target_held)
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@settings(max_examples=cases(40), deadline=None, derandomize=True, database=None)
 @given(st.sampled_from(range(2, 7)), st.integers(0, 2**31))
 def test_the_queries_on_a_seats_view_equal_those_on_the_full_state(players, seed):
     state = new_game(Options(players=players, seed=seed))
@@ -376,7 +377,7 @@ def test_docs_engine_lists_every_public_query():
     assert functions and all(f"`{name}(" in text for name in functions), [n for n in functions if f"`{n}(" not in text]
 
 
-@settings(max_examples=20, deadline=None, derandomize=True, database=None)
+@settings(max_examples=cases(20), deadline=None, derandomize=True, database=None)
 @given(st.sampled_from(range(2, 7)), st.integers(0, 2**31))
 def test_the_board_queries_read_a_view_as_the_full_state(players, seed):
     """Regions held, neighbours, movement targets and battle sides: what a seat's view shows is what is so."""

@@ -1,6 +1,8 @@
 """The fortress modification (Modifikace PEVNOSTI): the tactical die, fortresses, the storm, Assignment, Atomic
 (X19, X29-X35)."""
 
+import pytest
+
 from dune_tui.games.express import new_game, with_variants
 from dune_tui.games.express.data import (
     ARRAKEEN,
@@ -213,8 +215,9 @@ def test_fortresses_save_and_replay(tmp_path, monkeypatch):
     assert loaded.state.storm == c.state.storm and loaded.state.result == c.state.result
 
 
+@pytest.mark.slow
 def test_the_heuristic_plays_fortresses():
-    from ai import make_agent
+    from dune_tui.ai import make_agent
     from dune_tui.controller import Controller, Decision
 
     c = Controller(with_variants("fortresses,shorter:4", players=2, seed=4))
@@ -255,7 +258,7 @@ def test_fortresses_cross_the_wire_in_a_view():
 
 
 def test_the_heuristic_values_a_manned_fortress():
-    from ai.games.express.heuristic import value
+    from dune_tui.ai.games.express.heuristic import value
 
     state = _fortified()
     state.result = None  # the position's value, whatever came of it
@@ -267,7 +270,7 @@ def test_the_heuristic_values_a_manned_fortress():
 
 
 def test_the_search_plays_fortresses():
-    from ai import make_agent
+    from dune_tui.ai import make_agent
     from dune_tui.controller import Controller
 
     c = Controller(with_variants("fortresses,shorter:2", players=2, seed=6))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ai import make_agent
-from ai.random_agent import RandomAgent
+import pytest
+
+from dune_tui.ai import make_agent
+from dune_tui.ai.random_agent import RandomAgent
 from dune_tui.controller import Controller
 from dune_tui.games import express
 
@@ -22,6 +24,7 @@ class _Checked:
         return action
 
 
+@pytest.mark.slow
 def test_the_heuristic_spec_plays_dune_express_and_beats_random():
     wins = 0
     for g in range(6):

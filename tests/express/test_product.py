@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.random_agent import RandomAgent
 from dune_tui import saves
+from dune_tui.ai.random_agent import RandomAgent
 from dune_tui.cli import main
 from dune_tui.controller import Controller, Decision, replay
 from dune_tui.games import express, game_named, game_of, rules_of
@@ -214,6 +214,7 @@ def test_every_variant_saves_and_replays_to_the_same_state(players, variant, sav
 # ------------------------------------------------------------------ a game without a round limit
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, busy", [(2, False), (6, True)], ids=["two-passive", "six-busy"])
 def test_a_game_without_a_round_limit_stops_after_round_999_and_its_save_loads(players, busy, save_dir):
     """Passive players never end a game without a round limit (random play reached 128,095 decisions), and a

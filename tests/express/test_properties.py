@@ -16,6 +16,7 @@ from dune_tui.games.express import HIDDEN, Event, Options, apply, determinize, l
 from dune_tui.games.express.data import BENE_GESSERIT, STOP_ROUND
 from dune_tui.games.express.describe import action_text, prompt
 from dune_tui.games.express.rules.victory import to_win
+from tests.profiles import cases
 
 from .scenario import check_invariants
 
@@ -89,7 +90,7 @@ def _check_result(state) -> None:
         assert res.reason == "nobody" and o.ending == "nobody" and res.winners == () and res.round == state.limit
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, database=None,
+@settings(max_examples=cases(25), deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(game_options())
 def test_random_games_keep_every_invariant(options):

@@ -5,8 +5,8 @@ import pytest
 
 import dune_tui.games.dune as engine
 import dune_tui.games.express as express
-from ai.random_agent import RandomAgent
 from dune_tui import controller
+from dune_tui.ai.random_agent import RandomAgent
 from dune_tui.games.express import describe
 from dune_tui.games.express.data import BENE_GESSERIT
 

@@ -11,7 +11,7 @@ from hashlib import blake2b
 import msgspec
 import pytest
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.cli import main
 from dune_tui.controller import Controller, DecisionRequest
 from dune_tui.games import express, rng
@@ -41,6 +41,7 @@ def request(state, seat: int) -> DecisionRequest:
                            view=express.view(state, seat), legal=tuple(express.legal_actions(state, seat)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, variant", [
     (2, "shorter:8"),
     (2, "houses,thumper,defence:limited,shorter:8"),
@@ -55,6 +56,7 @@ def test_mcts_plays_whole_express_games(players, variant):
     assert sum(express.returns(state)) >= 0  # a finished game: winners, or nobody at the round limit
 
 
+@pytest.mark.slow
 def test_sim_plays_express_with_the_search(capsys):
     assert main(["sim", "--rules", "express", "--agents", "mcts:iters=10,heuristic", "--players", "2",
                  "--variant", "shorter:6", "--games", "2", "--rotate", "--bot-secret", "5", "--json"]) == 0

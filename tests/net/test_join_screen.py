@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from net_helpers import ANN, BOB, Hosted, Player, bot, play_until
 from textual.widgets import Input
 
@@ -16,6 +17,7 @@ from tests.sessions import session_from_log
 from tests.ui.ui_helpers import at_commit, pilot_test, screen_name, screen_text, until
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_joined_seat_sees_its_own_decision_plays_it_and_leaves_without_losing_the_game():
     game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
@@ -98,6 +100,7 @@ async def test_a_joined_seat_waiting_for_another_human_is_told_whom_it_waits_for
             assert "thinking" not in screen_text(app)  # a person, not a bot: no spinner redrawing while idle
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_line_said_at_the_table_reaches_the_table_and_every_log_literally():
     game = Session(Options(players=3, seed=5, dice="splitmix"), [ANN, BOB, bot()], bots_secret=5)
@@ -175,6 +178,7 @@ async def test_an_open_commit_form_says_when_the_other_human_seals_first():
             assert "Seal commit" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_joined_seat_at_the_end_can_replay_or_leave_but_starts_no_game_of_its_own():
     played = play_until(Session(Options(players=2, seed=3), [ANN, bot()], bots_secret=3), lambda s: s.over)

@@ -14,16 +14,18 @@ from dune_tui.review import cache as review_cache
 from dune_tui.review.cache import cache_path
 from tests.review import games
 
-QUICK = Budget(iters=20, rollouts=8)
+QUICK = Budget(iters=20, rollouts=8)  # enough for the thrown-away win to stand out
+TINY = Budget(iters=2, rollouts=1)  # where only the bookkeeping is checked, not what the figures say
 
 
-def review_json(*args: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "dune_tui", "review", *args, "--json", "--iters", "20",
-                          "--rollouts", "8"], capture_output=True, text=True, timeout=300)
+def review_json(*args: str, budget: Budget = QUICK) -> dict:
+    out = subprocess.run([sys.executable, "-m", "dune_tui", "review", *args, "--json", "--iters", str(budget.iters),
+                          "--rollouts", str(budget.rollouts)], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 def test_the_thrown_away_win_is_marked_first_in_the_json(tmp_path):
     path, thrown = games.thrown_away_save(tmp_path / "thrown.dune.json")
     report = review_json(str(path))
@@ -37,6 +39,7 @@ def test_the_thrown_away_win_is_marked_first_in_the_json(tmp_path):
     assert cache_path(path).exists()  # kept beside the save
 
 
+@pytest.mark.slow
 def test_a_game_nobody_won_is_no_win_for_anyone_from_the_opening_to_the_end(tmp_path):
     """Issue 41: the review of a two-player game nobody won opened with "Fremen 50% → 33%": the opening was 1/n
     by fiat, a decision that ended the game counted 1/n each, the rollouts a draw's reward.  Every position is
@@ -56,9 +59,10 @@ def test_a_game_nobody_won_is_no_win_for_anyone_from_the_opening_to_the_end(tmp_
         assert abs(sum(row) + analysis.nobody[k] - 1.0) < 1e-9, k
 
 
+@pytest.mark.slow
 def test_the_analysis_survives_a_restart_and_is_recomputed_when_it_does_not_fit(tmp_path, monkeypatch):
     path = games.finished_save(tmp_path / "game.dune.json")
-    first = load_or_analyse(open_review(path), QUICK)
+    first = load_or_analyse(open_review(path), TINY)
     assert first.complete and len(first.chances) == len(open_review(path).log) + 1
     kept = cache_path(path).read_bytes()
 
@@ -66,22 +70,22 @@ def test_the_analysis_survives_a_restart_and_is_recomputed_when_it_does_not_fit(
         raise AssertionError("recomputed")
 
     monkeypatch.setattr(review_cache, "analyse", must_not_run)
-    again = load_or_analyse(open_review(path), QUICK)  # a new review of the file: as after a restart
+    again = load_or_analyse(open_review(path), TINY)  # a new review of the file: as after a restart
     assert again == first
     ran = []
     monkeypatch.setattr(review_cache, "analyse", lambda *a, **kw: ran.append(1) or analyse(*a, **kw))
-    load_or_analyse(open_review(path), Budget(iters=21, rollouts=8))  # another budget
+    load_or_analyse(open_review(path), Budget(iters=3, rollouts=1))  # another budget
     assert ran == [1]
     cache_path(path).write_bytes(kept)
     data = path.read_bytes().replace(b'"name":"game"', b'"name":"renamed"')  # the same game, another file
     assert data != path.read_bytes()
     path.write_bytes(data)
-    load_or_analyse(open_review(path), QUICK)
+    load_or_analyse(open_review(path), TINY)
     assert ran == [1, 1]
     cache_path(path).write_bytes(b"{damaged")
-    load_or_analyse(open_review(path), QUICK)
+    load_or_analyse(open_review(path), TINY)
     assert ran == [1, 1, 1]
-    assert load_or_analyse(open_review(path), QUICK) == load_or_analyse(open_review(path), QUICK)
+    assert load_or_analyse(open_review(path), TINY) == load_or_analyse(open_review(path), TINY)
     assert ran == [1, 1, 1]
 
 
@@ -116,9 +120,10 @@ def test_an_unfinished_game_is_judged_from_the_one_seat_only(tmp_path, rules):
     assert all(row[1:] == [None] * (review.players - 1) for row in analysis.chances)
 
 
+@pytest.mark.slow
 def test_a_dune_express_game_is_reviewed(tmp_path):
     path = games.express_finished_save(tmp_path / "express.dune.json")
-    report = review_json(str(path))
+    report = review_json(str(path), budget=TINY)
     assert report["rules"] == "express" and report["finished"]
     assert len(report["judged"]) == report["decisions"]
     losses = [next(j["loss"] for j in report["judged"] if j["decision"] == m) for m in report["marks"]]

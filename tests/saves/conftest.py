@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.session import SeatConfig, Session

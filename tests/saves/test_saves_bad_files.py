@@ -20,6 +20,7 @@ from dune_tui.games.dune import Options
 from dune_tui.saves import SaveError, SnapshotMismatch, autosave, list_saves, load
 from dune_tui.saves.files import MAX_BYTES
 from dune_tui.session import Session
+from tests.profiles import cases
 
 
 def fingerprint(path: Path):
@@ -306,7 +307,7 @@ def check_never_crashes(content: bytes) -> None:
         every_reader(path)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=cases(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzz_corrupted_bytes(good_save, data):
@@ -333,7 +334,7 @@ json_values = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=cases(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_fuzz_wrong_values_in_right_places(good_save, data):

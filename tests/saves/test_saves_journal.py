@@ -15,6 +15,7 @@ from dune_tui import cli, saves, ui
 from dune_tui.games.dune import Options
 from dune_tui.saves import journal
 from dune_tui.saves.store import list_saves
+from tests.profiles import cases
 from tests.table.table_helpers import Client, session, table, until
 
 ENTRIES = [journal.Entry(at=i, seat=i % 3, action=("move", i, [1, [2, 3]], "x" * (i % 5))) for i in range(12)]
@@ -29,7 +30,7 @@ def complete_lines(data: bytes) -> int:
     return max(data.count(b"\n") - 1, 0)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(300), suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_truncation_of_the_journal_recovers_exactly_the_complete_records(data):
     whole = journal_bytes()
@@ -42,7 +43,7 @@ def test_any_truncation_of_the_journal_recovers_exactly_the_complete_records(dat
     assert read.dropped == cut - (whole[:cut].rfind(b"\n") + 1)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(300), suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_damaged_byte_drops_its_record_and_every_one_after_it_never_one_before(data):
     whole = bytearray(journal_bytes())

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games import GAMES, express
 from dune_tui.games.dune import Options
@@ -17,6 +17,7 @@ from dune_tui.saves import autosave, load, save_named
 from dune_tui.saves.schema import schema_of
 from dune_tui.saves.snapshot import snapshot_of
 from dune_tui.session import SeatConfig, Session
+from tests.profiles import cases
 
 
 def same_game(a, b) -> None:
@@ -39,7 +40,7 @@ seat_strategy = st.builds(SeatConfig, kind=st.sampled_from(["human", "bot"]),
                           agent=st.sampled_from(["random", "heuristic", "mcts:hard"]), name=st.text(max_size=12))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=options_strategy, decisions=st.integers(0, 500), data=st.data())
 def test_round_trip_any_position(play_game, options, decisions, data):
     """Property: save at any point of any game, load (replaying the log), get the same game."""

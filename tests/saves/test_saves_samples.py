@@ -72,6 +72,7 @@ def test_express_sample_is_a_dune_express_game_in_its_third_round():
     assert s.state.round == 3 and not s.state.over and s.seats[0].is_human
 
 
+@pytest.mark.slow
 def test_generator_reaches_the_four_positions(tmp_path):
     """saves/make_samples.py still works (it asserts each position is reached)."""
     proc = subprocess.run([sys.executable, str(SAVES / "make_samples.py"), "--out", str(tmp_path)],

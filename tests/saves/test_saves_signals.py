@@ -16,7 +16,7 @@ from dune_tui.saves import latest_autosave, list_saves, load
 
 CHILD = r'''
 import os, signal, sys, time
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.saves import autosave, try_autosave
@@ -130,6 +130,7 @@ def test_killed_in_the_middle_of_saving_keeps_the_previous_save(tmp_path, mode):
     assert mode != "hang-fsync" or leftovers
 
 
+@pytest.mark.slow
 def test_killed_at_random_moments_never_loses_the_game(tmp_path):
     """SIGKILL a process that saves in a loop, at random times: the autosave and its backup always load."""
     rnd = random.Random(5)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import msgspec
+import pytest
 
 from dune_tui.games.dune import Options
 from dune_tui.saves import autosave
@@ -113,6 +114,7 @@ def damaged_autosave(play_game, folder):
     return path
 
 
+@pytest.mark.slow
 def test_menu_continue_opens_the_backup_of_a_damaged_autosave_and_says_so(play_game, tmp_path):
     folder = tmp_path / "saves"
     damaged_autosave(play_game, folder)

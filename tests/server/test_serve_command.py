@@ -77,6 +77,7 @@ def server():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_a_hosted_table_waits_on_the_server_and_comes_back_after_kill_9(server, monkeypatch):
     server.start()
     hosted = dune_tui(server.where, "host", "--no-play", "--seat", "human", "--seat", "heuristic", "--pause", "0")

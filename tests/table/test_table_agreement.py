@@ -52,8 +52,9 @@ async def _a_no_leaves_the_game_a_yes_from_every_human_ends_it_at_the_end_of_the
     await until(lambda: mine.open_requests(), "the proposer is asked")
     decisions, round_ = len(game.log), game.controller.state.round
 
-    other.send(ProposeEnd())  # not their turn: refused to them alone
-    assert "cannot be ended by agreement now" in other.of(Refused)[-1].reason
+    other.send(ProposeEnd())  # not their turn: refused to them alone, in the game's words
+    assert other.of(Refused)[-1].reason == ("this game cannot be ended by agreement now: An end by agreement is "
+                                            "proposed at the roll of your own turn (X36).")
     mine.send(ProposeEnd())
     assert other.of(EndProposal)[-1] == EndProposal(seat=me, round=round_, waiting=(1 - me,))
     mine.send(ProposeEnd())
@@ -111,6 +112,6 @@ async def _the_first_game_never_offers_it():
     runner = asyncio.create_task(t.run())
     await until(lambda: me.open_requests(), "the human is asked")
     me.send(ProposeEnd())
-    assert "cannot be ended by agreement now" in me.of(Refused)[-1].reason and not me.of(EndProposal)
+    assert me.of(Refused)[-1].reason == "this game cannot be ended by agreement now" and not me.of(EndProposal)
     t.close()
     await runner

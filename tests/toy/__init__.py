@@ -8,7 +8,7 @@ tests/test_toy_game.py plays it through the controller, the table, a save and th
 
 from __future__ import annotations
 
-from ai import games as bots_table
+from dune_tui.ai import games as bots_table
 from dune_tui.games import Game, register_game
 from dune_tui.saves import games as saves_table
 from dune_tui.ui import games as ui_table

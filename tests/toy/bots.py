@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ai.evaluator import outcome
-from ai.search_rules import SearchRules
+from dune_tui.ai.evaluator import outcome
+from dune_tui.ai.search_rules import SearchRules
 
 from . import engine
 
@@ -30,7 +30,7 @@ class Scores:
         return ranked(state, seat, legal, random.Random(0))
 
     def evaluate(self, state, seat: int, horizon_turn):
-        from ai.evaluator import Leaf
+        from dune_tui.ai.evaluator import Leaf
 
         if state.over:
             return outcome(state, engine.returns)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
 from dune_tui.games.dune.data import GUILD
@@ -18,6 +19,7 @@ def advice_shown(app) -> bool:
     return app.screen.query_one(AdvicePanel).has_class("-shown")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_h_shows_the_top_options_with_their_chance_of_winning():
     app = make_app(session(2, seed=7))
@@ -35,6 +37,7 @@ async def test_h_shows_the_top_options_with_their_chance_of_winning():
         assert app.screen.current is request  # advice never answers for the player
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_where_the_seat_can_no_longer_win_the_advice_shows_no_chance_and_nobody_wins_apart():
     """Issue 41: in round 6 of a two-player game without the Guild, a seat that could no longer reach its four
@@ -59,6 +62,7 @@ async def test_where_the_seat_can_no_longer_win_the_advice_shows_no_chance_and_n
         assert all(re.search(r"\) \d: Keep \w", line) for line in text.splitlines() if "%±" in line), text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_screen_answers_keys_while_the_advice_is_worked_out_and_esc_drops_it():
     app = make_app(session(2, seed=7))
@@ -79,6 +83,7 @@ async def test_the_screen_answers_keys_while_the_advice_is_worked_out_and_esc_dr
         assert cancel.is_set() and app.screen.advising is None
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_next_decision_drops_the_advice_of_the_last():
     app = make_app(session(2, seed=7))
@@ -118,6 +123,7 @@ def test_new_takes_no_hints_for_a_competitive_game_and_the_save_keeps_it(save_di
     assert saves.load(saves.save_named(game, "competitive", save_dir)).hints_allowed is False
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_new_game_switch_turns_hints_off():
     app = make_app()
@@ -152,6 +158,7 @@ async def test_help_lists_h():
         assert re.search(r"█\s+h\s+Hint\s", screen_text(app))
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_advice_shown_is_saved_with_the_game_and_the_replay_shows_it(save_dir):
     from ui_helpers import answer, near_the_end, screen_name
@@ -213,6 +220,7 @@ def test_close_chances_draw_different_bars_and_the_bar_keeps_its_width():
     assert bar(0).plain == "░" * BAR and bar(1).plain == "█" * BAR
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_advice_on_a_roll_says_first_the_numbers_of_the_dice_each_option_keeps():
     """Keeps read alike for most of their words (`Keep Corrino, Corrino, …`): each line starts with the dice's
@@ -238,6 +246,7 @@ async def test_advice_on_a_roll_says_first_the_numbers_of_the_dice_each_option_k
             assert re.search(rf"%±\d+ +{re.escape(numbers)}: Keep ", line), (numbers, line)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_log_lines_written_while_the_advice_is_open_are_not_cut_when_it_closes():
     """Issue 33, at 80×24: `new --players 4 --seat human --faction harkonnen --faction corrino --faction fremen
@@ -275,7 +284,7 @@ async def test_log_lines_written_while_the_advice_is_open_are_not_cut_when_it_cl
 def test_the_advice_says_what_its_figures_are_and_how_sure():
     """Issue 33: win chances in lists, a mix frequency on battle forms, unexplained, and 21% against 22% as if
     that told them apart. A first line says which, and a chance of winning carries its margin."""
-    from ai.advice import Advice
+    from dune_tui.ai.advice import Advice
     from dune_tui.games.dune import legal_actions
     from dune_tui.ui.widgets.advice import MIX, NOBODY, RANKED, WINS, advice_summary, advice_text, option_text
 
@@ -302,6 +311,7 @@ def test_the_advice_says_what_its_figures_are_and_how_sure():
     assert advice_text(state, ranked, ["1", "2"]).plain.splitlines()[0] == RANKED
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_h_on_an_express_decision_asks_express_s_bots_and_names_express_options():
     """The advisor asks the game's record for its bots: the Bene Gesserit's secret round (a decision Express's bots

@@ -4,6 +4,7 @@ decides, in a hot-seat game each other player is asked in turn; the game-over sc
 
 from __future__ import annotations
 
+import pytest
 from test_ui_express import OVER, advance, play_to_the_end
 from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until
 
@@ -19,6 +20,7 @@ def proposing(variant: str = "", seats=None) -> Session:
                    and s.kept == 0, seed=1)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_x36_e_asks_then_ends_the_game_at_the_end_of_the_round_and_the_game_over_screen_says_so():
     game = proposing()
@@ -47,6 +49,7 @@ async def test_x36_e_asks_then_ends_the_game_at_the_end_of_the_round_and_the_gam
         assert f"The players agreed to end the game in round {round_}" in text and "Nobody wins" in text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_x36_e_in_a_game_with_a_round_limit_says_why_it_ends_nothing():
     """Issue 41: `e` in a `shorter:20` game did nothing without saying so. It is not offered (not in the panel's
@@ -63,6 +66,7 @@ async def test_x36_e_in_a_game_with_a_round_limit_says_why_it_ends_nothing():
         assert "No end by agreement" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_x36_hot_seat_the_other_player_is_asked_and_a_no_keeps_the_game_going():
     game = proposing(seats=[HUMAN, HUMAN])

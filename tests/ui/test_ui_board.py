@@ -14,6 +14,7 @@ from dune_tui.session import Session
 from dune_tui.ui.games.dune.dice import DiceTray
 from dune_tui.ui.games.dune.map import MapView
 from dune_tui.ui.games.dune.map_grid import boxes
+from tests.profiles import cases
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -25,7 +26,7 @@ def touching(a, b) -> bool:
     return (xs == 1 and ys > 1) or (ys == 1 and xs > 1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=cases(60), deadline=None)
 @given(st.integers(40, 160), st.integers(11, 40))
 def test_neighbours_touch_on_screen_and_nothing_else_does(width, height):
     """R1: each ring region borders the next and the Polar Sink; no two other regions share a border."""
@@ -36,6 +37,7 @@ def test_neighbours_touch_on_screen_and_nothing_else_does(width, height):
     assert all(box.x >= 0 and box.x + box.w <= width and box.y + box.h <= height for box in where.values())
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_map_shows_every_region_its_zone_and_the_storm_in_words():
     game = session(2, seed=8)
@@ -78,6 +80,7 @@ def atreides_setup() -> Session:
     return Session(Options(players=2, seed=3, factions=("atreides", "harkonnen")), [HUMAN, bot()], bots_secret=3)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_click_on_a_lit_region_answers_the_decision():
     """The Atreides' setup is about a region: the legal ones light up with their numbers, and a click on one
@@ -122,6 +125,7 @@ def at_move() -> Session:
     return play_until(session(2, seed=5), lambda s: s.phase == "move" and s.awaiting == (0,), seed=5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_board_landing(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -131,6 +135,7 @@ def test_snapshot_board_landing(snap_compare, size):
     assert snap_compare(make_app(at_landing(), resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_board_move_to_the_target(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -165,6 +170,7 @@ async def test_arrow_keys_in_the_list_move_the_pointer_over_the_map():
         assert f"▶[{landings[0] + 1}" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_turn_track_marks_the_step_of_the_decision():
     app = make_app(at_landing(), resumed=True)
@@ -177,6 +183,7 @@ async def test_the_turn_track_marks_the_step_of_the_decision():
         assert "Turn: roll alliance recruitment Kanly spice ▶landing target movement battle construction storm" in track
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_tray_sets_the_kept_dice_apart_and_says_the_rolls_left():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
@@ -201,6 +208,7 @@ async def test_the_tray_sets_the_kept_dice_apart_and_says_the_rolls_left():
         assert f"kept: {kept}" in rows[0] and "rerolls:" in rows[1] and f"up to {6 - kept}" in rows[2]
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_click_on_a_die_marks_it_as_its_key_does():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))

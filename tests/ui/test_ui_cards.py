@@ -52,6 +52,7 @@ def card_text(app) -> str:
     return screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_prediction_shows_on_the_bene_gesserit_screen_only():
     game = five_houses(human=0)
@@ -68,6 +69,7 @@ async def test_the_prediction_shows_on_the_bene_gesserit_screen_only():
         assert "Bene Gesserit" in text and "Predicts" not in text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_each_card_names_its_leaders_its_player_and_its_abilities_with_the_knots_marked():
     app = make_app(five_houses(human=1), resumed=True)
@@ -87,6 +89,7 @@ async def test_each_card_names_its_leaders_its_player_and_its_abilities_with_the
         await until(pilot, lambda: screen_name(app) == "GameScreen")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_house_cards(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -111,6 +114,7 @@ async def show_reveal(pilot, reveal, batch) -> str:
     return screen_text(pilot.app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_reveal_shows_both_commits_side_by_side_their_totals_and_the_result():
     game, reveal = after_a_battle()
@@ -132,6 +136,7 @@ async def test_the_reveal_shows_both_commits_side_by_side_their_totals_and_the_r
         await until(pilot, lambda: screen_name(app) == "GameScreen")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_reveal_names_the_committed_leaders_that_went_to_the_reserve():
     """Issue 33: "Corrino lose: nothing" while Shaddam IV went to the reserve. Both sides commit their leader
@@ -156,6 +161,7 @@ async def test_the_reveal_names_the_committed_leaders_that_went_to_the_reserve()
         assert "lose: nothing" not in flat
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_battle_reveal_side_by_side(snap_compare, size):
     game, reveal = after_a_battle()
@@ -193,6 +199,7 @@ def test_strategic_regions_round_by_round_are_what_the_map_held(players, seed):
     assert strategic_by_round(game) == truth
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pilot_test
 async def test_the_game_over_picture_has_a_line_per_house_in_columns(size):
@@ -219,6 +226,7 @@ async def test_the_game_over_picture_has_a_line_per_house_in_columns(size):
         assert len({len(row.rstrip()) for row in rows}) == 1, rows  # the battles, right-aligned
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_game_over_picture(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -228,6 +236,7 @@ def test_snapshot_game_over_picture(snap_compare, size):
     assert snap_compare(make_app(played_out(4, 2)[0], resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_click_on_a_house_opens_the_cards_and_esc_closes_them():
     app = make_app(five_houses(human=1), resumed=True)
@@ -263,6 +272,7 @@ async def test_the_one_line_house_cards_keep_their_numbers_in_one_column_at_80x2
             assert card._numbers(card.view, f, False).plain in row, row
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_help_on_the_game_over_says_how_to_scroll_to_the_picture():
     app = make_app(played_out(4, 2)[0], resumed=True)
@@ -276,6 +286,7 @@ async def test_help_on_the_game_over_says_how_to_scroll_to_the_picture():
         assert "Home/End scroll the result" in text and "round by round" in text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_battle_between_bots_is_told_in_a_notice_that_takes_no_keys():
     """The reveal dialog is for a battle a human fights; another battle shows as a notice over the log for a few

@@ -41,6 +41,7 @@ def test_new_with_seats_or_factions_takes_their_number_of_players():
                              ).options.players == 3
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_new_game_form_offers_as_many_players_as_the_command_line():
     app = make_app()

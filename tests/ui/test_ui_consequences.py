@@ -91,6 +91,7 @@ async def shown(pilot) -> str:
     return screen_text(pilot.app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_marking_the_spice_and_region_dice_forecasts_the_storm_and_its_losses():
     app = make_app(rolling(), resumed=True)
@@ -123,6 +124,7 @@ async def test_each_proposal_says_what_the_allys_ability_gives_this_turn():
         assert "Worm Riding: no Shai-Hulud this turn" in text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_landing_counts_troops_and_says_the_spice_left():
     game = landing()
@@ -141,6 +143,7 @@ async def test_a_landing_counts_troops_and_says_the_spice_left():
         assert game.state.troops_of(ARRAKEEN, ATREIDES) == 4 and game.state.card[ATREIDES] == 0
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_construction_warns_of_the_storm_over_the_target():
     app = make_app(constructing(), resumed=True)
@@ -157,6 +160,7 @@ def test_movement_targets_are_listed_in_map_order():
     assert [c.key[1] for c in group(legal, None, FIRST_GAME)] == [GREAT_FLAT, SIETCH_TABR, TUEKS_SIETCH, POLAR_SINK]
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_key_pressed_as_a_new_question_appears_does_not_answer_it(monkeypatch):
     """The roll ends; the next question (recruiting) comes at once: a '1' typed right then, meant for the roll,
@@ -182,6 +186,7 @@ async def test_a_key_pressed_as_a_new_question_appears_does_not_answer_it(monkey
         assert game.log[-1].action == request.legal[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_storm_forecast(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -192,6 +197,7 @@ def test_snapshot_storm_forecast(snap_compare, size):
     assert snap_compare(make_app(rolling(), resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_kanly_immunities(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -200,6 +206,7 @@ def test_snapshot_kanly_immunities(snap_compare, size):
     assert snap_compare(make_app(kanly(), resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_landing_count(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -210,6 +217,7 @@ def test_snapshot_landing_count(snap_compare, size):
     assert snap_compare(make_app(landing(), resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_construction_under_the_coming_storm(snap_compare, size):
     async def run_before(pilot) -> None:

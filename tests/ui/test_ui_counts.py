@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, play_until, screen_text, session, until
 
 from dune_tui.games.dune import legal_actions
@@ -14,6 +15,7 @@ def landing(s) -> bool:
             and any(a[0] == "land" and landings_most(s, a) >= 3 for a in legal_actions(s, 0)))
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_digit_on_a_landing_opens_its_count_and_enter_lands_that_many():
     """A number key landed one troop at once and the next ←/→, Enter ended the landing with troops and spice

@@ -74,6 +74,7 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, variant", [
     (2, ""), (4, "shorter:10"), (2, "houses,shorter:8"), (4, "houses,shorter:6,thumper,defence:limited"),
 ])
@@ -91,13 +92,14 @@ async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(pl
         assert "╰house" in text or "the first roll comes after the setup" in text  # the dice (the BG predicts first)
         phases = await play_to_the_end(pilot)
         assert "roll" in phases
-        await until(pilot, lambda: "Game over" in screen_text(app))  # the screen is up; under load, not yet drawn
-        text = screen_text(app)
+        # the screen is up; under load, not yet drawn whole (its statistics came a moment after its title)
+        text = await until_shown(pilot, "Game over", "Statistics", "r Replay")
         result = game.state.result
         assert "Game over — Dune Express" in text and result.text[:30] in text.replace("\n", " ")
         assert "Statistics" in text and "r Replay" in text
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_marking_dice_sets_them_aside_and_rerolls_the_rest():
     game = express(2, seed=3)
@@ -120,6 +122,7 @@ async def test_marking_dice_sets_them_aside_and_rerolls_the_rest():
         assert request is not app.screen.current
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_territory_decision_lights_the_board_and_takes_a_click():
     game = deploying()
@@ -138,6 +141,7 @@ async def test_a_territory_decision_lights_the_board_and_takes_a_click():
         assert game.controller.log[before].action in lands
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_board_takes_the_keys_from_the_list_and_enter_picks_the_place_under_its_cursor():
     game = deploying()
@@ -155,6 +159,7 @@ async def test_the_board_takes_the_keys_from_the_list_and_enter_picks_the_place_
         assert action[0] in ("land", "move") and board.pointed in (game.state.target, action[1])
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_lists_highlight_follows_the_boards_cursor():
     """The arrows on the board move the list's highlight to the option about the place under the cursor."""
@@ -188,6 +193,7 @@ async def test_the_lists_highlight_follows_the_boards_cursor():
         assert seen == board.lit, "the cursor went to every place"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["c", "l"])  # Continue, Load
 @pilot_test
 async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key):
@@ -206,6 +212,7 @@ async def test_continue_and_load_open_an_express_save_on_its_board(save_dir, key
         assert f"Round {game.state.round}" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_finished_express_game_loads_on_its_result(save_dir):
     game = advance(express(2, "shorter:4", seed=6), lambda s: s.over, seed=4)
@@ -221,6 +228,7 @@ async def test_a_finished_express_game_loads_on_its_result(save_dir):
     assert path.exists()
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_new_game_screen_makes_express_options_from_its_choices():
     app = make_app()
@@ -256,6 +264,7 @@ def test_the_new_game_screen_spells_variants_as_the_command_line():
     assert variant_text(ending="tiebreak") == ""  # no round limit: no ending to choose
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
     app = make_app()
@@ -282,6 +291,7 @@ async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
         assert "Houses and their abilities" in screen_text(app) and "•" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_shows_it():
     game = Session(with_variants("houses", players=3, seed=5, houses=("bg", "fremen", "guild")), [HUMAN, HUMAN, bot()],
@@ -304,6 +314,7 @@ async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_sh
         await until(pilot, lambda: "you marked round 7" in screen_text(app))
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_express_game_over_replays_and_starts_another_express_game():
     app = make_app(express(2, "shorter:3", seed=9))
@@ -332,12 +343,14 @@ def waiting_for_human(*keys: str):
     return run_before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_express_board_landing(snap_compare, size):
     """Four houses on the board, the territory die's location lit, the turn's purse beside the dice."""
     assert snap_compare(make_app(deploying(), resumed=True), terminal_size=size, run_before=waiting_for_human())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_express_dice_set_aside_and_marked(snap_compare, size):
     """The dice set aside first, a ┊, the dice still rolling, one marked to set aside."""
@@ -347,12 +360,14 @@ def test_express_dice_set_aside_and_marked(snap_compare, size):
                         run_before=waiting_for_human(str(free + 1)))
 
 
+@pytest.mark.slow
 def test_express_board_without_colour(snap_compare, monkeypatch):
     """NO_COLOR: every house reads by its letter, the lit place by its heavy frame."""
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(make_app(deploying(), resumed=True), terminal_size=(80, 24), run_before=waiting_for_human())
 
 
+@pytest.mark.slow
 def test_express_new_game(snap_compare):
     assert snap_compare(make_app(), press=["n", "up", "right", "_"], terminal_size=(80, 24))
 
@@ -400,6 +415,7 @@ def test_the_new_game_screen_spells_token_counts_as_the_command_line():
     assert with_variants(variant_text(thumper=True, tokens=(2, -1, 0, 3)), players=3).tokens == (2, -1, -1, 3)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_new_game_screen_takes_token_counts():
     app = make_app()
@@ -430,11 +446,13 @@ def fortified() -> Session:
                    and sum(f >= 0 for f in s.fortress) >= 2 and s.storm >= 0 and s.round >= 3, seed=0)
 
 
+@pytest.mark.slow
 def test_express_fortresses_at_80x24(snap_compare):
     """X29-X35 on the screen: eight dice, the tactical die's face; ▲ and the owner's letter, ≈ the storm."""
     assert snap_compare(make_app(fortified(), resumed=True), terminal_size=(80, 24), run_before=waiting_for_human())
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_express_fortresses_are_drawn_and_the_8_key_marks_the_tactical_die():
     game = fortified()
@@ -466,6 +484,7 @@ def test_the_board_lights_where_the_tactical_die_acts():
         [2, 1, 4, 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "keys"), [("fortresses", "1-8"), ("", "1-7")])
 @pilot_test
 async def test_the_footer_and_help_name_the_keys_of_the_dice_rolled(variant, keys):

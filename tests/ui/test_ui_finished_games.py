@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from ui_helpers import bot, human_waiting, make_app, pilot_test, play_until, screen_name, screen_text, session, until
 
 from dune_tui import saves
@@ -47,6 +48,7 @@ async def test_continue_prefers_the_latest_unfinished_game(save_dir):
         assert not app.screen.table.session.state.over
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_loading_a_finished_game_shows_its_result_statistics_and_replay(save_dir):
     game = finished()
@@ -76,6 +78,7 @@ async def test_loading_a_finished_game_shows_its_result_statistics_and_replay(sa
     assert path.read_bytes() == before  # looking at a finished game does not write it again
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_finished_game_given_to_the_app_opens_on_its_result(save_dir):
     """`dune-tui load NAME` of a finished game: the app starts on the game-over screen."""
@@ -89,6 +92,7 @@ async def test_a_finished_game_given_to_the_app_opens_on_its_result(save_dir):
 LONG = SeatConfig(kind="human", name="Alexandrina Longname-Harkonnen")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_load_list_fits_80_columns_and_tells_the_highlighted_save_in_full(save_dir):
     saves.autosave(finished(), save_dir)

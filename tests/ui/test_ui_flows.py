@@ -3,6 +3,7 @@ bots' pause and skip, quitting (asked, saved) and resuming, loading, the rules a
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import (
     HUMAN,
     answer,
@@ -24,6 +25,7 @@ from dune_tui.ui.screens.new_game import seat_choices
 TURN_PHASES = {"roll", "alliance", "recruit", "kanly", "land", "target", "move", "commit", "construct"}
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_new_game_from_the_main_menu_starts_a_game_with_the_chosen_seats():
     app = make_app(pause=2.0)  # all five seats bots: at no pause the game could end before its screen is read
@@ -60,6 +62,7 @@ async def test_new_game_refuses_bad_options_with_a_sentence():
         assert "Cannot start" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_human_plays_turns_through_every_phase_by_keys():
     """4 players (alliances need 4+, R5): the human marks dice, proposes, recruits, lands, moves, fights, builds."""
@@ -87,6 +90,7 @@ async def test_a_human_plays_turns_through_every_phase_by_keys():
     assert seen >= TURN_PHASES, f"phases never asked: {TURN_PHASES - seen}"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_bots_pause_between_steps_and_s_skips_ahead():
     game = session(3, seed=11)  # seat 3 (a bot) makes the Harkonnen setup before the human plays
@@ -103,6 +107,7 @@ async def test_bots_pause_between_steps_and_s_skips_ahead():
         assert "bot pause 60s" in screen_text(app)  # skipping lasts until the human's decision
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_p_changes_the_bot_pause_shown_on_the_status_line():
     app = make_app(session(2, seed=5), pause=0.5)
@@ -113,6 +118,7 @@ async def test_p_changes_the_bot_pause_shown_on_the_status_line():
         assert "bot pause 1s" in screen_text(app)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_quitting_mid_game_asks_saves_and_the_game_resumes(save_dir):
     game = session(2, seed=9)
@@ -141,6 +147,7 @@ async def test_quitting_mid_game_asks_saves_and_the_game_resumes(save_dir):
         assert "Game resumed" in "\n".join(app.screen.query_one("#log").lines_written)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_leaving_to_the_menu_then_loading_the_saved_game(save_dir):
     game = session(2, seed=21)
@@ -172,6 +179,7 @@ async def test_load_screen_says_when_there_is_nothing_to_load(save_dir):
         assert screen_name(app) == "MainMenu"  # nothing to continue: a notice, no crash
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_rules_screen_and_help():
     app = make_app()
@@ -191,6 +199,7 @@ async def test_rules_screen_and_help():
         assert screen_name(app) == "MainMenu"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_help_on_the_game_screen_lists_the_decision_keys():
     app = make_app(session(2, seed=7))
@@ -208,6 +217,7 @@ async def test_help_on_the_game_screen_lists_the_decision_keys():
             assert code in flat, code
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_log_scrolls_and_opens_full_screen():
     app = make_app(session(2, seed=7))
@@ -224,6 +234,7 @@ async def test_the_log_scrolls_and_opens_full_screen():
         assert screen_name(app) == "GameScreen"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_an_all_bot_game_can_be_watched_to_the_end():
     game = session(3, seats=[bot(), bot(), bot()], seed=2)
@@ -233,6 +244,7 @@ async def test_an_all_bot_game_can_be_watched_to_the_end():
     assert game.state.over
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_seat_with_a_broken_bot_plays_random_moves_and_says_so():
     """A save may name a bot this build lacks: the game goes on (random legal moves) with a notice."""
@@ -253,6 +265,7 @@ async def test_a_seat_with_a_broken_bot_plays_random_moves_and_says_so():
         assert game.state.turn >= 2  # the broken seat's turn was played
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_factions_chosen_in_the_rulebooks_order_the_first_player_last():
     """R12: seats choose counter-clockwise from the first player's right; the first player picks last."""
@@ -269,6 +282,7 @@ async def test_factions_chosen_in_the_rulebooks_order_the_first_player_last():
         assert game.state.seat_faction[0] == request.legal[0][1]
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_slash_filters_a_long_option_list():
     game = session(2, seed=9)  # the human's first decision: the Harkonnen setup region
@@ -283,6 +297,7 @@ async def test_slash_filters_a_long_option_list():
         await until(pilot, lambda: game.state.troops_of(7, game.state.seat_faction[0]) == 2)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_ctrl_s_saves_under_a_name_and_refuses_a_bad_one(save_dir):
     app = make_app(session(2, seed=7), save_dir)
@@ -318,6 +333,7 @@ async def help_text(pilot) -> str:
 GAME_KEYS = ("q ", "s ", "ctrl+t", "p ", "l ", "h ", "v ", "c ", "m ", "ctrl+s", "f1", "? ", "ctrl+q")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_help_lists_every_key_of_each_decision_form():
     """Lists: ↑↓, ←→ for a count, `/` filter; the roll: 1-7, r, a and t (Thumper); the commit: ↑↓ rows, ←→,
@@ -353,6 +369,7 @@ async def test_help_lists_every_key_of_each_decision_form():
         assert all(key in text for key in GAME_KEYS)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_key_labelled_reroll_never_ends_the_roll():
     """Issue 33: `r` with no die marked kept every die and ended the roll, and a second `r` typed before the next
@@ -380,6 +397,7 @@ async def test_a_key_labelled_reroll_never_ends_the_roll():
         await until(pilot, lambda: game.state.phase != "roll" or game.state.active != 0)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_digit_on_a_move_opens_its_count_instead_of_moving_every_troop():
     """Issue 33: a number key moved all the troops with no chance to change the count. It highlights the move

@@ -4,6 +4,7 @@ save is."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
 
 from dune_tui import saves
@@ -15,6 +16,7 @@ def blocked_dir(tmp_path):
     return path
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_failed_save_on_quitting_is_said_and_another_directory_saves_the_game(tmp_path):
     game = session(2, seed=9)
@@ -38,6 +40,7 @@ async def test_a_failed_save_on_quitting_is_said_and_another_directory_saves_the
     assert note[1].endswith(f" load --save-dir {elsewhere} {saved.name.removesuffix('.dune.json')}")  # typed)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_after_a_failed_save_escape_keeps_playing_and_ctrl_x_leaves_unsaved_with_a_note(tmp_path):
     app = make_app(session(2, seed=9), blocked_dir(tmp_path))

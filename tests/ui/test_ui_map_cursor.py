@@ -27,6 +27,7 @@ from dune_tui.ui.games.dune.map import MapView, next_region
 from dune_tui.ui.games.dune.map_grid import boxes
 from dune_tui.ui.widgets.decision import DecisionPanel
 from dune_tui.ui.widgets.place_cursor import STEPS
+from tests.profiles import cases
 
 EVERY = range(10)
 
@@ -65,7 +66,7 @@ def test_with_every_region_lit_the_arrows_go_to_the_neighbour_on_screen(size, st
     assert next_region(drawn, EVERY, start, STEPS[step]) == goal
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.sets(st.integers(0, 9), min_size=1), st.integers(0, 9), st.sampled_from(sorted(STEPS)),
        st.integers(40, 120))
 def test_the_cursor_lands_only_on_lit_regions_and_moves_the_way_pressed(lit, start, step, width):
@@ -78,6 +79,7 @@ def test_the_cursor_lands_only_on_lit_regions_and_moves_the_way_pressed(lit, sta
         assert (x1 - x0) * dx + (y1 - y0) * dy > 0
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_region_picked_by_arrow_keys_and_enter_answers_the_decision():
     app = make_app(atreides_setup())
@@ -96,6 +98,7 @@ async def test_a_region_picked_by_arrow_keys_and_enter_answers_the_decision():
         assert not board.options and app.focused is not board
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_cursor_skips_unlit_regions_every_way():
     app = make_app(atreides_setup())
@@ -110,6 +113,7 @@ async def test_the_cursor_skips_unlit_regions_every_way():
         assert visited == set(board.options), "every lit region is reached by the arrows"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_esc_gives_the_keys_back_to_the_list():
     app = make_app(atreides_setup())
@@ -124,6 +128,7 @@ async def test_esc_gives_the_keys_back_to_the_list():
         assert not board.allow_focus() and app.focused is not board
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either(monkeypatch):
     """The decision panel's guard: shift+Tab pressed as the question appears moves nothing; the list then
@@ -146,6 +151,7 @@ async def test_a_new_question_takes_no_keys_for_a_moment_on_the_map_either(monke
         assert app.focused is app.screen.query_one("#choices")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_footer_and_help_list_the_maps_keys():
     app = make_app(atreides_setup())
@@ -176,6 +182,7 @@ async def test_without_colour_the_cursor_reads_by_its_marks(monkeypatch):
         assert map_rows(app).count("▶") == 1
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_m_gives_the_map_the_keys_while_regions_are_lit():
     app = make_app(atreides_setup())
@@ -199,6 +206,7 @@ def highlighted(app) -> str:
     return str(choices.get_option_at_index(choices.highlighted).prompt)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_lists_highlight_follows_the_map_cursor_and_the_cursor_the_list():
     app = make_app(atreides_setup())
@@ -218,6 +226,7 @@ async def test_the_lists_highlight_follows_the_map_cursor_and_the_cursor_the_lis
         assert app.focused is board and board.pointed == GREAT_FLAT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pilot_test
 async def test_the_list_and_the_map_never_disagree(size):

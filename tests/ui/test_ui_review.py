@@ -37,6 +37,7 @@ def analysed(app) -> bool:
     return screen_name(app) == "ReviewScreen" and app.screen.analysis is not None
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_stepping_and_the_marks(tmp_path):
     path, thrown = games.thrown_away_save(tmp_path / "thrown.dune.json")
@@ -71,6 +72,7 @@ async def test_stepping_and_the_marks(tmp_path):
         await until(pilot, lambda: not app.is_running)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_analysis_shows_its_progress_and_x_stops_it(tmp_path):
     path = games.finished_save(tmp_path / "game.dune.json")
@@ -89,6 +91,7 @@ async def test_the_analysis_shows_its_progress_and_x_stops_it(tmp_path):
     assert not (tmp_path / "game.dune.json.review.json").exists()  # a stopped analysis is not kept
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_an_unfinished_games_review_never_shows_another_seats_secret(tmp_path):
     path = games.unfinished_save(tmp_path / "open.dune.json")
@@ -117,6 +120,7 @@ async def test_an_unfinished_games_review_never_shows_another_seats_secret(tmp_p
         await until(pilot, lambda: secret.search(screen_text(app)) is not None, what="the prediction")
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_review_from_the_load_list_and_the_game_over_screen(save_dir, monkeypatch):
     monkeypatch.setattr(review_screen, "BUDGET", QUICK)
@@ -152,6 +156,7 @@ def snapshot_review(tmp_path, rules: str = "dune"):
     return review_app(review)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_review_snapshot(snap_compare, size, tmp_path):
     async def run_before(pilot) -> None:
@@ -162,6 +167,7 @@ def test_review_snapshot(snap_compare, size, tmp_path):
     assert snap_compare(snapshot_review(tmp_path), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_review_express_snapshot(snap_compare, size, tmp_path):
     async def run_before(pilot) -> None:

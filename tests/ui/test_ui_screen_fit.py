@@ -4,6 +4,7 @@ apart from the log's, labels that read whole at 80×24."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from ui_helpers import HUMAN, human_waiting, make_app, pilot_test, screen_text, session, until
 
@@ -128,6 +129,7 @@ def panel_words(app) -> list[str]:
     return " ".join(row[region.x:region.right] for row in rows).replace("─", " ").split()
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_advice_leaves_the_decision_readable():
     """`h` opened the advice over two thirds of the width: at 80×24 the question was cut ("[C] Co…", the

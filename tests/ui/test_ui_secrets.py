@@ -4,6 +4,7 @@ the forced Shai-Hulud keep (R4), and the game-over screen."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import (
     HUMAN,
     answer,
@@ -26,6 +27,7 @@ from dune_tui.games.dune.data import FACTION_NAMES, SPICE_DIE, WORM
 from dune_tui.session import Session
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_battle_the_bots_commit_is_sealed_before_the_human_chooses_and_both_are_revealed():
     """R10: both sides commit secretly; the bot's commit is in before the human's form opens,
@@ -74,6 +76,7 @@ def hot_seat_bg() -> Session:
     return Session(options, [HUMAN, HUMAN, bot(), bot(), bot()], bots_secret=options.seed)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_hot_seat_hands_off_before_the_secret_prediction_and_hides_it_afterwards():
     game = hot_seat_bg()
@@ -105,6 +108,7 @@ async def test_hot_seat_hands_off_before_the_secret_prediction_and_hides_it_afte
             await answer(pilot)
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_hot_seat_battle_between_two_humans_hands_off_twice():
     game = play_until(session(2, seats=[HUMAN, HUMAN], seed=4),
@@ -157,6 +161,7 @@ async def test_dice_keys_mark_and_reroll_only_the_unmarked_dice():
         await until(pilot, lambda: game.state.kept & (1 << die))
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_game_over_shows_the_winner_the_map_and_statistics_then_a_new_game():
     game = near_the_end()
@@ -196,6 +201,7 @@ async def test_too_small_terminal_gets_a_message_and_the_layout_follows_resizes(
         assert "Zone 1" in screen_text(app)  # the roomy map names its zones
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_the_screen_gets_views_only_each_from_its_own_seat_and_public_ones_as_a_spectator(monkeypatch):
     """No cheating: the game screen holds no authoritative state (every State it gets is a view, without

@@ -76,6 +76,7 @@ def footer(app) -> str:
 
 
 # ------------------------------------------------------------------------- bug 4
+@pytest.mark.slow
 @pilot_test
 async def test_dice_keys_answer_again_after_the_terminal_was_too_small_during_a_roll():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
@@ -94,6 +95,7 @@ async def test_dice_keys_answer_again_after_the_terminal_was_too_small_during_a_
 
 
 # ------------------------------------------------------------------- friction: wording
+@pytest.mark.slow
 @pilot_test
 async def test_the_tray_counts_one_more_roll_in_the_singular():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
@@ -126,6 +128,7 @@ async def test_the_full_log_wraps_long_lines_at_80_columns():
 
 
 # ---------------------------------------------------------------- frictions: log keys
+@pytest.mark.slow
 @pilot_test
 async def test_escape_leaves_the_full_log_and_the_focused_game_log():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
@@ -142,6 +145,7 @@ async def test_escape_leaves_the_full_log_and_the_focused_game_log():
         assert app.focused.id == "dice-form"
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_digits_typed_while_the_game_log_has_focus_say_why_nothing_happened():
     app = make_app(Session(Options(players=2, seed=8), [HUMAN, bot()], bots_secret=8))
@@ -193,6 +197,7 @@ async def test_the_house_cards_keep_the_spice_figure_at_78x22():
 
 
 # ------------------------------------------------------------------- friction: reveal
+@pytest.mark.slow
 @pilot_test
 async def test_the_battle_reveal_leaves_the_board_in_sight_and_a_key_skips_it():
     app = make_app(battle_with_both_leaders(), resumed=True)
@@ -249,6 +254,7 @@ def test_snapshot_battle_reveal(snap_compare, size):
     assert snap_compare(make_app(game, resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_full_log_at_80x24(snap_compare):
     async def run_before(pilot) -> None:
         await until(pilot, lambda: human_waiting(pilot.app))

@@ -72,6 +72,7 @@ def test_game_battle_commit(snap_compare, size):
                         run_before=waiting_for_human("right"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare, size):
     async def run_before(pilot) -> None:
@@ -87,6 +88,7 @@ def test_game_over(snap_compare, size):
     assert snap_compare(make_app(near_the_end(), resumed=True), terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_rules(snap_compare, size):
     assert snap_compare(make_app(), press=["r", "_"], terminal_size=size)
@@ -139,17 +141,20 @@ def test_map_cursor(snap_compare, size):
     assert snap_compare(make_app(atreides_setup()), terminal_size=size, run_before=map_cursor_on_broken_land)
 
 
+@pytest.mark.slow
 def test_map_cursor_without_colour(snap_compare, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(make_app(atreides_setup()), terminal_size=(80, 24), run_before=map_cursor_on_broken_land)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_dice_kept_and_the_worm_to_keep(snap_compare, size):
     """The kept dice left of `┊` (`✓kept`), the worm `!must` … `must keep` among the ones to roll, rolls left."""
     assert snap_compare(make_app(worm_to_keep(), resumed=True), terminal_size=size, run_before=waiting_for_human())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_advisor(snap_compare, size):
     """`h`: the search's top options with bars and chances, over the log (a fixed number of iterations)."""
@@ -165,6 +170,7 @@ def test_advisor(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_battle_reveal_without_colour(snap_compare, monkeypatch):
     """NO_COLOR: the two sides by their letters `[G]`, `[F]` and names, strengths in figures."""
     monkeypatch.setenv("NO_COLOR", "1")

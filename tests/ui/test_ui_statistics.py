@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ai import make_agent
+from dune_tui.ai import make_agent
 from dune_tui.controller import Controller
 from dune_tui.games.dune import Options
 from dune_tui.games.dune.data import FACTION_NAMES

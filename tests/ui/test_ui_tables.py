@@ -108,6 +108,7 @@ async def test_the_list_follows_tables_appearing_filling_and_ending(own_lobby, a
         tables.close()
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_enter_sits_down_at_a_free_seat_and_a_kept_seat_refuses_with_whose_it_is(own_lobby):
     from dune_tui.net.identity import my_login
@@ -167,6 +168,7 @@ async def test_seat_lines_name_the_players_by_their_logins(own_lobby):
                 app.table.close()
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_fifty_tables_are_listed_within_half_a_second(own_lobby, as_alice):
     import time
@@ -192,6 +194,7 @@ async def test_fifty_tables_are_listed_within_half_a_second(own_lobby, as_alice)
     assert min(took) < 0.5, took
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_host_a_table_from_the_menu_publishes_it_and_another_terminal_sits_down(own_lobby):
     from dune_tui.net.client import RemoteTable
@@ -268,6 +271,7 @@ async def _published(hosted, where: Path):
     return card
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_leaving_a_table_picked_from_the_list_goes_back_to_the_list_and_a_spectator_keeps_no_seat(own_lobby):
     """Issue 41: leaving a table picked from the menu exited dune-tui; the spectator's leave dialog said the host
@@ -301,6 +305,7 @@ async def test_leaving_a_table_picked_from_the_list_goes_back_to_the_list_and_a_
         card.close()
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_a_lobby_player_is_told_the_game_is_over_not_about_new_codes_when_the_host_closes_after_it(own_lobby):
     """Issue 41: after game over, lobby players (`dune-tui join bob`) were told the host resumes the game with

@@ -61,7 +61,7 @@ def available_factions(players: int) -> tuple[int, ...]:
 # What a new game's parameters (dune_tui.game_spec.GameSpec, `dune-tui new`'s flags) say beyond the players, the
 # seed and the sides: the ones this game takes, each with the value that means "not given".
 PARAMETERS = {
-    "faction_choice": Parameter("random", choices=("random", "choose"),
+    "faction_choice": Parameter("random", choices=("random", "choose"), about_sides=True,
                                 help="without --faction: deal factions at random, or let seats choose in the "
                                      "rulebook's order"),
     "face_dancers": Parameter("dice", choices=("dice", "spice"),

@@ -62,14 +62,15 @@ class MainMenu(DuneScreen):
         self.run_worker(self._invitations(), group="invite", exclusive=True)
 
     async def _invitations(self) -> None:
-        """The tables of the lobby waiting for this login, told above the menu (t shows them)."""
+        """The tables of the lobby and of the table server waiting for this login, told above the menu (t shows
+        them): "your turn at bob-1234 (since 2 h)" first."""
         from ...net import lobby
         from .tables import invitation, listing
 
         try:
             where = lobby.lobby_dir(create=False)
         except lobby.LobbyUnsafe:
-            return
+            where = None  # no lobby: the table server's tables still
         invites = [text for e in await asyncio.to_thread(listing, where) if (text := invitation(e, my_login()))]
         line = ""
         if invites:

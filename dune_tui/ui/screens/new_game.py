@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from ... import game_spec
-from ...game_spec import DEFAULT_PLAYERS, new_game
+from ...game_spec import new_game
 from ...games import DEFAULT, GAMES, game_named
 from ...games.errors import OptionsError
 from ...seats import bot_specs, default_bot
@@ -62,7 +62,7 @@ class NewGameScreen(DuneScreen):
         with VerticalScroll(id="new-game"):
             yield Static("Host a table on this server" if self.host else "New game", classes="screen-title")
             yield Cycler("Game", list(GAMES), self.rules, shown=lambda r: GAMES[r].title, id="rules")
-            yield Cycler("Players", list(rules.players), DEFAULT_PLAYERS, id="players")
+            yield Cycler("Players", list(rules.players), rules.default_players, id="players")
             for seat in range(MOST_SEATS):
                 yield Cycler(f"Seat {seat + 1}" + (" (plays first)" if seat == 0 else ""), choices,
                              "human" if seat == 0 else bot, id=f"seat-{seat}")

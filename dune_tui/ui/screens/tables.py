@@ -29,9 +29,12 @@ REFRESH_SECONDS = 0.5
 
 
 def invitation(entry: lobby.Listed, me: str) -> str:
-    """"bob invites you to a table" for a table where the host kept a seat for `me`; "your seat at bob's table
-    waits for you" for a seat `me` took there and left; "your table waits for you" at my own ("" if none)."""
+    """"your turn at bob-1234 (since 2 h)" for a table waiting for a decision of `me`'s; "bob invites you to a table"
+    for a table where the host kept a seat for `me`; "your seat at bob's table waits for you" for a seat `me` took
+    there and left; "your table waits for you" at my own ("" if none)."""
     card = entry.card
+    if card is not None and not entry.problem and (turn := card.turn_since(me)):
+        return f"your turn at {card.table} (since {lobby.waited(turn)})"
     if card is None or entry.problem or not card.waits_for(me):
         return ""
     if card.host == me:

@@ -191,8 +191,8 @@ class AdvicePanel(Static):
                         exit_on_error=False)
 
     def _analyse(self, request, spec: str, cancel: threading.Event) -> None:
-        from ai import make_agent
-        from ai.advice import analyse
+        from dune_tui.ai import make_agent
+        from dune_tui.ai.advice import analyse
 
         try:
             advice = analyse(request, agent=make_agent(spec) if spec else None, cancel=cancel)
