@@ -1,7 +1,7 @@
 """`dune-tui serve`: the table server, in the foreground (readable log lines on stderr) or as a service
 (contrib/dune-tui.service).
 
-    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N]
+    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m]
 """
 
 from __future__ import annotations
@@ -26,7 +26,25 @@ def add_parser(sub) -> None:
                         "child process per table, or a thread of the server")
     p.add_argument("--per-login", type=int, default=20, metavar="N",
                    help="how many open tables one login may have on the server (default 20)")
+    p.add_argument("--grace", type=duration, default=600.0, metavar="TIME",
+                   help="how long a seat a login took and left stays theirs before it is free again (a seat kept "
+                        "for a login stays theirs): seconds, or 30s, 10m, 2h, 1d (default 10m)")
     p.set_defaults(func=cmd_serve)
+
+
+def duration(text: str) -> float:
+    """`--grace 10m`: seconds, or a number with s, m, h or d."""
+    import argparse
+
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    number, unit = (text[:-1], units[text[-1]]) if text[-1:] in units else (text, 1)
+    try:
+        seconds = float(number) * unit
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a time: {text!r} (seconds, or 30s, 10m, 2h, 1d)") from None
+    if not 0 <= seconds <= 30 * 86400:
+        raise argparse.ArgumentTypeError(f"{text!r}: between 0 and 30 days")
+    return seconds
 
 
 def cmd_serve(args) -> int:
@@ -47,4 +65,5 @@ def cmd_serve(args) -> int:
     for name in ("dune_tui.server", "dune_tui.net"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
-    return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login))
+    return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login,
+                             grace=args.grace))

@@ -30,6 +30,7 @@ class JoinRefused(Exception):
 
 class RemoteTable:
     last_saved = None  # a joined table saves nothing in this terminal: its host keeps the game
+    path = ""  # the Unix socket of a table of the lobby or the table server ("": joined with a code)
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, welcome: Welcome) -> None:
         self.reader, self.writer = reader, writer
@@ -79,7 +80,9 @@ class RemoteTable:
             raise JoinRefused(f"the table's socket is answered by {answers}, not by {host}, whose table it claims "
                               "to be")
         hello = wire.Hello(protocol=wire.PROTOCOL, name=f"dune-tui {__version__}", seat=seat)
-        return await cls._greet(reader, writer, hello, timeout)
+        remote = await cls._greet(reader, writer, hello, timeout)
+        remote.path = path
+        return remote
 
     @classmethod
     async def _greet(cls, reader, writer, hello: wire.Hello, timeout: float) -> RemoteTable:

@@ -6,7 +6,8 @@
 
 One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
 Struct in msgpack; `wire`): `ListTables` → `Tables`, `OpenTable` → `Opened` (the table's name: its socket is
-`<directory>/<name>.sock`, where the client sits down with the table protocol) or `Goodbye` with the reason.  The
+`<directory>/<name>.sock`, where the client sits down with the table protocol), `ManageTable` (the owner's
+controls) → `Done` with a sentence; or `Goodbye` with the reason.  The
 kernel says who asks (SO_PEERCRED): whoever opens a table owns it.  A client trusts only a server whose directory is
 not writable by others and whose socket is answered by the directory's owner.
 """
@@ -46,6 +47,26 @@ class OpenTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
 
 
+VERBS = ("invite", "release", "kick", "private", "public", "watchers", "no-watchers", "decline", "rematch")
+
+
+class ManageTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """The owner's controls of their table (`decline`: the invited login's): `invite` a login (to `seat`, or the
+    first free one), `release` a seat, `kick` a login, make it `private` or `public`, open it to `watchers` or
+    not (`no-watchers`); `rematch` a finished game."""
+
+    protocol: int = wire.PROTOCOL
+    table: str
+    verb: str
+    login: str = ""
+    seat: int = -1  # from 0; -1: none named
+
+
+class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    text: str
+    table: str = ""  # a rematch: its table's name
+
+
 class Tables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     tables: tuple[lobby.Card, ...] = ()
 
@@ -54,8 +75,8 @@ class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     table: str
 
 
-Request = ListTables | OpenTable
-Answer = Tables | Opened | wire.Goodbye
+Request = ListTables | OpenTable | ManageTable
+Answer = Tables | Opened | Done | wire.Goodbye
 _encoder = msgspec.msgpack.Encoder()
 _requests = msgspec.msgpack.Decoder(Request)
 _answers = msgspec.msgpack.Decoder(Answer)
@@ -70,7 +91,7 @@ def frame(message) -> bytes:
     return wire.HEADER.pack(len(body)) + body
 
 
-def decode_request(body: bytes) -> ListTables | OpenTable:
+def decode_request(body: bytes) -> ListTables | OpenTable | ManageTable:
     """A request; msgspec.MsgspecError if it is not one."""
     return _requests.decode(body)
 

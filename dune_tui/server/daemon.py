@@ -23,18 +23,30 @@ from pathlib import Path
 import msgspec
 
 from ..net import lobby, wire
-from ..net.codes import Codes
 from ..net.identity import peer_login
 from ..net.publisher import Publisher
-from ..net.server import Readers, TableServer
+from ..net.server import Readers
 from ..net.turn_limit import LIMIT_MAX
 from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..table import Table
 from ..table.bots import bot_specs
-from ..table.messages import SPECTATOR, Chat, Seats
+from ..table.messages import SPECTATOR, Chat, Notice, Seats
 from ..text import printable
-from .control import REQUEST_LIMIT, STOPPING, ListTables, Opened, OpenTable, Tables, decode_request, frame
+from .control import (
+    REQUEST_LIMIT,
+    STOPPING,
+    VERBS,
+    Done,
+    ListTables,
+    ManageTable,
+    Opened,
+    OpenTable,
+    Tables,
+    decode_request,
+    frame,
+)
+from .manage import ManagedServer
 from .place import CONTROL
 from .pool import BotPool
 from .store import Settings, Store, StoreError
@@ -45,6 +57,7 @@ REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
 CONTROL_LIMIT = 64  # control connections at once (each says its request within REQUEST_SECONDS)
+SEAT_GRACE = 600.0  # a seat taken and left is freed after this long (S1), unless it was kept for its login
 
 
 class ServerCard(Publisher):
@@ -80,22 +93,31 @@ class Recorder:
 class Hosted:
     recorder: Recorder
 
-    def __init__(self, name: str, table: Table, server: TableServer, card: ServerCard, owner: str) -> None:
+    keeper: object
+
+    def __init__(self, name: str, table: Table, server: ManagedServer, card: ServerCard, owner: str) -> None:
         self.name, self.table, self.server, self.card, self.owner = name, table, server, card, owner
         self.task: asyncio.Task | None = None
+        self.rematch = ""  # the rematch's table, once opened
+
+    def shown_to(self, login: str) -> bool:
+        """A private table is listed to its owner and the logins it keeps a seat for only."""
+        return not self.server.private or login == self.owner or login in self.server.logins()
 
 
 class Daemon:
-    def __init__(self, where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN) -> None:
+    def __init__(self, where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
+                 grace: float = SEAT_GRACE) -> None:
         """`bots`: "pool" (worker processes shared by every table, one per core), "process" (one per table) or
-        "thread"."""
-        self.where, self.store, self.bots, self.per_login = where, store, bots, per_login
+        "thread".  `grace`: seconds a seat taken and left stays its login's (S1)."""
+        self.where, self.store, self.bots, self.per_login, self.grace = where, store, bots, per_login, grace
         self.pool = BotPool() if bots == "pool" else None
         self.tables: dict[str, Hosted] = {}
         self.readers = Readers()  # every table's clients, whose bytes waiting are capped together
         self.control: asyncio.AbstractServer | None = None
         self.closing = False
         self.tasks: set[asyncio.Task] = set()
+        self.sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
         for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
@@ -112,6 +134,7 @@ class Daemon:
                      len(kept.session.log), kept.session.recovered)
         sock = lobby.bind(self.where, CONTROL.removesuffix(".sock"))
         self.control = await asyncio.start_unix_server(self._control, sock=sock, limit=REQUEST_LIMIT)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
         log.info("serving %d table%s in %s (control socket %s)", len(self.tables), "" if len(self.tables) == 1 else "s",
                  self.where, self.where / CONTROL)
 
@@ -129,14 +152,14 @@ class Daemon:
             sock.close()
             lobby.withdraw(self.where, name)
             raise
-        server = TableServer(table, Codes([]), takeover=settings.takeover, after=settings.after,
-                             turn_limit=settings.turn_limit,
-                             readers=self.readers)  # S5: bytes waiting capped over all the tables
+        server = ManagedServer(table, owner=owner, private=settings.private, watchers=settings.watchers,
+                               takeover=settings.takeover, after=settings.after, turn_limit=settings.turn_limit,
+                               readers=self.readers)  # S5: bytes waiting capped over all the tables
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
         hosted = self.tables[name] = Hosted(name, table, server, card, owner)
-        hosted.recorder = recorder
+        hosted.recorder, hosted.keeper = recorder, keeper
         hosted.task = asyncio.get_running_loop().create_task(self._play(hosted))
         return name
 
@@ -164,6 +187,8 @@ class Daemon:
     async def close(self) -> None:
         """Stop every table (each decision is in the store: they reopen at the next start) and the control socket."""
         self.closing = True
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         if self.control is not None:
             self.control.close()
         for hosted in list(self.tables.values()):
@@ -176,6 +201,15 @@ class Daemon:
         if self.pool is not None:
             self.pool.close()
         self.store.close()
+
+    async def _sweep(self) -> None:
+        """Free the seats taken and left more than `grace` ago (S1), at every table, now and then."""
+        while True:
+            await asyncio.sleep(min(max(self.grace / 4, 0.05), 30.0))
+            for hosted in list(self.tables.values()):
+                for seat in hosted.server.sweep(self.grace):
+                    log.info("%s: seat %d freed (taken and left more than %gs ago)", hosted.name, seat + 1,
+                             self.grace)
 
     # ------------------------------------------------------- the control socket
     async def _control(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -211,11 +245,82 @@ class Daemon:
 
     async def _answer(self, request, login: str):
         if isinstance(request, ListTables):
-            return Tables(tables=tuple(h.card.card() for h in self.tables.values() if h.card.seats))
+            return Tables(tables=tuple(h.card.card() for h in self.tables.values() if h.card.seats
+                                       and h.shown_to(login)))
         if request.protocol != wire.PROTOCOL:
             return wire.Goodbye(reason=f"this server speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
                                        f"{request.protocol}: use the same version of dune-tui as the server")
+        if isinstance(request, ManageTable):
+            return await self._manage(request, login)
         return await self._open(request, login)
+
+    async def _manage(self, request: ManageTable, login: str):
+        """The owner's controls of a table; an invited login's `decline`."""
+        hosted = self.tables.get(request.table)
+        if hosted is None or not hosted.shown_to(login):
+            return wire.Goodbye(reason=f"no table {printable(request.table, limit=80)!r} on this server (`dune-tui "
+                                       "tables` lists them)")
+        server, verb = hosted.server, request.verb
+        if verb == "decline":
+            why = server.decline(login)
+            return wire.Goodbye(reason=why) if why else Done(text=f"you declined {hosted.owner}'s invitation")
+        if verb == "rematch" and (login == hosted.owner or login in server.logins()):
+            return await self._rematch(hosted)
+        if login != hosted.owner:
+            return wire.Goodbye(reason=f"only {hosted.owner}, who opened the table, may {verb} there" +
+                                (" (and its players)" if verb == "rematch" else ""))
+        if verb == "invite":
+            seat = server.invite(request.login, None if request.seat < 0 else request.seat)
+            if isinstance(seat, str):
+                return wire.Goodbye(reason=seat)
+            text = f"seat {seat + 1} is kept for {request.login}"
+        elif verb == "release":
+            if why := server.release(request.seat, f"{login}, who opened the table, released seat {request.seat + 1}"):
+                return wire.Goodbye(reason=why)
+            text = f"seat {request.seat + 1} is free"
+        elif verb == "kick":
+            if why := server.kick(request.login, f"{login}, who opened the table, sent you away"):
+                return wire.Goodbye(reason=why)
+            text = f"{request.login} is sent away; their seat is free"
+        elif verb in ("private", "public", "watchers", "no-watchers"):
+            private = server.private if verb in ("watchers", "no-watchers") else verb == "private"
+            watchers = server.watching if verb in ("private", "public") else verb == "watchers"
+            server.private, server.watching = private, watchers
+            hosted.keeper.settled(msgspec.structs.replace(hosted.keeper.settings, private=private, watchers=watchers))
+            for client in [c for c in server.clients if isinstance(server.seat_for(c.login, c.seat), str)]:
+                client.goodbye(f"{login} made the table " + ("private" if private else "closed to watchers"))
+            text = ("private: invited logins only" if private else "open to every login") + ", " + \
+                ("open to watchers" if watchers else "closed to watchers")
+        else:
+            return wire.Goodbye(reason=f"no control {printable(verb, limit=40)!r}: one of {', '.join(VERBS)}")
+        log.info("%s: %s %s", hosted.name, login, text)
+        return Done(text=text)
+
+    async def _rematch(self, hosted: Hosted):
+        """A new game at a new table with the same seats (each kept for its login) and a new deal, its owner the
+        table's; once it is open, any player asking for it is told where it is."""
+        from ..games.rng import random_seed
+        from ..session import Session, new_bots_secret
+
+        old = hosted.table.session
+        if not hosted.table.controller.over:
+            return wire.Goodbye(reason="the game is not over: a rematch starts once it is")
+        if hosted.rematch in self.tables:
+            return Done(text=f"the rematch is open: `dune-tui join {hosted.rematch}`", table=hosted.rematch)
+        if sum(h.owner == hosted.owner for h in self.tables.values()) >= self.per_login:
+            return wire.Goodbye(reason=f"{hosted.owner} has {self.per_login} tables open on this server already")
+        seats = [msgspec.structs.replace(s, claimed=False) for s in old.seats]
+        session = Session(msgspec.structs.replace(old.options, seed=random_seed()), seats,
+                          bots_secret=new_bots_secret(), hints_allowed=old.hints_allowed)
+        try:
+            name = await self.host(session, hosted.owner, hosted.keeper.settings, resumed=False)
+        except (OSError, StoreError, ValueError) as e:
+            return wire.Goodbye(reason=f"the server cannot open the rematch ({printable(e, limit=200)})")
+        hosted.rematch = name
+        hosted.table.clients.broadcast(Notice(text=f"{hosted.owner} opened a rematch, your seat kept for you: "
+                                                   f"`dune-tui join {name}`"))
+        log.info("%s: rematch at %s", hosted.name, name)
+        return Done(text=f"the rematch is open: `dune-tui join {name}`", table=name)
 
     async def _open(self, request: OpenTable, login: str):
         why = _settings_refused(request)
@@ -273,11 +378,12 @@ def _settings_refused(request: OpenTable) -> str:
     return ""
 
 
-async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN) -> int:
+async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
+                grace: float = SEAT_GRACE) -> int:
     """Run the server until SIGTERM, SIGINT or SIGHUP."""
     import signal
 
-    daemon = Daemon(where, store, bots=bots, per_login=per_login)
+    daemon = Daemon(where, store, bots=bots, per_login=per_login, grace=grace)
     await daemon.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -101,12 +101,15 @@ class StoreError(Exception):
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
-    """How the server plays a table, beside its game: the bots' pace, the takeover of an away seat, the turn limit."""
+    """How the server plays a table, beside its game: the bots' pace, the takeover of an away seat, the turn limit,
+    and the owner's choices (a private table takes its invited logins only; a table closed to watchers takes none)."""
 
     pause: float = 0.5
     takeover: str = ""
     after: float = 120.0
     turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
+    private: bool = False
+    watchers: bool = True
 
 
 class Listed(msgspec.Struct, frozen=True, kw_only=True):
@@ -344,6 +347,12 @@ class TableKeeper(Keeper):
                 self._seats()
 
         self._write(write)
+
+    def settled(self, settings: Settings) -> None:
+        """The owner changed how the table is played (private, watchers): kept for the next start."""
+        self.settings = settings
+        self._write(lambda: self.db.execute("UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
+                                            (_pack.encode(settings), _now(), self.session.game_id)))
 
     def chat(self, at: int, line: Chat) -> None:
         """A line said at the table, after `at` events of the game."""

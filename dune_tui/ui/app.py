@@ -152,6 +152,22 @@ class DuneApp(App[int]):
             return
         self.start_game(session, resumed=True, file=str(path))
 
+    def sit_at(self, remote, rejoin: str, *, replace: DuneScreen) -> None:
+        """Play at a table joined from a screen of this app (a rematch): the last table's end is no news any
+        more (its connection's handler goes to the new one); its game screen in place of `replace`."""
+        from .screens.game import GameScreen
+
+        old = self.table
+        if old is not None and old is not remote and hasattr(old, "on_close"):
+            remote.on_close, old.on_close = old.on_close, None
+            old.close()
+        self.table = remote
+        screen = GameScreen(remote, self.settings, seats=remote.seats_here(), rejoin=rejoin)
+        if self.screen is replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
     def end_game(self, table) -> None:
         """The game screen is gone: stop its table (bots and all).  Saving was the screen's to ask."""
         table.close()

@@ -34,10 +34,10 @@ class Served:
         self.where, self.log = where, where.parent / "serve.log"
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> Served:
+    def start(self, *options: str) -> Served:
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "dune_tui", "serve", "--state-dir", str(self.where)],
-                                            stderr=log, stdout=log, env=env(self.where))
+            self.process = subprocess.Popen([sys.executable, "-m", "dune_tui", "serve", "--state-dir", str(self.where),
+                                              *options], stderr=log, stdout=log, env=env(self.where))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -152,3 +152,40 @@ def test_kill_9_of_the_server_leaves_no_bot_worker_behind(server):
     while any(Path(f"/proc/{p}").exists() for p in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [p for p in workers if Path(f"/proc/{p}").exists()], "a bot worker outlived the server"
+
+
+def test_serve_takes_a_grace_and_the_owner_manages_the_table_with_the_table_command(server):
+    from dune_tui.games.dune import Options
+    from dune_tui.session import SeatConfig, Session
+    from tests.server.test_daemon import save_of
+
+    server.start("--grace", "1s")
+    where, me = server.where, my_login()
+    game = Session(Options(players=3, seed=51), [SeatConfig(kind="human"), SeatConfig(kind="human"),
+                                                 SeatConfig(kind="bot", agent="random")], bots_secret=51)
+    name = control.ask(where, control.OpenTable(save=save_of(game))).table
+
+    def seat_of(login: str) -> list[str]:
+        card = next(e.card for e in control.listing(where) if e.stem == name)
+        return [s.status for s in card.seats if s.login == login]
+
+    async def sit_and_leave() -> None:
+        remote = await RemoteTable.join_local(str(where / f"{name}.sock"), None, host=me)
+        assert remote.seat == 0
+        await until(lambda: seat_of(me) == ["taken"], seconds=10)  # mine while I play
+        remote.close()
+
+    asyncio.run(sit_and_leave())
+    time.sleep(2)  # the owner's own seat outlives the grace (another login's is freed: test_manage.py)
+    assert seat_of(me) == ["reserved"]
+    invited = dune_tui(where, "table", "invite", name, "alice", "--seat", "2")
+    assert (invited.returncode, invited.stdout) == (0, "seat 2 is kept for alice\n"), invited.stderr
+    time.sleep(2)  # an invitation outlives the grace
+    assert seat_of("alice") == ["reserved"]
+    released = dune_tui(where, "table", "release", name, "2")
+    assert (released.returncode, released.stdout) == (0, "seat 2 is free\n"), released.stderr
+    assert seat_of("alice") == []
+    unknown = dune_tui(where, "table", "private", "bob-nothing")
+    assert unknown.returncode == 1
+    assert unknown.stderr == "dune-tui table: no table 'bob-nothing' on this server (`dune-tui tables` lists them)\n"
+    assert server.stop() == 0

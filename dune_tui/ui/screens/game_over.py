@@ -20,14 +20,17 @@ class GameOverScreen(DuneScreen):
         Binding("r", "replay", "Replay"),
         Binding("w", "review", "Review"),
         Binding("n", "new_game", "New game"),
+        Binding("a", "rematch", "Rematch"),
         Binding("m", "menu", "Main menu"),
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, over, settings, joined: bool = False, *, ending: Ending) -> None:
+    def __init__(self, over, settings, joined: bool = False, *, ending: Ending, rematch_at: str = "") -> None:
         """`over`: the table's GameOver for this screen's seat (its final view, the history it may see).
-        `joined`: the game was played at a table hosted elsewhere; this terminal only replays it or leaves."""
+        `joined`: the game was played at a table hosted elsewhere; this terminal only replays it or leaves.
+        `rematch_at`: the socket of the table server's table it was played at (`a` asks for the rematch)."""
         super().__init__()
+        self.rematch_at = rematch_at
         self.over = over
         self.settings = settings
         self.joined = joined
@@ -42,6 +45,8 @@ class GameOverScreen(DuneScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
             return self.save_path is not None
+        if action == "rematch":
+            return bool(self.rematch_at)
         return not (self.joined and action in ("new_game", "menu"))
 
     def compose(self) -> ComposeResult:
@@ -89,6 +94,12 @@ class GameOverScreen(DuneScreen):
         from .new_game import NewGameScreen
 
         self.app.switch_screen(NewGameScreen(self.settings, rules=game_of(self.over.state.options).name))
+
+    def action_rematch(self) -> None:
+        """`a` at a table of the table server: the same seats, a new deal, for everyone who presses it."""
+        from ..rematch import rematch
+
+        self.run_worker(rematch(self, self.rematch_at), group="rematch", exclusive=True)
 
     def action_menu(self) -> None:
         self.app.pop_screen()

@@ -14,6 +14,7 @@ from ...table import messages as m
 from .. import saving
 from .. import seat_client as sc
 from ..early_keys import replay
+from ..rematch import rematch_socket
 from ..widgets.decision import DecisionPanel
 from .game_over import GameOverScreen
 from .modals import Handoff
@@ -134,7 +135,8 @@ class Turns:
 
     def finish(self, over: m.GameOver) -> None:
         screen = self.screen
-        ending = GameOverScreen(over, screen.settings, joined=bool(screen.rejoin), ending=screen.rules_board.ending)
+        ending = GameOverScreen(over, screen.settings, joined=bool(screen.rejoin), ending=screen.rules_board.ending,
+                                rematch_at=rematch_socket(screen.table))
         if not screen.rejoin and self.client.game_id:  # the game's autosave is here (a joined seat's is the host's)
             ending.save_path = saving.autosave_path(self.client.game_id, screen.settings.save_dir)
         screen.app.switch_screen(ending)

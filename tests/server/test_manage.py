@@ -1,0 +1,214 @@
+"""Tables people can manage on the server (issue 43): a seat taken and left is freed after the grace (S1); the
+owner's controls (invite, release, kick, private, watchers) and nobody else's; an invitation declined; a rematch.
+The logins are the kernel's everywhere but here: the test says who connects (`as_login`)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from dune_tui.games.dune import Options
+from dune_tui.net.client import JoinRefused, RemoteTable
+from dune_tui.net.identity import my_login
+from dune_tui.server import control, place
+from dune_tui.server import daemon as daemon_module
+from dune_tui.session import SeatConfig, Session
+from dune_tui.table.messages import SPECTATOR, Notice
+from tests.server.test_daemon import SEATS, save_of, started, until, where  # noqa: F401 (the fixture)
+
+HUMAN, BOT = SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")
+
+
+@pytest.fixture
+def as_login(monkeypatch):
+    """Who the server's sockets say connects: set `as_login.now` before each request or join."""
+    class Who:
+        now = "bob"
+
+    monkeypatch.setattr(daemon_module, "peer_login", lambda sock: Who.now)
+    monkeypatch.setattr("dune_tui.net.server.peer_login", lambda sock: Who.now)
+    return Who
+
+
+async def ask(as_login, who: str, request):
+    as_login.now = who
+    return await asyncio.to_thread(control.ask, place_of[0], request)
+
+
+async def join(as_login, who: str, path: str, seat=None) -> RemoteTable:
+    as_login.now = who
+    return await RemoteTable.join_local(path, seat, host=my_login())
+
+
+place_of: list = []
+
+
+async def opened_by_bob(where, as_login, seats, seed: int, **how) -> tuple[str, str]:  # noqa: F811
+    place_of[:] = [where]
+    game = Session(Options(players=len(seats), seed=seed), list(seats), bots_secret=seed)
+    answer = await ask(as_login, "bob", control.OpenTable(save=save_of(game), pause=0, **how))
+    assert isinstance(answer, control.Opened), answer
+    return answer.table, str(where / f"{answer.table}.sock")
+
+
+def kept_logins(where, table: str) -> list[str]:  # noqa: F811
+    game_id = table.removeprefix("bob-")
+    with sqlite3.connect(where / place.DATABASE) as db:
+        return [r[0] for r in db.execute("SELECT login FROM seats WHERE table_id = ? ORDER BY seat", (game_id,))]
+
+
+async def test_a_seat_taken_and_left_is_free_after_the_grace_unless_it_was_kept_for_its_login(where, as_login):  # noqa: F811
+    daemon = await started(where, grace=0.3)
+    try:
+        seats = [HUMAN, SeatConfig(kind="human", login="alice"), HUMAN]
+        name, path = await opened_by_bob(where, as_login, seats, 21)
+        mallory = await join(as_login, "mallory", path)
+        alice = await join(as_login, "alice", path)
+        bob = await join(as_login, "bob", path)  # the owner's seat, taken at his own table, is kept for him
+        assert (mallory.seat, alice.seat, bob.seat) == (0, 1, 2)
+        session = daemon.tables[name].table.session
+        assert session.seats[0].login == "mallory"
+        await asyncio.sleep(0.6)  # while she plays, her seat is hers
+        assert session.seats[0].login == "mallory"
+        for remote in (mallory, alice, bob):
+            remote.close()
+        await until(lambda: session.seats[0].login == "", seconds=5)
+        assert kept_logins(where, name) == ["", "alice", "bob"]  # free in the store too; the others' kept
+        await asyncio.sleep(0.5)
+        assert [s.login for s in session.seats] == ["", "alice", "bob"]
+    finally:
+        await daemon.close()
+    daemon = await started(where)
+    try:
+        assert [s.login for s in daemon.tables[name].table.session.seats] == ["", "alice", "bob"]
+    finally:
+        await daemon.close()
+
+
+async def test_only_the_owner_manages_a_table_and_a_private_one_refuses_mallory(where, as_login):  # noqa: F811
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, HUMAN, BOT], 22)
+        refused = await ask(as_login, "mallory", control.ManageTable(table=name, verb="private"))
+        assert refused.reason == "only bob, who opened the table, may private there"
+        squat = await join(as_login, "mallory", path)
+        assert squat.seat == 0
+        done = await ask(as_login, "bob", control.ManageTable(table=name, verb="release", seat=0))
+        assert done.text == "seat 1 is free"
+        await squat.wait_closed()
+        assert squat.reason == "bob, who opened the table, released seat 1"
+        done = await ask(as_login, "bob", control.ManageTable(table=name, verb="invite", login="alice"))
+        assert done.text == "seat 1 is kept for alice"
+        listed = await ask(as_login, "alice", control.ListTables())
+        assert [c.invites("alice") for c in listed.tables] == [True]
+        done = await ask(as_login, "bob", control.ManageTable(table=name, verb="private"))
+        assert done.text == "private: invited logins only, open to watchers"
+        for seat in (None, SPECTATOR):
+            with pytest.raises(JoinRefused, match="this table is private: only the logins bob invited may join"):
+                await join(as_login, "mallory", path, seat)
+        assert (await ask(as_login, "mallory", control.ListTables())).tables == ()
+        alice = await join(as_login, "alice", path)
+        assert alice.seat == 0
+        alice.close()
+        done = await ask(as_login, "bob", control.ManageTable(table=name, verb="no-watchers"))
+        assert done.text == "private: invited logins only, closed to watchers"
+        with pytest.raises(JoinRefused, match="this table is not open to watchers"):
+            await join(as_login, "alice", path, SPECTATOR)
+    finally:
+        await daemon.close()
+    daemon = await started(where)  # the owner's choices outlive a restart
+    try:
+        assert daemon.tables[name].server.private and not daemon.tables[name].server.watching
+        with pytest.raises(JoinRefused, match="this table is private"):
+            await join(as_login, "mallory", path)
+    finally:
+        await daemon.close()
+
+
+async def test_an_invitation_declined_frees_its_seat_and_a_kicked_login_leaves(where, as_login):  # noqa: F811
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, SeatConfig(kind="human", login="alice"), BOT],
+                                         23)
+        done = await ask(as_login, "alice", control.ManageTable(table=name, verb="decline"))
+        assert done.text == "you declined bob's invitation"
+        assert daemon.tables[name].table.session.seats[1].login == ""
+        again = await ask(as_login, "alice", control.ManageTable(table=name, verb="decline"))
+        assert again.reason == "no seat is kept for alice at this table"
+        mallory = await join(as_login, "mallory", path)
+        done = await ask(as_login, "bob", control.ManageTable(table=name, verb="kick", login="mallory"))
+        assert done.text == "mallory is sent away; their seat is free"
+        await mallory.wait_closed()
+        assert mallory.reason == "bob, who opened the table, sent you away"
+        assert all(s.login == "" for s in daemon.tables[name].table.session.seats)
+        unknown = await ask(as_login, "bob", control.ManageTable(table=name, verb="paint"))
+        assert unknown.reason.startswith("no control 'paint': one of invite, release")
+    finally:
+        await daemon.close()
+
+
+async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_table(where, as_login):  # noqa: F811
+    daemon = await started(where)
+    try:
+        seats = [SeatConfig(kind="human", login="bob"), SeatConfig(kind="human", login="alice"), BOT]
+        name, path = await opened_by_bob(where, as_login, seats, 24, takeover="random", after=0)
+        early = await ask(as_login, "bob", control.ManageTable(table=name, verb="rematch"))
+        assert early.reason == "the game is not over: a rematch starts once it is"
+        watcher = await join(as_login, "bob", path, SPECTATOR)
+        told = []
+        watcher.attach(SPECTATOR, told.append)
+        old = daemon.tables[name].table
+        await until(lambda: old.controller.over, seconds=90)
+        done = await ask(as_login, "bob", control.ManageTable(table=name, verb="rematch"))
+        assert isinstance(done, control.Done), done
+        new = done.text.removeprefix("the rematch is open: `dune-tui join ").removesuffix("`")
+        table = daemon.tables[new].table
+        assert [s.login for s in table.session.seats] == ["bob", "alice", ""]
+        assert table.session.options.seed != old.session.options.seed
+        twice = await ask(as_login, "alice", control.ManageTable(table=name, verb="rematch"))
+        assert (twice.text, twice.table) == (done.text, new)  # a player's key finds the rematch open
+        assert len(daemon.tables) == 2
+        stranger = await ask(as_login, "mallory", control.ManageTable(table=name, verb="rematch"))
+        assert stranger.reason == "only bob, who opened the table, may rematch there (and its players)"
+        await until(lambda: any(isinstance(m, Notice) and new in m.text for m in told), seconds=5)
+        alice = await join(as_login, "alice", str(where / f"{new}.sock"))
+        assert alice.seat == 1
+        alice.close()
+        watcher.close()
+    finally:
+        await daemon.close()
+
+
+
+async def test_the_table_command_asks_the_server_and_says_what_it_did_or_why_not(where, as_login, monkeypatch,  # noqa: F811
+                                                                                 capsys):
+    from dune_tui.cli import main
+
+    monkeypatch.setenv(place.ENV, str(where / "none"))
+    assert await asyncio.to_thread(main, ["table", "private", "bob-x"]) == 2
+    assert "no table server runs on this machine" in capsys.readouterr().err
+    monkeypatch.setenv(place.ENV, str(where))
+    daemon = await started(where)
+    try:
+        name, _ = await opened_by_bob(where, as_login, [HUMAN, HUMAN, BOT], 25)
+        assert await asyncio.to_thread(main, ["table", "invite", name, "alice", "--seat", "2"]) == 0
+        assert capsys.readouterr().out == "seat 2 is kept for alice\n"
+        as_login.now = "mallory"
+        assert await asyncio.to_thread(main, ["table", "release", name, "2"]) == 1
+        assert capsys.readouterr().err == "dune-tui table: only bob, who opened the table, may release there\n"
+        assert daemon.tables[name].table.session.seats[1].login == "alice"
+    finally:
+        await daemon.close()
+
+
+def test_the_grace_of_serve_takes_seconds_or_a_unit():
+    import argparse
+
+    from dune_tui.commands.serve import duration
+
+    assert [duration(t) for t in ("90", "30s", "10m", "2h", "1d")] == [90, 30, 600, 7200, 86400]
+    for bad in ("soon", "-1m", "99d"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)
