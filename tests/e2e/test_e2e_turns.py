@@ -25,6 +25,9 @@ def test_your_turn_is_listed_and_past_the_turn_limit_a_bot_plays_for_the_host_wh
                     "--pause", "0", "--turn-limit", "3s"], env=env)
         tmux.wait_for("Keep at least one die")  # seed 7: the host's seat rolls first
         tmux.respawn([PYTHON, "-m", "dune_tui", "tables"], env=env)  # the host leaves; the table waits
+        tmux.wait_for("your turn (since")
+        # asked again once the host's screen is gone (as it went, it could still wipe the pane's first row)
+        tmux.respawn([PYTHON, "-m", "dune_tui", "tables"], env=env)
         listed = tmux.wait_for("your turn (since")
         assert f"{my_login()}'s table" in listed and "Traceback" not in listed
         deadline = time.monotonic() + 30
