@@ -272,8 +272,15 @@ def describe(entry: Listed, login: str, invite: bool = True) -> list[str]:
     c = entry.card
     rules = c.title + (f" ({c.variants})" if c.variants else "")
     turn = c.turn_since(login)
-    invite = "" if not invite else f"  your turn (since {waited(turn)})" if turn else "" if c.host == login else (
-        f"  {c.host} invites you" if c.invites(login) else "  your seat waits for you" if c.waits_for(login) else "")
+    notes = []
+    if invite:  # an invitation not taken up yet says who invites, first
+        if c.host != login and c.invites(login):
+            notes.append(f"{c.host} invites you")
+        elif c.waits_for(login) and c.host != login and not turn:
+            notes.append("your seat waits for you")
+        if turn:
+            notes.append(f"your turn (since {waited(turn)})")
+    invite = "".join(f"  {note}" for note in notes)
     watch = "watching open" if c.watching else "no watching"
     return [printable(f"{c.host}'s table {c.table}: {rules}, {c.players} players, {c.state}, {watch}{invite}",
                       limit=300),

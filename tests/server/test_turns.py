@@ -8,6 +8,7 @@ import asyncio
 import sqlite3
 import time
 
+import msgspec
 import pytest
 
 from dune_tui.games.dune import Options
@@ -184,3 +185,21 @@ def test_a_database_of_the_first_schema_gains_the_turns_when_it_opens(tmp_path):
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
         assert db.execute("SELECT count(*) FROM turns").fetchone()[0] == 0
+
+
+def test_an_invitation_whose_seat_is_asked_says_who_invites_and_that_it_is_your_turn():
+    """alice, invited by bob to a table that waits for her seat's first decision, is told who invites her (what the
+    README's shared-server lines show), and that it is her turn; bob at his own table is told it is his turn."""
+    from dune_tui.net.lobby import Card, Listed, SeatCard, describe
+    from dune_tui.ui.screens.tables import invitation
+
+    now = time.time()
+    card = Card(table="bob-1", host="bob", game_id="1", rules="dune", title="Dune", players=2, state="round 1",
+                seats=(SeatCard(seat=0, status="reserved", login="alice", since=now - 120),
+                       SeatCard(seat=1, status="taken", login="bob", here=False)))
+    listed = Listed(where="/tmp", stem="bob-1", owner="bob", card=card)
+    assert invitation(listed, "alice") == "bob invites you to a table (your turn, since 2 min)"
+    assert describe(listed, "alice")[0].endswith("  bob invites you  your turn (since 2 min)")
+    mine = Listed(where="/tmp", stem="bob-1", owner="bob", card=msgspec.structs.replace(
+        card, seats=(card.seats[0], SeatCard(seat=1, status="taken", login="bob", since=now - 120))))
+    assert invitation(mine, "bob") == "your turn at bob-1 (since 2 min)"

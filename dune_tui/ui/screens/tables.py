@@ -29,18 +29,22 @@ REFRESH_SECONDS = 0.5
 
 
 def invitation(entry: lobby.Listed, me: str) -> str:
-    """"your turn at bob-1234 (since 2 h)" for a table waiting for a decision of `me`'s; "bob invites you to a table"
-    for a table where the host kept a seat for `me`; "your seat at bob's table waits for you" for a seat `me` took
+    """"bob invites you to a table" for a table where the host kept a seat for `me` (and "(your turn, since 2 h)"
+    when it waits for that seat); "your turn at bob-1234 (since 2 h)" for a table waiting for a decision of
+    `me`'s; "your seat at bob's table waits for you" for a seat `me` took
     there and left; "your table waits for you" at my own ("" if none)."""
     card = entry.card
-    if card is not None and not entry.problem and (turn := card.turn_since(me)):
+    if card is None or entry.problem:
+        return ""
+    turn = card.turn_since(me)
+    if card.host != me and card.invites(me):  # an invitation not taken up yet says who invites, first
+        return f"{card.host} invites you to a table" + (f" (your turn, since {lobby.waited(turn)})" if turn else "")
+    if turn:
         return f"your turn at {card.table} (since {lobby.waited(turn)})"
-    if card is None or entry.problem or not card.waits_for(me):
+    if not card.waits_for(me):
         return ""
     if card.host == me:
         return "your table waits for you"
-    if card.invites(me):
-        return f"{card.host} invites you to a table"
     return f"your seat at {card.host}'s table waits for you"
 
 
