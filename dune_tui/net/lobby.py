@@ -79,8 +79,10 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
                     and s.status in ("reserved", "taken")), default=0.0)
 
     def invites(self, login: str) -> bool:
-        """The host kept a seat here for this login (`--seat user:LOGIN`): an invitation, not a seat it took."""
-        return any(s.status == "reserved" and s.login == login and not s.claimed for s in self.seats)
+        """The host kept a seat here for this login (`--seat user:LOGIN`): an invitation, not a seat it took (nor
+        the host's own seat at its own table)."""
+        return login != self.host and any(s.status == "reserved" and s.login == login and not s.claimed
+                                          for s in self.seats)
 
     def kept_for(self, login: str) -> bool:
         """A seat here is this login's (waiting for it, or played by it from another terminal)."""
@@ -274,7 +276,7 @@ def describe(entry: Listed, login: str, invite: bool = True) -> list[str]:
     turn = c.turn_since(login)
     notes = []
     if invite:  # an invitation not taken up yet says who invites, first
-        if c.host != login and c.invites(login):
+        if c.invites(login):
             notes.append(f"{c.host} invites you")
         elif c.waits_for(login) and c.host != login and not turn:
             notes.append("your seat waits for you")

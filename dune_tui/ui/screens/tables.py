@@ -37,7 +37,7 @@ def invitation(entry: lobby.Listed, me: str) -> str:
     if card is None or entry.problem:
         return ""
     turn = card.turn_since(me)
-    if card.host != me and card.invites(me):  # an invitation not taken up yet says who invites, first
+    if card.invites(me):  # an invitation not taken up yet says who invites, first
         return f"{card.host} invites you to a table" + (f" (your turn, since {lobby.waited(turn)})" if turn else "")
     if turn:
         return f"your turn at {card.table} (since {lobby.waited(turn)})"
