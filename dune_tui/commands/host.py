@@ -322,20 +322,22 @@ def find_table(name: str | None, me: str) -> lobby.Listed | str | None:
     """The lobby table `name` names (its name, or its host's login), or without a name the one with a seat kept
     for `me` (never a stranger's free seat: `dune-tui join` alone then asks for a code); a sentence if there is no
     such table; None: no lobby, no name, nothing kept for `me`."""
-    from ..server.control import served
+    from ..server.control import find, listing, unlisted
 
-    on_server = served()
+    server = find()
+    on_server = listing(server)
     try:
-        listed = lobby.tables(lobby.lobby_dir(create=False))
-    except lobby.LobbyUnsafe as e:
-        if not on_server:
-            return None if name is None else str(e)
-        listed = []
+        listed, unsafe = lobby.tables(lobby.lobby_dir(create=False)), ""
+    except lobby.LobbyUnsafe as e:  # (no lobby beside a running server: only the server's tables)
+        listed, unsafe = [], "" if server is not None else str(e)
     live = [e for e in lobby.ordered(on_server + listed, me) if not e.problem]
     if name is not None:
-        found = [e for e in live if name in (e.stem, e.card.host)]
-        return found[0] if found else (f"no table {printable(name, limit=64)!r} in this machine's lobby (`dune-tui "
-                                       "tables` lists them); a code from the host looks like HOST:PORT/CODE")
+        found = [e for e in live if name in (e.stem, e.card.host)] or [e for e in [unlisted(name)] if e]
+        return found[0] if found else unsafe or (f"no table {printable(name, limit=64)!r} in this machine's lobby "
+                                                 "(`dune-tui tables` lists them); a code from the host looks like "
+                                                 "HOST:PORT/CODE")
+    if unsafe:
+        return None
     waiting = [e for e in live if e.card.kept_for(me)]
     if len(waiting) == 1:
         return waiting[0]
@@ -359,7 +361,8 @@ def cmd_join(args) -> int:
             from .play import join_and_play
 
             seat = SPECTATOR if args.watch else None if args.seat is None else args.seat - 1
-            return join_and_play(found.card.host, path=found.socket, seat=seat, host=found.owner)
+            return join_and_play(found.card.host if found.card else found.stem, path=found.socket, seat=seat,
+                                 host=found.owner)
     if args.watch or args.seat is not None:
         return _fail("--watch and --seat are for a table of this machine's lobby; a code says its seat")
     if code is None:

@@ -2,6 +2,7 @@
 
     where = find()                                  # the directory of a running server, or None
     listing(where)                                  # its tables as the lobby lists them (lobby.Listed)
+    unlisted(name)                                  # a table it lists not to this login (private), by its name
     opened = ask(where, OpenTable(save=..., ...))   # Opened(table) or wire.Goodbye(reason)
 
 One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
@@ -15,7 +16,9 @@ not writable by others and whose socket is answered by the directory's owner.
 from __future__ import annotations
 
 import os
+import re
 import socket
+import stat
 from pathlib import Path
 
 import msgspec
@@ -28,6 +31,7 @@ from . import place
 ASK_SECONDS = 5.0
 STOPPING = "the table server is stopping; the table will be back, where it was, when it starts again"  # its Goodbye
 REQUEST_LIMIT = 5 * 1024 * 1024  # an OpenTable carries a save (at most saves' 4 MiB)
+TABLE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-\d{8}-\d{6}-[0-9a-f]{4}")  # <owner>-<game id>
 
 
 class ListTables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -170,6 +174,23 @@ def listing(where: Path | None) -> list[lobby.Listed]:
         return []
     return [lobby.Listed(where=str(where), stem=card.table, owner=server, card=card) for card in answer.tables
             if lobby.table_name(card.host, card.game_id) == card.table]
+
+
+def unlisted(name: str) -> lobby.Listed | None:
+    """The running server's table `name` names in full though its list does not show it to this login (a private
+    table is listed to its owner and invited logins only): its socket, so that joining it hears the table's own
+    refusal ("this table is private: ...") rather than "no table"; None if the server has no such table."""
+    where = find()
+    if where is None or not TABLE_NAME.fullmatch(name):
+        return None
+    try:
+        owner = owner_of(where)
+        info = os.lstat(where / f"{name}.sock")
+    except (OSError, Unreachable):
+        return None
+    if not stat.S_ISSOCK(info.st_mode) or info.st_uid != owner:
+        return None
+    return lobby.Listed(where=str(where), stem=name, owner=login_of(owner))
 
 
 def open_request(session, *, pause: float = 0.5, takeover: str = "", after: float = 120.0,

@@ -127,6 +127,34 @@ async def test_only_the_owner_manages_a_table_and_a_private_one_refuses_mallory(
         await daemon.close()
 
 
+async def test_join_names_a_private_table_and_hears_why_not_rather_than_no_such_table(where, as_login,  # noqa: F811
+                                                                                         monkeypatch):
+    """The shared-server e2e: mallory's `dune-tui join bob-…` of bob's private table said "no table … in this
+    machine's lobby; a code from the host looks like HOST:PORT/CODE" (the list hides it from her), never the
+    server's sentence.  A name the server's directory has a table's socket for is joined, and the table says why
+    not; a name it has none for stays "no table"."""
+    from dune_tui.commands.host import find_table
+
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where.parent / "no-lobby"))
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, HUMAN, BOT], 22)
+        await ask(as_login, "bob", control.ManageTable(table=name, verb="private"))
+        as_login.now = "mallory"
+        found = await asyncio.to_thread(find_table, name, "mallory")
+        assert not isinstance(found, str) and found is not None, found
+        assert found.socket == path
+        with pytest.raises(JoinRefused, match="this table is private: only the logins bob invited may join"):
+            await join(as_login, "mallory", found.socket)
+        for other in (f"{name[:-1]}0" if not name.endswith("0") else f"{name[:-1]}1", "../server/control",
+                      "control", "bob"):
+            missing = await asyncio.to_thread(find_table, other, "mallory")
+            assert isinstance(missing, str) and missing.startswith("no table"), (other, missing)
+    finally:
+        await daemon.close()
+
+
 async def test_an_invitation_declined_frees_its_seat_and_a_kicked_login_leaves(where, as_login):  # noqa: F811
     daemon = await started(where)
     try:
