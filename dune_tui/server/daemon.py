@@ -53,6 +53,7 @@ from .store import Settings, Store, StoreError
 
 log = logging.getLogger("dune_tui.server")
 GRACE_SECONDS = 30.0  # after a game's end, its clients have this long to take their GameOver
+REMATCH_SECONDS = 600.0  # a finished table stays this long after its end: its players may ask for the rematch
 REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
@@ -172,8 +173,12 @@ class Daemon:
             return
         log.info("table %s is over%s", hosted.name, f": {hosted.table.controller.state.result.text}"
                  if hosted.table.controller.over else "")
+        loop = asyncio.get_running_loop()
+        ended = loop.time()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(hosted.server.idle(), GRACE_SECONDS)
+        if hosted.table.controller.over:  # every player took the game over and left: the game-over key's rematch
+            await asyncio.sleep(ended + REMATCH_SECONDS - loop.time())  # (or `dune-tui table rematch`) finds it
         await self._drop(hosted, "the game is over")
 
     async def _drop(self, hosted: Hosted, reason: str) -> None:

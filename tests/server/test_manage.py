@@ -210,6 +210,29 @@ async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_tabl
 
 
 
+async def test_the_rematch_key_finds_the_finished_table_after_every_player_took_the_game_over(where, as_login):  # noqa: F811
+    """The shared-server e2e: at game over every player's screen offers `a Rematch`, but each client took its
+    GameOver and left at once, the server dropped the table as soon as none was connected, and the key (as
+    `dune-tui table rematch`) said "No rematch: no table … on this server".  The finished table stays for the
+    rematch."""
+    daemon = await started(where)
+    try:
+        seats = [SeatConfig(kind="human", login="bob"), SeatConfig(kind="human", login="alice"), BOT]
+        name, path = await opened_by_bob(where, as_login, seats, 24, takeover="random", after=0)
+        player = await join(as_login, "carol", path, SPECTATOR)  # (the seats play themselves: away, taken over)
+        hosted = daemon.tables[name]
+        await until(lambda: hosted.table.controller.over, seconds=90)
+        player.close()
+        await asyncio.wait_for(hosted.server.idle(), 5)
+        await asyncio.sleep(0.3)  # (the server's own look at its idle table)
+        done = await ask(as_login, "alice", control.ManageTable(table=name, verb="rematch"))
+        assert isinstance(done, control.Done), done
+        new = done.text.removeprefix("the rematch is open: `dune-tui join ").removesuffix("`")
+        assert [s.login for s in daemon.tables[new].table.session.seats] == ["bob", "alice", ""]
+    finally:
+        await daemon.close()
+
+
 async def test_the_table_command_asks_the_server_and_says_what_it_did_or_why_not(where, as_login, monkeypatch,  # noqa: F811
                                                                                  capsys):
     from dune_tui.cli import main
