@@ -31,6 +31,7 @@ from . import place
 ASK_SECONDS = 5.0
 STOPPING = "the table server is stopping; the table will be back, where it was, when it starts again"  # its Goodbye
 REQUEST_LIMIT = 5 * 1024 * 1024  # an OpenTable carries a save (at most saves' 4 MiB)
+BY_OWNER = ", who opened the table, "  # in every goodbye of the owner's controls (ui/closed.py: final, not a stop)
 TABLE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-\d{8}-\d{6}-[0-9a-f]{4}")  # <owner>-<game id>
 
 
@@ -174,6 +175,12 @@ def listing(where: Path | None) -> list[lobby.Listed]:
         return []
     return [lobby.Listed(where=str(where), stem=card.table, owner=server, card=card) for card in answer.tables
             if lobby.table_name(card.host, card.game_id) == card.table]
+
+
+def by_owner(owner: str, what: str) -> str:
+    """A goodbye of the table's owner to a player (a seat released, a login sent away, the table made private):
+    final, unlike the server's stop."""
+    return f"{owner}{BY_OWNER}{what}"
 
 
 def unlisted(name: str) -> lobby.Listed | None:

@@ -43,6 +43,7 @@ from .control import (
     Opened,
     OpenTable,
     Tables,
+    by_owner,
     decode_request,
     frame,
 )
@@ -280,11 +281,11 @@ class Daemon:
                 return wire.Goodbye(reason=seat)
             text = f"seat {seat + 1} is kept for {request.login}"
         elif verb == "release":
-            if why := server.release(request.seat, f"{login}, who opened the table, released seat {request.seat + 1}"):
+            if why := server.release(request.seat, by_owner(login, f"released seat {request.seat + 1}")):
                 return wire.Goodbye(reason=why)
             text = f"seat {request.seat + 1} is free"
         elif verb == "kick":
-            if why := server.kick(request.login, f"{login}, who opened the table, sent you away"):
+            if why := server.kick(request.login, by_owner(login, "sent you away")):
                 return wire.Goodbye(reason=why)
             text = f"{request.login} is sent away; their seat is free"
         elif verb in ("private", "public", "watchers", "no-watchers"):
@@ -293,7 +294,7 @@ class Daemon:
             server.private, server.watching = private, watchers
             hosted.keeper.settled(msgspec.structs.replace(hosted.keeper.settings, private=private, watchers=watchers))
             for client in [c for c in server.clients if isinstance(server.seat_for(c.login, c.seat), str)]:
-                client.goodbye(f"{login} made the table " + ("private" if private else "closed to watchers"))
+                client.goodbye(by_owner(login, "made it private" if private else "closed it to watchers"))
             text = ("private: invited logins only" if private else "open to every login") + ", " + \
                 ("open to watchers" if watchers else "closed to watchers")
         else:

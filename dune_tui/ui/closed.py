@@ -16,9 +16,13 @@ OVER = "The host has closed the table: the game is over. Press q to leave."
 def ended(reason: str, remote, lobby_table: bool, on_server: bool = False) -> str:
     """What the screen says when the table's connection ends (not by leaving): after the game's end, only that;
     at a lobby's table, where the table is found again (a code is for a table joined with one); at a table of the
-    table server, that the server keeps it."""
+    table server, that the server keeps it (unless its owner sent the player away: only that)."""
     if remote.over and reason == CLOSED_BY_HOST:
         return OVER
+    from ..server.control import BY_OWNER
+
+    if on_server and BY_OWNER in reason:  # released, sent away, made private: not a stop of the server
+        return f"{reason}. Press q to leave."
     if on_server:
         yours = "to watch again" if remote.seat < 0 else "your seat still yours"
         return (f"{reason}. Press q to leave; the table server keeps the game: once it runs again, the table is in "

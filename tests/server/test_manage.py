@@ -233,6 +233,34 @@ async def test_the_rematch_key_finds_the_finished_table_after_every_player_took_
         await daemon.close()
 
 
+async def test_a_player_the_owner_sends_away_is_not_told_the_seat_is_still_theirs(where, as_login):  # noqa: F811
+    """The README's server lines as users: carol, whose seat bob released, read "bob, who opened the table, released
+    seat 3. Press q to leave; the table server keeps the game: once it runs again, … your seat still yours" (what a
+    player hears when the server stops).  The owner's release, kick and private say only what happened; the
+    server's stop still says it keeps the game."""
+    from dune_tui.ui.closed import ended
+
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, HUMAN, BOT], 22)
+        told = {}
+        for verb, how in (("release", dict(seat=0)), ("kick", dict(login="mallory")), ("private", {})):
+            player = await join(as_login, "mallory", path, SPECTATOR if verb == "private" else None)
+            await ask(as_login, "bob", control.ManageTable(table=name, verb=verb, **how))
+            await player.wait_closed()
+            told[verb] = ended(player.reason, player, True, on_server=True)
+            await ask(as_login, "bob", control.ManageTable(table=name, verb="public"))
+        assert told == {"release": "bob, who opened the table, released seat 1. Press q to leave.",
+                        "kick": "bob, who opened the table, sent you away. Press q to leave.",
+                        "private": "bob, who opened the table, made it private. Press q to leave."}
+        alice = await join(as_login, "alice", path)
+    finally:
+        await daemon.close()
+    await alice.wait_closed()
+    assert "the table server keeps the game" in ended(alice.reason, alice, True, on_server=True)
+    assert "your seat still yours" in ended(alice.reason, alice, True, on_server=True)
+
+
 async def test_the_table_command_asks_the_server_and_says_what_it_did_or_why_not(where, as_login, monkeypatch,  # noqa: F811
                                                                                  capsys):
     from dune_tui.cli import main
