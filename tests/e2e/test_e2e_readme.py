@@ -22,6 +22,14 @@ How each is run:
   every user can run, with a lobby of the test's own: `DUNE_TUI_LOBBY`).  bob hosts and sits down at seat 1 (the
   host's real path: he plays), alice finds the invitation in her menu (`t`, Enter) and gets the game, carol's
   `join bob` gets the game; carol leaves, then alice, then bob; status 0 everywhere.  A new line there: "teach it".
+- The README's "The table server" blocks, the same way, against the server they start: bob's `dune-tui serve
+  --state-dir /tmp/dune-bob` in a terminal of his (the directory as written, removed after), `export` a line every
+  later command of the block runs after (as in each reader's shell), bob hosts, plays and quits (q, y: the table
+  waits), alice and carol sit down with `join bob`, alice's `tables` lists the table (TABLE stands for its name in
+  the next block), and each `dune-tui table VERB` prints its sentence as the user its comment names; carol, whose
+  seat bob releases, is told why.  The unit file of contrib/ (the administrator's lines): `systemd-analyze verify`,
+  its user made by the README's `useradd` as written, and its ExecStart run as that user in its StateDirectory
+  (/var/lib/dune-tui, made for the test if missing) is the server every user's `dune-tui tables` finds.
 - `host` (the others, which give codes): the README's TCP `dune-tui join` line runs in a second terminal (another
   machine: no lobby there) and its player pastes seat 2's code at the prompt before the host sits down; the host
   sits down, opens the help, leaves the game for the menu; the joiner is told at once that the table closed and how
@@ -44,7 +52,7 @@ import sys
 import sysconfig
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -65,6 +73,7 @@ SAMPLES = {"express": "express-mid-game", "dune": "mid-battle-sealed-commit"}
 HELP = re.compile(r"█\s+Keys\s")
 MENU = re.compile(r"\bn\s+New game\b")  # the main menu's list
 SHARED = "Playing together on a shared server"  # the README's section whose first block runs as the users named
+SERVER = "The table server"  # the README's section whose blocks run as the users named, against one server
 USERS = ("alice", "bob", "carol")
 RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
 
@@ -146,8 +155,10 @@ def commands() -> list[Command]:
 
 COMMANDS = commands()
 SHARED_LINES = [c for c in COMMANDS if (c.section, c.block) == (SHARED, 1)]  # run as their users, together
-ALONE = [c for c in COMMANDS if c not in SHARED_LINES and c.kind != "join"]
-JOINER = next(c for c in COMMANDS if c.kind == "join" and c not in SHARED_LINES)  # the TCP line: another terminal
+SERVER_LINES = [c for c in COMMANDS if c.section == SERVER]  # the same, with the table server
+TOGETHER = SHARED_LINES + SERVER_LINES
+ALONE = [c for c in COMMANDS if c not in TOGETHER and c.kind != "join"]
+JOINER = next(c for c in COMMANDS if c.kind == "join" and c not in TOGETHER)  # the TCP line: another terminal
 
 
 # --------------------------------------------------------------------------------------------- the terminal
@@ -502,4 +513,81 @@ def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
             terminal.keys(user, "q")
         assert terminal.status(user) == 0, terminal.screen(user)
     assert "Resume it with: dune-tui host --load" in terminal.screen("bob")
+    print(f"{time.monotonic() - started:.1f} s")
+
+
+def notice(screen: str) -> str:
+    """The notifications' text: right of their ▌ bar, the lines joined."""
+    return " ".join(" ".join(line.partition("▌")[2].split()) for line in screen.splitlines() if "▌" in line)
+
+
+SERVER_ORDER = [("serve", "bob"), ("export", "everyone"), ("host", "bob"), ("join", "alice"), ("join", "carol"),
+                ("tables", "alice"), ("table", "bob"), ("table", "bob"), ("table", "carol"), ("table", "bob"),
+                ("table", "bob")]
+TABLE_NAME = re.compile(r"\bbob-\d{8}-\d{6}-[0-9a-f]{4}\b")
+
+
+def test_the_table_servers_lines_as_their_users(terminal, shared_server):
+    """bob serves and hosts, alice and carol join, alice lists the tables; bob manages the table, carol declines."""
+    if [(c.kind, c.user) for c in SERVER_LINES] != SERVER_ORDER:
+        pytest.fail(f"the README's {SERVER!r} blocks have lines this test does not know how to run; teach it: "
+                    f"{[c.line for c in SERVER_LINES]}")
+    serve, export, host, alice, carol, tables, *manage = SERVER_LINES
+    state = Path(serve.words[-1])
+    assert serve.words[:3] == ["dune-tui", "serve", "--state-dir"] and export.words == ["export",
+                                                                                         f"DUNE_TUI_SERVER={state}"]
+    if state.exists():
+        pytest.fail(f"{state} exists already: the README's line makes it (a run that failed left it? remove it)")
+    env = {"DUNE_TUI_LOBBY": str(shared_server / "lobby")}
+
+    def run(command: Command, name: str, table: str = "") -> None:
+        after_export = command if command is serve else replace(command, prelude=f"{command.prelude} && "
+                                                                                 f"{export.line.partition('#')[0]}")
+        terminal.run(after_export, command.line.replace("TABLE", table), name,
+                     {**env, "DUNE_TUI_SAVE_DIR": str(shared_server / f"saves-{command.user}")}, command.user,
+                     shared_server)
+
+    started = time.monotonic()
+    try:
+        run(serve, "serve")
+        terminal.wait("serve", "serving 0 tables")
+        run(host, "bob")
+        wait_for_game(terminal, "bob")
+        terminal.keys("bob", "q")
+        terminal.wait("bob", "and the table waits for")
+        terminal.keys("bob", "y")
+        assert terminal.status("bob") == 0
+        run(alice, "alice")
+        wait_for_game(terminal, "alice")
+        run(carol, "carol")
+        wait_for_game(terminal, "carol")
+        run(tables, "tables")
+        assert terminal.status("tables") == 0
+        listed = " ".join(terminal.screen("tables").split())
+        assert "seats: 1 bob's (away), 2 alice, 3 carol" in listed, listed
+        table = TABLE_NAME.search(listed).group(0)
+        said = {"release": "seat 3 is free", "invite": "seat 3 is kept for carol",
+                "decline": "you declined bob's invitation", "private": "private: invited logins only, open to watchers",
+                "no-watchers": "private: invited logins only, closed to watchers"}
+        for number, command in enumerate(manage):
+            run(command, f"manage{number}", table)
+            assert terminal.status(f"manage{number}") == 0, terminal.screen(f"manage{number}")
+            assert said[command.words[2]] in " ".join(terminal.screen(f"manage{number}").split())
+            if command.words[2] == "release":  # carol, at seat 3, is told so (and only so), and leaves
+                terminal.wait("carol", lambda screen: "bob, who opened the table, released seat 3. Press q to leave."
+                              in notice(screen))
+                terminal.keys("carol", "q")
+                terminal.status("carol")
+                assert "dune-tui: bob, who opened the table, released seat 3" in terminal.screen("carol")
+        terminal.keys("alice", "q")
+        terminal.wait("alice", "Leave this game?")
+        terminal.keys("alice", "y")
+        assert terminal.status("alice") == 0
+        terminal.keys("serve", "C-c")  # (the shell around it hears it too: no exit status to read)
+        terminal.status("serve")
+        assert "stopping: 1 table kept for the next start" in terminal.screen("serve")
+    finally:
+        terminal.tmux.kill()
+        _end_stragglers(shared_server)
+        shutil.rmtree(state, ignore_errors=True)
     print(f"{time.monotonic() - started:.1f} s")
