@@ -591,3 +591,96 @@ def test_the_table_servers_lines_as_their_users(terminal, shared_server):
         _end_stragglers(shared_server)
         shutil.rmtree(state, ignore_errors=True)
     print(f"{time.monotonic() - started:.1f} s")
+
+
+# ------------------------------------------------------------------------ the administrator's service
+ADMIN = re.compile(r"`sudo sh -c '(useradd [^']*?) && python3 -m venv (\S+) && \S+/pip install -q \.'`, then `sudo sh "
+                   r"-c 'install -m 644 (contrib/\S+) /etc/systemd/system/ && systemctl enable --now (\S+)'`")
+
+
+def unit(path: Path) -> dict[str, list[str]]:
+    """A systemd unit's [Service] settings: each key's values in order (a key may repeat)."""
+    settings: dict[str, list[str]] = {}
+    section = ""
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+        elif section == "[Service]" and "=" in line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            settings.setdefault(key, []).append(value)
+    return settings
+
+
+def test_the_administrators_service_runs_as_its_unit_says(shared_server):
+    """The README's two `sudo` lines need systemd and /opt: what of them can run does.  The unit verifies
+    (`systemd-analyze verify`, its ExecStart's program this checkout's); its system user is made by the README's
+    `useradd` as written; its ExecStart runs as that user, as systemd starts it (StateDirectory, its mode, UMask),
+    and is the server every user's `dune-tui` finds with no setting: alice's `host` opens its table there, carol's
+    `tables` lists it; SIGTERM (KillSignal) stops it."""
+    from dune_tui.server import place
+
+    found = ADMIN.search(" ".join((ROOT / "README.md").read_text().split()))
+    assert found, "the README's administrator lines (useradd, venv, install the unit, systemctl) changed: teach it"
+    useradd, prefix, unit_file, name = found.groups()
+    settings = unit(ROOT / unit_file)
+    login = useradd.split()[-1]
+    program, *args = settings["ExecStart"][0].split()
+    state = Path("/var/lib") / settings["StateDirectory"][0]
+    assert (settings["User"], settings["Group"], name) == ([login], [login], Path(unit_file).stem)
+    assert program == f"{prefix}/bin/dune-tui" and str(state) == place.SERVICE
+    assert f"--home-dir {state}" in useradd and "--system" in useradd
+    ours = shared_server / ".venv" / "bin" / "dune-tui"  # the checkout's dune-tui, for /opt/dune-tui's
+    if shutil.which("systemd-analyze"):
+        copy = shared_server / Path(unit_file).name
+        copy.write_text((ROOT / unit_file).read_text().replace(program, str(ours)))
+        verified = _run("systemd-analyze", "verify", str(copy))
+        assert verified.returncode == 0 and not verified.stderr.strip(), verified.stderr
+    if state.exists():
+        pytest.skip(f"{state} exists: a real installation of the service; this test makes its own")
+    made = False
+    try:
+        pwd.getpwnam(login)
+    except KeyError:
+        _run(*shlex.split(useradd), check=True)  # as the README writes it
+        made = True
+    user = pwd.getpwnam(login)
+    server = None
+    try:
+        assert user.pw_shell == "/usr/sbin/nologin" and user.pw_dir == str(state) and user.pw_uid < 1000
+        state.mkdir(mode=int(settings["StateDirectoryMode"][0], 8))  # what systemd makes before ExecStart
+        os.chmod(state, int(settings["StateDirectoryMode"][0], 8))
+        os.chown(state, user.pw_uid, user.pw_gid)
+        umask = int(settings["UMask"][0], 8)
+        server = subprocess.Popen(
+            ["setpriv", f"--reuid={login}", f"--regid={login}", "--clear-groups", "--", str(ours), *args],
+            env={"PATH": "/usr/bin:/bin", "HOME": user.pw_dir, "STATE_DIRECTORY": str(state), "LANG": "C.UTF-8"},
+            cwd="/", stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            preexec_fn=lambda: os.umask(umask))
+        for line in server.stdout:
+            if "serving 0 tables" in line:
+                break
+        else:
+            pytest.fail(f"the service did not start: {server.wait()}")
+        env = {"PATH": f"{ours.parent}:/usr/bin:/bin", "DUNE_TUI_LOBBY": str(shared_server / "lobby")}
+
+        def as_user(who: str, *words: str) -> str:
+            out = _run(RUNUSER, "-u", who, "--", "env", "-i", *(f"{k}={v}" for k, v in env.items()),
+                       f"HOME={pwd.getpwnam(who).pw_dir}", "dune-tui", *words, cwd=shared_server)  # (ended after)
+            assert out.returncode == 0, out.stderr
+            return " ".join((out.stdout + out.stderr).split())
+
+        opened = as_user("alice", "host", "--no-play", "--seat", "human", "--seat", "human")
+        assert "Opened on the table server as alice-" in opened, opened
+        assert "alice's table alice-" in as_user("carol", "tables")
+        assert oct(os.stat(state / place.DATABASE).st_mode & 0o777) == "0o600"
+        server.send_signal(getattr(signal, settings["KillSignal"][0]))
+        assert server.wait(float(settings["TimeoutStopSec"][0])) == 0
+        assert "stopping: 1 table kept for the next start" in server.stdout.read()
+    finally:
+        if server is not None and server.poll() is None:
+            server.kill()
+            server.wait()
+        shutil.rmtree(state, ignore_errors=True)
+        if made:
+            _run("userdel", "-f", login)
