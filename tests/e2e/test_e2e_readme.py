@@ -612,6 +612,7 @@ def unit(path: Path) -> dict[str, list[str]]:
     return settings
 
 
+@pytest.mark.xdist_group("ssh-test-users")  # with the tests whose users' dune-tui, over ssh, would find this service
 def test_the_administrators_service_runs_as_its_unit_says(shared_server):
     """The README's two `sudo` lines need systemd and /opt: what of them can run does.  The unit verifies
     (`systemd-analyze verify`, its ExecStart's program this checkout's); its system user is made by the README's
