@@ -159,9 +159,11 @@ class Terminals:
                 "-o", "StrictHostKeyChecking=yes", f"{user}@127.0.0.1"]
 
     def start(self, user: str, name: str, *args: str, width: int = 100, height: int = 30) -> None:
-        """`dune-tui ARGS` in `user`'s terminal `name` (a new ssh session; the old one, if any, is hung up)."""
+        """`dune-tui ARGS` in `user`'s terminal `name` (a new ssh session; the old one, if any, is hung up), with the
+        test's lobby and no table server (ssh's environment is not the suite's: the machine's would be found)."""
         self.tmux.run("kill-session", "-t", name, check=False)
         remote = (f"cd {shlex.quote(str(ROOT))} && exec env DUNE_TUI_LOBBY={shlex.quote(str(self.place / 'lobby'))} "
+                  f"DUNE_TUI_SERVER={shlex.quote(str(self.place / 'no-server'))} "
                   f"{shlex.join([self.python, '-m', 'dune_tui', *args])}")
         self.tmux.run("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
                       self.tmux._command([*self.ssh(user), "-tt", remote], TERM, False, name))

@@ -464,6 +464,7 @@ def _end_stragglers(place: Path, timeout: float = 15.0) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.xdist_group("readme-users")
 def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
     """bob hosts and plays, alice sits down from her menu's invitation, carol joins bob by his login; each leaves."""
     by = {c.kind: c for c in SHARED_LINES}
@@ -527,6 +528,7 @@ SERVER_ORDER = [("serve", "bob"), ("export", "everyone"), ("host", "bob"), ("joi
 TABLE_NAME = re.compile(r"\bbob-\d{8}-\d{6}-[0-9a-f]{4}\b")
 
 
+@pytest.mark.xdist_group("readme-users")
 def test_the_table_servers_lines_as_their_users(terminal, shared_server):
     """bob serves and hosts, alice and carol join, alice lists the tables; bob manages the table, carol declines."""
     if [(c.kind, c.user) for c in SERVER_LINES] != SERVER_ORDER:
@@ -612,7 +614,7 @@ def unit(path: Path) -> dict[str, list[str]]:
     return settings
 
 
-@pytest.mark.xdist_group("ssh-test-users")  # with the tests whose users' dune-tui, over ssh, would find this service
+@pytest.mark.xdist_group("readme-users")  # one worker: the module's users, made and removed once
 def test_the_administrators_service_runs_as_its_unit_says(shared_server):
     """The README's two `sudo` lines need systemd and /opt: what of them can run does.  The unit verifies
     (`systemd-analyze verify`, its ExecStart's program this checkout's); its system user is made by the README's
