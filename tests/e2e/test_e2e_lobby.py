@@ -10,13 +10,11 @@
 from __future__ import annotations
 
 import os
-import pwd
 import re
 import shlex
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -24,10 +22,10 @@ from pathlib import Path
 import pytest
 from e2e_players import TERM, Player, play, wait_until
 from e2e_terminal import ROOT, Tmux, have
+from e2e_users import SSHD, openssh, run, ssh_argv, their_python, unix_users
 
 ALICE, BOB, CAROL, MALLORY = "lobalice", "lobbob", "lobcarol", "lobmal"
 USERS = (ALICE, BOB, CAROL, MALLORY)
-SSHD = "/usr/sbin/sshd"
 
 pytestmark = [
     pytest.mark.e2e,
@@ -36,10 +34,6 @@ pytestmark = [
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),
 ]
-
-
-def run(*argv: str, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(argv, capture_output=True, text=True, timeout=60, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -57,48 +51,13 @@ def place():
 @pytest.fixture(scope="module")
 def users(place):
     """The four users, each with an ssh key; removed after (only those made here)."""
-    created = []
-    for user in USERS:
-        try:
-            pwd.getpwnam(user)
-        except KeyError:
-            run("useradd", "-m", "-s", "/bin/bash", user, check=True)
-            created.append(user)
-        run("usermod", "-p", "*", user, check=True)  # '*' not '!': sshd with UsePAM no refuses locked users
-        home = Path(pwd.getpwnam(user).pw_dir)
-        key = place / f"key-{user}"
-        if not key.exists():
-            run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key), check=True)
-        run("install", "-d", "-m", "700", "-o", user, "-g", user, str(home / ".ssh"), check=True)
-        run("install", "-m", "600", "-o", user, "-g", user, f"{key}.pub", str(home / ".ssh/authorized_keys"),
-            check=True)
-    yield USERS
-    for user in USERS:
-        run("pkill", "-KILL", "-u", user)  # only the test users' processes, if any were left
-    for user in created:
-        run("userdel", "-r", "-f", user)
+    with unix_users(place, USERS) as made:
+        yield made
 
 
 @pytest.fixture(scope="module")
 def python(place, users) -> str:
-    """A Python every test user can run that imports this checkout (a Python under /root is unreachable for
-    them: a venv of the system Python, the same minor version, pointing at our site-packages)."""
-    probe = ("-c", "import dune_tui, textual, msgspec, platformdirs")
-    if run("runuser", "-u", ALICE, "--", sys.executable, *probe).returncode == 0:
-        return sys.executable
-    system, version = "/usr/bin/python3", f"{sys.version_info.major}.{sys.version_info.minor}"
-    if not os.path.exists(system) or run(system, "-c", "import sys; print(sys.version[:4])").stdout.strip() \
-            != version:
-        pytest.skip(f"no Python {version} the test users can run")
-    venv = place / "venv"
-    run(system, "-m", "venv", "--without-pip", str(venv), check=True)
-    site = next(venv.glob("lib/python*/site-packages"))
-    (site / "dune_tui_checkout.pth").write_text(f"{ROOT}\n{sysconfig.get_paths()['purelib']}\n")
-    run("chmod", "-R", "a+rX", str(venv))
-    result = run("runuser", "-u", ALICE, "--", str(venv / "bin" / "python"), *probe)
-    if result.returncode != 0:
-        pytest.skip(f"the test users cannot import this checkout: {result.stderr.strip()[-200:]}")
-    return str(venv / "bin" / "python")
+    return their_python(place, ALICE)
 
 
 CONNECT = """
@@ -152,12 +111,6 @@ class Terminals:
     def __init__(self, tmux: Tmux, port: int, place: Path, python: str) -> None:
         self.tmux, self.port, self.place, self.python = tmux, port, place, python
 
-    def ssh(self, user: str) -> list[str]:
-        p = self.place
-        return ["ssh", "-p", str(self.port), "-i", str(p / f"key-{user}"), "-o", "IdentitiesOnly=yes",
-                "-o", "BatchMode=yes", "-o", f"UserKnownHostsFile={p / 'known_hosts'}",
-                "-o", "StrictHostKeyChecking=yes", f"{user}@127.0.0.1"]
-
     def start(self, user: str, name: str, *args: str, width: int = 100, height: int = 30) -> None:
         """`dune-tui ARGS` in `user`'s terminal `name` (a new ssh session; the old one, if any, is hung up), with the
         test's lobby and no table server (ssh's environment is not the suite's: the machine's would be found)."""
@@ -166,7 +119,7 @@ class Terminals:
                   f"DUNE_TUI_SERVER={shlex.quote(str(self.place / 'no-server'))} "
                   f"{shlex.join([self.python, '-m', 'dune_tui', *args])}")
         self.tmux.run("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
-                      self.tmux._command([*self.ssh(user), "-tt", remote], TERM, False, name))
+                      self.tmux._command([*ssh_argv(self.place, self.port, user), "-tt", remote], TERM, False, name))
 
     def wait(self, name: str, text: str, timeout: float = 30.0) -> str:
         return self.tmux.wait_for(text, timeout=timeout, name=name)
@@ -174,46 +127,8 @@ class Terminals:
 
 @pytest.fixture(scope="module")
 def sshd(place, users):
-    port = _free_port()
-    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(place / "hostkey"), check=True)
-    os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
-    (place / "sshd_config").write_text("\n".join([
-        "ListenAddress 127.0.0.1", f"Port {port}", f"HostKey {place / 'hostkey'}", "PidFile none", "UsePAM no",
-        "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin no",
-        f"AllowUsers {' '.join(USERS)}", "AcceptEnv LANG LC_* COLORTERM NO_COLOR", ""]))
-    server = subprocess.Popen([SSHD, "-D", "-f", str(place / "sshd_config"), "-E", str(place / "sshd.log")],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    (place / "known_hosts").write_text(f"[127.0.0.1]:{port} {(place / 'hostkey.pub').read_text()}")
-    try:
-        _wait_until_listening(port, server, place / "sshd.log")
+    with openssh(place, USERS) as port:
         yield port
-    finally:
-        server.terminate()
-        server.wait(10)
-
-
-def _wait_until_listening(port: int, server: subprocess.Popen, log: Path) -> None:
-    """sshd -D takes a moment to bind on a loaded machine: the first ssh must not meet a refused connection
-    (seen once in a full run)."""
-    import socket
-
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
-        if server.poll() is not None:
-            pytest.fail(f"sshd exited ({server.returncode}):\n{log.read_text() if log.exists() else ''}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    pytest.fail(f"sshd did not listen on port {port} within 20 s")
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_three_users_find_the_table_sit_down_come_back_after_a_reload_and_play_to_the_end(place, python, sshd):

@@ -24,20 +24,18 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
-import sysconfig
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 from e2e_players import TERM, Player
-from e2e_terminal import ROOT, Tmux, have
+from e2e_terminal import Tmux, have
+from e2e_users import SSHD, openssh, run, ssh_argv, their_python, unix_users
 
 ALICE, BOB, CAROL, MALLORY = "shalice", "shbob", "shcarol", "shmal"
 USERS = (ALICE, BOB, CAROL, MALLORY)
 SERVICE = "shdunesrv"  # the server's own system user
-SSHD = "/usr/sbin/sshd"
 BOARD = 12  # the screen's first lines: the round, the map and the seats' standing
 
 pytestmark = [
@@ -47,10 +45,6 @@ pytestmark = [
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "setpriv", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),
 ]
-
-
-def run(*argv: str, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(argv, capture_output=True, text=True, timeout=60, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -64,56 +58,33 @@ def place():
 
 @pytest.fixture(scope="module")
 def users(place):
-    """The four players (each with an ssh key) and the server's system user, as the README's administrator makes
-    it; removed after (only those made here)."""
-    created = []
-    state = place / "srv"
+    """The four players and the server's system user, made as the README's administrator makes it (removed after,
+    if made here)."""
+    made = False
     try:
         pwd.getpwnam(SERVICE)
     except KeyError:
-        run("useradd", "--system", "--home-dir", str(state), "--shell", "/usr/sbin/nologin", SERVICE, check=True)
-        created.append(SERVICE)
-    for user in USERS:
-        try:
-            pwd.getpwnam(user)
-        except KeyError:
-            run("useradd", "-m", "-s", "/bin/sh", user, check=True)
-            created.append(user)
-        run("usermod", "-p", "*", user, check=True)  # '*' not '!': sshd with UsePAM no refuses locked users
-        home = Path(pwd.getpwnam(user).pw_dir)
-        key = place / f"key-{user}"
-        if not key.exists():
-            run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key), check=True)
-        run("install", "-d", "-m", "700", "-o", user, "-g", user, str(home / ".ssh"), check=True)
-        run("install", "-m", "600", "-o", user, "-g", user, f"{key}.pub", str(home / ".ssh/authorized_keys"),
+        run("useradd", "--system", "--home-dir", str(place / "srv"), "--shell", "/usr/sbin/nologin", SERVICE,
             check=True)
-    yield USERS
-    for user in (*USERS, SERVICE):
-        run("pkill", "-KILL", "-u", user)  # only the test users' processes, if any were left
-    for user in created:
-        run("userdel", "-r", "-f", user)
+        made = True
+    try:
+        with unix_users(place, USERS, shell="/bin/sh") as players:
+            yield players
+    finally:
+        run("pkill", "-KILL", "-u", SERVICE)
+        if made:
+            run("userdel", "-f", SERVICE)
 
 
 @pytest.fixture(scope="module")
 def python(place, users) -> str:
-    """A Python every user can run that imports this checkout: a venv of the system Python (the same minor
-    version) pointing at our site-packages (a Python under /root is unreachable for them)."""
-    probe = ("-c", "import dune_tui, textual, msgspec, platformdirs")
-    if run("runuser", "-u", ALICE, "--", sys.executable, *probe).returncode == 0:
-        return sys.executable
-    system, version = "/usr/bin/python3", f"{sys.version_info.major}.{sys.version_info.minor}"
-    if not os.path.exists(system) or run(system, "-c", "import sys; print(sys.version[:4])").stdout.strip() \
-            != version:
-        pytest.skip(f"no Python {version} the test users can run")
-    venv = place / "venv"
-    run(system, "-m", "venv", "--without-pip", str(venv), check=True)
-    site = next(venv.glob("lib/python*/site-packages"))
-    (site / "dune_tui_checkout.pth").write_text(f"{ROOT}\n{sysconfig.get_paths()['purelib']}\n")
-    run("chmod", "-R", "a+rX", str(venv))
-    result = run("runuser", "-u", ALICE, "--", str(venv / "bin" / "python"), *probe)
-    if result.returncode != 0:
-        pytest.skip(f"the test users cannot import this checkout: {result.stderr.strip()[-200:]}")
-    return str(venv / "bin" / "python")
+    return their_python(place, ALICE)
+
+
+@pytest.fixture(scope="module")
+def sshd(place, users):
+    with openssh(place, USERS) as port:
+        yield port
 
 
 class Service:
@@ -155,48 +126,6 @@ class Service:
         return self.process.wait(timeout=20)
 
 
-@pytest.fixture(scope="module")
-def sshd(place, users):
-    port = _free_port()
-    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(place / "hostkey"), check=True)
-    os.makedirs("/run/sshd", mode=0o755, exist_ok=True)
-    (place / "sshd_config").write_text("\n".join([
-        "ListenAddress 127.0.0.1", f"Port {port}", f"HostKey {place / 'hostkey'}", "PidFile none", "UsePAM no",
-        "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PermitRootLogin no",
-        f"AllowUsers {' '.join(USERS)}", "AcceptEnv LANG LC_* COLORTERM NO_COLOR", ""]))
-    server = subprocess.Popen([SSHD, "-D", "-f", str(place / "sshd_config"), "-E", str(place / "sshd.log")],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    (place / "known_hosts").write_text(f"[127.0.0.1]:{port} {(place / 'hostkey.pub').read_text()}")
-    try:
-        _wait_until_listening(port, server, place / "sshd.log")
-        yield port
-    finally:
-        server.terminate()
-        server.wait(10)
-
-
-def _wait_until_listening(port: int, server: subprocess.Popen, log: Path) -> None:
-    import socket
-
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
-        if server.poll() is not None:
-            pytest.fail(f"sshd exited ({server.returncode}):\n{log.read_text() if log.exists() else ''}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    pytest.fail(f"sshd did not listen on port {port} within 20 s")
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Users:
     """Each user's own ssh session in a tmux session of its own, `DUNE_TUI_SERVER` naming the server; and their
     commands that print (`dune-tui tables`, `dune-tui table VERB`) run as them."""
@@ -205,19 +134,13 @@ class Users:
         self.tmux, self.port, self.place, self.python, self.server = tmux, port, place, python, server
         self.env = {"DUNE_TUI_SERVER": str(server), "DUNE_TUI_LOBBY": str(place / "no-lobby")}
 
-    def ssh(self, user: str) -> list[str]:
-        p = self.place
-        return ["ssh", "-p", str(self.port), "-i", str(p / f"key-{user}"), "-o", "IdentitiesOnly=yes",
-                "-o", "BatchMode=yes", "-o", f"UserKnownHostsFile={p / 'known_hosts'}",
-                "-o", "StrictHostKeyChecking=yes", f"{user}@127.0.0.1"]
-
     def start(self, user: str, name: str, *args: str, width: int = 100, height: int = 32) -> None:
         """`dune-tui ARGS` in `user`'s terminal `name` (a new ssh session; the old one, if any, is hung up)."""
         self.tmux.run("kill-session", "-t", name, check=False)
         environ = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
         remote = f"exec env {environ} {shlex.join([self.python, '-m', 'dune_tui', *args])}"
         self.tmux.run("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
-                      self.tmux._command([*self.ssh(user), "-tt", remote], TERM, False, name))
+                      self.tmux._command([*ssh_argv(self.place, self.port, user), "-tt", remote], TERM, False, name))
 
     def drop(self, name: str) -> None:
         """The user's connection drops: their ssh client is killed."""
