@@ -31,7 +31,7 @@ from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..table import Table
 from ..table.bots import bot_specs
-from ..table.messages import SPECTATOR, Chat, Notice, Seats
+from ..table.messages import SPECTATOR, Notice, Seats
 from ..text import printable
 from .control import (
     REQUEST_LIMIT,
@@ -73,17 +73,15 @@ class ServerCard(Publisher):
 
 
 class Recorder:
-    """A spectator's connection of the server's own at a table (attached first: it hears a line before anyone
-    else): the chat lines and the seats as they change, to the table's keeper."""
+    """A spectator's connection of the server's own at a table: the seats as they change, to the table's keeper
+    (which the table tells each chat line itself, an ally's too, before anyone hears it)."""
 
     def __init__(self, table, keeper) -> None:
         self.table, self.keeper = table, keeper
         self.conn = table.attach(SPECTATOR, self._take)
 
     def _take(self, message) -> None:
-        if isinstance(message, Chat):
-            self.keeper.chat(len(self.table.session.history), message)
-        elif isinstance(message, Seats):
+        if isinstance(message, Seats):
             self.keeper.seated()
 
     def close(self) -> None:
@@ -147,7 +145,7 @@ class Daemon:
             keeper = self.store.keeper(owner, settings)
             table = Table(session, keeper=keeper, bots=self.bots, pause=settings.pause, resumed=resumed, runner=runner)
             table.chat.restore(chat)  # the lines said before a restart, each where it was said
-            recorder = Recorder(table, keeper)  # before any client: it hears each line first
+            recorder = Recorder(table, keeper)
         except BaseException:
             sock.close()
             lobby.withdraw(self.where, name)

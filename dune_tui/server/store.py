@@ -248,8 +248,9 @@ class Store:
 class TableKeeper(Keeper):
     """The table's `Keeper` (the shape of `table.keeper.Keeper`): told the game opened, each decision as it is made
     (durable when `decided` returns, before any client hears of it), a checkpoint at each turn's end, the end, the
-    close; and, from the server's recorder, a chat line and the seats as they change.  Every write is one short
-    transaction; a write the database refuses is logged and told to the table once (`tell`), and the game goes on."""
+    close; each chat line (an ally's too); and, from the server's recorder, the seats as they change.  Every write is
+    one short transaction; a write the database refuses is logged and told to the table once (`tell`), and the game
+    goes on."""
 
     last_saved = None  # (the host's screen asks a keeper for its files: the server's has none)
     save_dir = None
