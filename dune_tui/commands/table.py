@@ -54,10 +54,9 @@ def cmd_table(args: argparse.Namespace) -> int:
         print("dune-tui table: no table server runs on this machine (`dune-tui serve` starts one)", file=sys.stderr)
         return 2
     seat = getattr(args, "seat", None)
-    request = control.ManageTable(table=args.table, verb=args.verb, login=getattr(args, "login", "") or "",
-                                  seat=-1 if seat is None else seat - 1)
     try:
-        answer = control.ask(where, request)
+        answer = control.manage(where, args.table, args.verb, login=getattr(args, "login", "") or "",
+                                seat=-1 if seat is None else seat - 1)
     except control.Unreachable as e:
         print(f"dune-tui table: {e}", file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@
     where = find()                                  # the directory of a running server, or None
     listing(where)                                  # its tables as the lobby lists them (lobby.Listed)
     opened = ask(where, OpenTable(save=..., ...))   # Opened(table) or wire.Goodbye(reason)
+    manage(where, table, "invite", login="alice")   # Done(text) or wire.Goodbye(reason): the owner's controls
 
 One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
 Struct in msgpack; `wire`): `ListTables` → `Tables`, `OpenTable` → `Opened` (the table's name: its socket is
@@ -144,6 +145,29 @@ def ask(where: Path, request, timeout: float = ASK_SECONDS):
             raise Unreachable(f"the server at {where} did not answer ({printable(e, limit=200)})") from None
     finally:
         sock.close()
+
+
+def manage(where: Path, table: str, verb: str, *, login: str = "", seat: int = -1) -> Done | wire.Goodbye:
+    """One of the owner's controls of `table` (`ManageTable`; `seat` from 0, -1 none): Done with a sentence saying
+    what changed, or Goodbye with why not; Unreachable if no trusted server answers.  `dune-tui table VERB`, the
+    table screen's "Manage table" and the game over's rematch key all ask this way."""
+    answer = ask(where, ManageTable(table=table, verb=verb, login=login, seat=seat))
+    if isinstance(answer, Done | wire.Goodbye):
+        return answer
+    return wire.Goodbye(reason=f"the server answered a {type(answer).__name__} to a control")
+
+
+def owner(where: Path, table: str) -> str:
+    """The login who opened `table` on the server at `where`, as its listing says ("": not listed to this user,
+    or no trusted server answers)."""
+    try:
+        answer = ask(where, ListTables(), timeout=2.0)
+    except Unreachable:
+        return ""
+    if not isinstance(answer, Tables):
+        return ""
+    return next((c.host for c in answer.tables if c.table == table and lobby.table_name(c.host, c.game_id) == table),
+                "")
 
 
 def _exactly(sock: socket.socket, size: int) -> bytes:
