@@ -23,7 +23,7 @@ HELP = {
     "watchers": "open the table to watchers",
     "no-watchers": "close the table to watchers",
     "decline": "decline the seat this table keeps for you (it is freed)",
-    "rematch": "at game over: a new table, the same seats (each kept for its login), a new deal",
+    "rematch": "at game over, or later: a new table, the same seats (each kept for its login), a new deal",
 }
 
 

@@ -110,6 +110,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
     private: bool = False
     watchers: bool = True
+    rematch_of: str = ""  # the game id of the finished game this table is the rematch of ("": none)
 
 
 class Listed(msgspec.Struct, frozen=True, kw_only=True):
