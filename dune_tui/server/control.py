@@ -68,8 +68,19 @@ class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     table: str = ""  # a rematch: its table's name
 
 
+class Finished(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished table the store keeps, listed to its owner and players (a rematch may be asked later)."""
+
+    id: str
+    owner: str
+    rules: str
+    result: str
+    updated: str  # ISO 8601, UTC: when it ended
+
+
 class Tables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     tables: tuple[lobby.Card, ...] = ()
+    finished: tuple[Finished, ...] = ()  # the asker's last finished tables (theirs, or with a seat of theirs)
 
 
 class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -204,6 +215,24 @@ def open_request(session, *, pause: float = 0.5, takeover: str = "", after: floa
 
     return OpenTable(save=schema.encode(to_file(session, f"autosave-{session.game_id}", "auto")), pause=pause,
                      takeover=takeover, after=after, turn_limit=turn_limit)
+
+
+def finished(where: Path | None) -> list[str]:
+    """The lines of `dune-tui tables` for this user's finished tables on the server (none if none runs)."""
+    if where is None:
+        return []
+    try:
+        answer = ask(where, ListTables())
+    except Unreachable:
+        return []
+    if not isinstance(answer, Tables):
+        return []
+    lines = []
+    for t in answer.finished:
+        name, when = lobby.table_name(t.owner, t.id), t.updated[:16].replace("T", " ")
+        lines.append(printable(f"{t.owner}'s table {name}: finished {when} UTC" + (f": {t.result}" if t.result else "")
+                               + f"; a rematch: `dune-tui table rematch {name}`", limit=300))
+    return lines
 
 
 def served() -> list[lobby.Listed]:

@@ -243,7 +243,7 @@ class Daemon:
     async def _answer(self, request, login: str):
         if isinstance(request, ListTables):
             return Tables(tables=tuple(h.card.card() for h in self.tables.values() if h.card.seats
-                                       and h.shown_to(login)))
+                                       and h.shown_to(login)), finished=tuple(self.store.finished_for(login)))
         if request.protocol != wire.PROTOCOL:
             return wire.Goodbye(reason=f"this server speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
                                        f"{request.protocol}: use the same version of dune-tui as the server")

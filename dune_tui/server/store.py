@@ -44,6 +44,7 @@ from ..session import SeatConfig, Session
 from ..table.keeper import Keeper
 from ..table.messages import Chat, Notice, Save, SaveFailed
 from ..text import MESSAGE_LIMIT, printable
+from .control import Finished
 
 VERSION = 2  # PRAGMA user_version: the schema below (1: without `turns`)
 SCHEMA = """
@@ -201,6 +202,14 @@ class Store:
     def tables(self) -> list[Listed]:
         rows = self.db.execute("SELECT id, owner, rules, state, updated FROM tables ORDER BY created, id")
         return [Listed(id=i, owner=o, rules=r, state=s, updated=u) for i, o, r, s, u in rows]
+
+    def finished_for(self, login: str, limit: int = 10) -> list[Finished]:
+        """The last `limit` finished tables `login` opened or held a seat at, the latest first."""
+        rows = self.db.execute(
+            "SELECT id, owner, rules, result, updated FROM tables t WHERE state = 'finished' AND (owner = ?1 OR "
+            "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.login = ?1)) ORDER BY updated DESC, id "
+            "LIMIT ?2", (login, limit))
+        return [Finished(id=i, owner=o, rules=r, result=res, updated=u) for i, o, r, res, u in rows]
 
     def unfinished(self) -> list[str]:
         return [t.id for t in self.tables() if t.state == "open"]

@@ -231,6 +231,11 @@ async def test_a_finished_table_is_rematched_later_after_a_restart_by_its_owner_
     daemon = await started(where)  # hours later: the finished table is in the store only
     try:
         assert name not in daemon.tables
+        listed = {who: (await ask(as_login, who, control.ListTables())).finished for who in ("alice", "mallory")}
+        assert [t.id for t in listed["alice"]] == [name.removeprefix("bob-")] and listed["mallory"] == ()
+        as_login.now = "alice"
+        assert await asyncio.to_thread(main, ["tables"]) == 0
+        assert f"bob's table {name}: finished " in capsys.readouterr().out
         stranger = await ask(as_login, "mallory", control.ManageTable(table=name, verb="rematch"))
         assert stranger.reason == "only bob, who opened the table, may rematch there (and its players)"
         as_login.now = "bob"
