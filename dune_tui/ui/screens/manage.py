@@ -69,7 +69,7 @@ class OwnerControls:
 
     def action_manage(self) -> None:
         if self.owner:
-            self.app.push_screen(ManageTable(self.table.path))
+            self.app.push_screen(TableControls(self.table.path))
 
 
 def request_of(verb: str, line: str) -> tuple[str, int] | str:
@@ -89,7 +89,7 @@ def request_of(verb: str, line: str) -> tuple[str, int] | str:
     return words[0], -1
 
 
-class ManageTable(DuneModal):
+class TableControls(DuneModal):
     """The owner's controls, each a key; a control that names a login or a seat asks for it on the line below."""
 
     AUTO_FOCUS = ""  # none: the keys are the dialog's until a control asks for a login or a seat on its line
