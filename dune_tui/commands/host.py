@@ -299,9 +299,10 @@ def _log_to_file(save_dir: Path, game_id: str) -> None:
 
 
 def cmd_tables(args) -> int:
-    from ..server.control import served
+    from ..server.control import find, finished, listing
 
-    on_server = served()
+    server = find()
+    on_server, ended = listing(server), finished(server)
     try:
         where = lobby.lobby_dir(create=False)
     except lobby.LobbyUnsafe as e:
@@ -315,6 +316,7 @@ def cmd_tables(args) -> int:
         print(f"No tables on this server (the lobby is {where}).")
     for entry in shown:
         print(*lobby.describe(entry, me), sep="\n")
+    print(*ended, sep="\n", end="\n" if ended else "")
     return 0
 
 

@@ -23,7 +23,7 @@ HELP = {
     "watchers": "open the table to watchers",
     "no-watchers": "close the table to watchers",
     "decline": "decline the seat this table keeps for you (it is freed)",
-    "rematch": "at game over: a new table, the same seats (each kept for its login), a new deal",
+    "rematch": "at game over, or later: a new table, the same seats (each kept for its login), a new deal",
 }
 
 
@@ -54,10 +54,9 @@ def cmd_table(args: argparse.Namespace) -> int:
         print("dune-tui table: no table server runs on this machine (`dune-tui serve` starts one)", file=sys.stderr)
         return 2
     seat = getattr(args, "seat", None)
-    request = control.ManageTable(table=args.table, verb=args.verb, login=getattr(args, "login", "") or "",
-                                  seat=-1 if seat is None else seat - 1)
     try:
-        answer = control.ask(where, request)
+        answer = control.manage(where, args.table, args.verb, login=getattr(args, "login", "") or "",
+                                seat=-1 if seat is None else seat - 1)
     except control.Unreachable as e:
         print(f"dune-tui table: {e}", file=sys.stderr)
         return 2

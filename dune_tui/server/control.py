@@ -4,6 +4,7 @@
     listing(where)                                  # its tables as the lobby lists them (lobby.Listed)
     unlisted(name)                                  # a table it lists not to this login (private), by its name
     opened = ask(where, OpenTable(save=..., ...))   # Opened(table) or wire.Goodbye(reason)
+    manage(where, table, "invite", login="alice")   # Done(text) or wire.Goodbye(reason): the owner's controls
 
 One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
 Struct in msgpack; `wire`): `ListTables` → `Tables`, `OpenTable` → `Opened` (the table's name: its socket is
@@ -72,8 +73,19 @@ class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     table: str = ""  # a rematch: its table's name
 
 
+class Finished(msgspec.Struct, frozen=True, kw_only=True):
+    """A finished table the store keeps, listed to its owner and players (a rematch may be asked later)."""
+
+    id: str
+    owner: str
+    rules: str
+    result: str
+    updated: str  # ISO 8601, UTC: when it ended
+
+
 class Tables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     tables: tuple[lobby.Card, ...] = ()
+    finished: tuple[Finished, ...] = ()  # the asker's last finished tables (theirs, or with a seat of theirs)
 
 
 class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -151,6 +163,29 @@ def ask(where: Path, request, timeout: float = ASK_SECONDS):
         sock.close()
 
 
+def manage(where: Path, table: str, verb: str, *, login: str = "", seat: int = -1) -> Done | wire.Goodbye:
+    """One of the owner's controls of `table` (`ManageTable`; `seat` from 0, -1 none): Done with a sentence saying
+    what changed, or Goodbye with why not; Unreachable if no trusted server answers.  `dune-tui table VERB`, the
+    table screen's "Manage table" and the game over's rematch key all ask this way."""
+    answer = ask(where, ManageTable(table=table, verb=verb, login=login, seat=seat))
+    if isinstance(answer, Done | wire.Goodbye):
+        return answer
+    return wire.Goodbye(reason=f"the server answered a {type(answer).__name__} to a control")
+
+
+def owner(where: Path, table: str) -> str:
+    """The login who opened `table` on the server at `where`, as its listing says ("": not listed to this user,
+    or no trusted server answers)."""
+    try:
+        answer = ask(where, ListTables(), timeout=2.0)
+    except Unreachable:
+        return ""
+    if not isinstance(answer, Tables):
+        return ""
+    return next((c.host for c in answer.tables if c.table == table and lobby.table_name(c.host, c.game_id) == table),
+                "")
+
+
 def _exactly(sock: socket.socket, size: int) -> bytes:
     data = b""
     while len(data) < size:
@@ -208,6 +243,24 @@ def open_request(session, *, pause: float = 0.5, takeover: str = "", after: floa
 
     return OpenTable(save=schema.encode(to_file(session, f"autosave-{session.game_id}", "auto")), pause=pause,
                      takeover=takeover, after=after, turn_limit=turn_limit)
+
+
+def finished(where: Path | None) -> list[str]:
+    """The lines of `dune-tui tables` for this user's finished tables on the server (none if none runs)."""
+    if where is None:
+        return []
+    try:
+        answer = ask(where, ListTables())
+    except Unreachable:
+        return []
+    if not isinstance(answer, Tables):
+        return []
+    lines = []
+    for t in answer.finished:
+        name, when = lobby.table_name(t.owner, t.id), t.updated[:16].replace("T", " ")
+        lines.append(printable(f"{t.owner}'s table {name}: finished {when} UTC" + (f": {t.result}" if t.result else "")
+                               + f"; a rematch: `dune-tui table rematch {name}`", limit=300))
+    return lines
 
 
 def served() -> list[lobby.Listed]:

@@ -31,7 +31,7 @@ from ..saves import SaveError, schema
 from ..saves.store import session_from_save
 from ..table import Table
 from ..table.bots import bot_specs
-from ..table.messages import SPECTATOR, Chat, Notice, Seats
+from ..table.messages import SPECTATOR, Notice, Seats
 from ..text import printable
 from .control import (
     REQUEST_LIMIT,
@@ -75,17 +75,15 @@ class ServerCard(Publisher):
 
 
 class Recorder:
-    """A spectator's connection of the server's own at a table (attached first: it hears a line before anyone
-    else): the chat lines and the seats as they change, to the table's keeper."""
+    """A spectator's connection of the server's own at a table: the seats as they change, to the table's keeper
+    (which the table tells each chat line itself, an ally's too, before anyone hears it)."""
 
     def __init__(self, table, keeper) -> None:
         self.table, self.keeper = table, keeper
         self.conn = table.attach(SPECTATOR, self._take)
 
     def _take(self, message) -> None:
-        if isinstance(message, Chat):
-            self.keeper.chat(len(self.table.session.history), message)
-        elif isinstance(message, Seats):
+        if isinstance(message, Seats):
             self.keeper.seated()
 
     def close(self) -> None:
@@ -100,7 +98,6 @@ class Hosted:
     def __init__(self, name: str, table: Table, server: ManagedServer, card: ServerCard, owner: str) -> None:
         self.name, self.table, self.server, self.card, self.owner = name, table, server, card, owner
         self.task: asyncio.Task | None = None
-        self.rematch = ""  # the rematch's table, once opened
 
     def shown_to(self, login: str) -> bool:
         """A private table is listed to its owner and the logins it keeps a seat for only."""
@@ -149,7 +146,7 @@ class Daemon:
             keeper = self.store.keeper(owner, settings)
             table = Table(session, keeper=keeper, bots=self.bots, pause=settings.pause, resumed=resumed, runner=runner)
             table.chat.restore(chat)  # the lines said before a restart, each where it was said
-            recorder = Recorder(table, keeper)  # before any client: it hears each line first
+            recorder = Recorder(table, keeper)
         except BaseException:
             sock.close()
             lobby.withdraw(self.where, name)
@@ -252,7 +249,7 @@ class Daemon:
     async def _answer(self, request, login: str):
         if isinstance(request, ListTables):
             return Tables(tables=tuple(h.card.card() for h in self.tables.values() if h.card.seats
-                                       and h.shown_to(login)))
+                                       and h.shown_to(login)), finished=tuple(self.store.finished_for(login)))
         if request.protocol != wire.PROTOCOL:
             return wire.Goodbye(reason=f"this server speaks protocol {wire.PROTOCOL}, your dune-tui speaks "
                                        f"{request.protocol}: use the same version of dune-tui as the server")
@@ -261,20 +258,18 @@ class Daemon:
         return await self._open(request, login)
 
     async def _manage(self, request: ManageTable, login: str):
-        """The owner's controls of a table; an invited login's `decline`."""
+        """The owner's controls of a table; an invited login's `decline`; the rematch, the owner's or a player's."""
         hosted = self.tables.get(request.table)
+        if request.verb == "rematch":
+            return await self._rematch(request.table, login)
         if hosted is None or not hosted.shown_to(login):
-            return wire.Goodbye(reason=f"no table {printable(request.table, limit=80)!r} on this server (`dune-tui "
-                                       "tables` lists them)")
+            return wire.Goodbye(reason=_no_table(request.table))
         server, verb = hosted.server, request.verb
         if verb == "decline":
             why = server.decline(login)
             return wire.Goodbye(reason=why) if why else Done(text=f"you declined {hosted.owner}'s invitation")
-        if verb == "rematch" and (login == hosted.owner or login in server.logins()):
-            return await self._rematch(hosted)
         if login != hosted.owner:
-            return wire.Goodbye(reason=f"only {hosted.owner}, who opened the table, may {verb} there" +
-                                (" (and its players)" if verb == "rematch" else ""))
+            return wire.Goodbye(reason=f"only {hosted.owner}, who opened the table, may {verb} there")
         if verb == "invite":
             seat = server.invite(request.login, None if request.seat < 0 else request.seat)
             if isinstance(seat, str):
@@ -302,31 +297,60 @@ class Daemon:
         log.info("%s: %s %s", hosted.name, login, text)
         return Done(text=text)
 
-    async def _rematch(self, hosted: Hosted):
+    async def _rematch(self, name: str, login: str):
         """A new game at a new table with the same seats (each kept for its login) and a new deal, its owner the
-        table's; once it is open, any player asking for it is told where it is."""
+        table's: once its game is over, while the table is open or later, from the store (after a restart too).
+        Once the rematch is open, any player asking for it is told where it is."""
         from ..games.rng import random_seed
         from ..session import Session, new_bots_secret
 
-        old = hosted.table.session
-        if not hosted.table.controller.over:
-            return wire.Goodbye(reason="the game is not over: a rematch starts once it is")
-        if hosted.rematch in self.tables:
-            return Done(text=f"the rematch is open: `dune-tui join {hosted.rematch}`", table=hosted.rematch)
-        if sum(h.owner == hosted.owner for h in self.tables.values()) >= self.per_login:
-            return wire.Goodbye(reason=f"{hosted.owner} has {self.per_login} tables open on this server already")
+        hosted = self.tables.get(name)
+        if hosted is not None:
+            old, owner, settings = hosted.table.session, hosted.owner, hosted.keeper.settings
+            if not hosted.table.controller.over:
+                return wire.Goodbye(reason="the game is not over: a rematch starts once it is")
+        else:
+            kept = self._finished(name)
+            if isinstance(kept, str):
+                return wire.Goodbye(reason=kept)
+            old, owner, settings = kept.session, kept.owner, kept.settings
+        players = {s.login for s in old.seats if s.login}
+        if login != owner and login not in players:
+            hidden = settings.private or (hosted is not None and not hosted.shown_to(login))
+            return wire.Goodbye(reason=_no_table(name) if hidden else
+                                f"only {owner}, who opened the table, may rematch there (and its players)")
+        opened = next((h.name for h in self.tables.values() if h.keeper.settings.rematch_of == old.game_id), "")
+        if opened:
+            return Done(text=f"the rematch is open: `dune-tui join {opened}`", table=opened)
+        if sum(h.owner == owner for h in self.tables.values()) >= self.per_login:
+            return wire.Goodbye(reason=f"{owner} has {self.per_login} tables open on this server already")
         seats = [msgspec.structs.replace(s, claimed=False) for s in old.seats]
         session = Session(msgspec.structs.replace(old.options, seed=random_seed()), seats,
                           bots_secret=new_bots_secret(), hints_allowed=old.hints_allowed)
         try:
-            name = await self.host(session, hosted.owner, hosted.keeper.settings, resumed=False)
+            opened = await self.host(session, owner, msgspec.structs.replace(settings, rematch_of=old.game_id),
+                                     resumed=False)
         except (OSError, StoreError, ValueError) as e:
             return wire.Goodbye(reason=f"the server cannot open the rematch ({printable(e, limit=200)})")
-        hosted.rematch = name
-        hosted.table.clients.broadcast(Notice(text=f"{hosted.owner} opened a rematch, your seat kept for you: "
-                                                   f"`dune-tui join {name}`"))
-        log.info("%s: rematch at %s", hosted.name, name)
-        return Done(text=f"the rematch is open: `dune-tui join {name}`", table=name)
+        if hosted is not None:
+            hosted.table.clients.broadcast(Notice(text=f"{owner} opened a rematch, your seat kept for you: "
+                                                       f"`dune-tui join {opened}`"))
+        log.info("%s: rematch at %s, asked by %s", name, opened, login)
+        return Done(text=f"the rematch is open: `dune-tui join {opened}`", table=opened)
+
+    def _finished(self, name: str):
+        """The finished table `name` as the store keeps it (Kept), or why there is none."""
+        found = next((t.id for t in self.store.tables() if lobby.table_name(t.owner, t.id) == name), None)
+        if found is None:
+            return _no_table(name)
+        try:
+            kept = self.store.rebuild(found)
+        except StoreError as e:
+            log.error("%s", e)
+            return f"the server cannot read the table {printable(name, limit=80)} back (its log says why)"
+        if not kept.session.controller.over:
+            return _no_table(name)  # open in the store, but not reopened (its log says why)
+        return kept
 
     async def _open(self, request: OpenTable, login: str):
         why = _settings_refused(request)
@@ -365,6 +389,10 @@ class Daemon:
             return wire.Goodbye(reason=f"the server cannot open the table ({type(e).__name__})")
         log.info("%s opened %s (%s, %d players)", login, name, session.controller.game.title, len(session.seats))
         return Opened(table=name)
+
+
+def _no_table(name: str) -> str:
+    return f"no table {printable(name, limit=80)!r} on this server (`dune-tui tables` lists them)"
 
 
 def _settings_refused(request: OpenTable) -> str:

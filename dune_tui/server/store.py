@@ -44,6 +44,7 @@ from ..session import SeatConfig, Session
 from ..table.keeper import Keeper
 from ..table.messages import Chat, Notice, Save, SaveFailed
 from ..text import MESSAGE_LIMIT, printable
+from .control import Finished
 
 VERSION = 2  # PRAGMA user_version: the schema below (1: without `turns`)
 SCHEMA = """
@@ -110,6 +111,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     turn_limit: float = 0.0  # seconds an away seat's decision may wait before a bot plays it (0: for ever)
     private: bool = False
     watchers: bool = True
+    rematch_of: str = ""  # the game id of the finished game this table is the rematch of ("": none)
 
 
 class Listed(msgspec.Struct, frozen=True, kw_only=True):
@@ -201,6 +203,14 @@ class Store:
         rows = self.db.execute("SELECT id, owner, rules, state, updated FROM tables ORDER BY created, id")
         return [Listed(id=i, owner=o, rules=r, state=s, updated=u) for i, o, r, s, u in rows]
 
+    def finished_for(self, login: str, limit: int = 10) -> list[Finished]:
+        """The last `limit` finished tables `login` opened or held a seat at, the latest first."""
+        rows = self.db.execute(
+            "SELECT id, owner, rules, result, updated FROM tables t WHERE state = 'finished' AND (owner = ?1 OR "
+            "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.login = ?1)) ORDER BY updated DESC, id "
+            "LIMIT ?2", (login, limit))
+        return [Finished(id=i, owner=o, rules=r, result=res, updated=u) for i, o, r, res, u in rows]
+
     def unfinished(self) -> list[str]:
         return [t.id for t in self.tables() if t.state == "open"]
 
@@ -248,8 +258,9 @@ class Store:
 class TableKeeper(Keeper):
     """The table's `Keeper` (the shape of `table.keeper.Keeper`): told the game opened, each decision as it is made
     (durable when `decided` returns, before any client hears of it), a checkpoint at each turn's end, the end, the
-    close; and, from the server's recorder, a chat line and the seats as they change.  Every write is one short
-    transaction; a write the database refuses is logged and told to the table once (`tell`), and the game goes on."""
+    close; each chat line (an ally's too); and, from the server's recorder, the seats as they change.  Every write is
+    one short transaction; a write the database refuses is logged and told to the table once (`tell`), and the game
+    goes on."""
 
     last_saved = None  # (the host's screen asks a keeper for its files: the server's has none)
     save_dir = None

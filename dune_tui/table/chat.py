@@ -50,9 +50,11 @@ class TableChat:
     """The last CHAT_KEPT lines the players said and the last CHAT_KEPT the watchers said, each as (how many of
     the session's events were before it, the line)."""
 
-    def __init__(self, session, tell: Callable[[object], None], tell_seat: Callable[[int, object], None]) -> None:
-        """`tell(line)`: to every client; `tell_seat(seat, line)`: to one seat's clients."""
-        self.session, self.tell, self.tell_seat = session, tell, tell_seat
+    def __init__(self, session, tell: Callable[[object], None], tell_seat: Callable[[int, object], None],
+                 keep: Callable[[int, Chat], None] = lambda at, line: None) -> None:
+        """`tell(line)`: to every client; `tell_seat(seat, line)`: to one seat's clients; `keep(at, line)`: every
+        line said, before anyone hears it (the table's keeper: the server's store keeps each, an ally's too)."""
+        self.session, self.tell, self.tell_seat, self.keep = session, tell, tell_seat, keep
         self.players: deque[tuple[int, int, Chat]] = deque(maxlen=CHAT_KEPT)  # (at, order said, line)
         self.watchers: deque[tuple[int, int, Chat]] = deque(maxlen=CHAT_KEPT)
         self.order = itertools.count()
@@ -90,6 +92,7 @@ class TableChat:
             return
         line = Chat(text=text, seat=conn.seat, name=speaker(self.session, conn), ally=bool(to), to=to)
         self._keep(len(self.session.history), line)
+        self.keep(len(self.session.history), line)
         if to:
             for seat in to:
                 self.tell_seat(seat, line)

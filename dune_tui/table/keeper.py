@@ -5,6 +5,7 @@
                                      # any client hears of it
     keeper.waiting(since)            # the human seats asked to decide, each since when (time.time()), as it changes
     keeper.checkpoint(force=False)   # a turn may have ended (force: keep the whole game now) -> (path, error)
+    keeper.chat(at, line)            # a chat line said after `at` events (to the table, a watcher's, to allies)
     keeper.finished()                # the game is over
     keeper.closed()                  # the table closed
 
@@ -43,6 +44,9 @@ class Keeper:
 
     def checkpoint(self, force: bool = False) -> tuple[Path | None, str | None]:
         return None, None
+
+    def chat(self, at: int, line) -> None:
+        pass
 
     def finished(self) -> None:
         self.checkpoint()

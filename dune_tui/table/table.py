@@ -59,8 +59,8 @@ class Table:
         self.session, self.controller, self.resumed = session, session.controller, resumed
         self.runner = runner or make_runner(bots, bot_specs(session), session.bots_secret)
         self.clients, self.pacer = Clients(session), Pacer(pause)
-        self.chat = TableChat(session, self.clients.broadcast, self.clients.send)
         self.keeper = keeper or FileKeeper(save_dir, autosave)
+        self.chat = TableChat(session, self.clients.broadcast, self.clients.send, keep=self.keeper.chat)
         self.keeper.opened(session, self.clients.broadcast)
         self.clients.keep_turns(self.keeper)  # whom the table waits for, since when: as kept, and kept as it changes
         self.thinking, self.sealed, self.closed = Thinking(), None, False

@@ -26,9 +26,8 @@ async def rematch(screen, socket_path: str) -> None:
     from ..server import control
 
     app, where = screen.app, Path(socket_path).parent
-    request = control.ManageTable(table=Path(socket_path).stem, verb="rematch")
     try:
-        answer = await asyncio.to_thread(control.ask, where, request)
+        answer = await asyncio.to_thread(control.manage, where, Path(socket_path).stem, "rematch")
         server = login_of(control.owner_of(where))
     except control.Unreachable as e:
         screen.notify(f"No rematch: {e}", severity="error", timeout=15, markup=False)

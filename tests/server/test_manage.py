@@ -291,3 +291,47 @@ def test_the_grace_of_serve_takes_seconds_or_a_unit():
     for bad in ("soon", "-1m", "99d"):
         with pytest.raises(argparse.ArgumentTypeError):
             duration(bad)
+
+
+async def test_a_finished_table_is_rematched_later_after_a_restart_by_its_owner_or_players(where, as_login,  # noqa: F811
+                                                                                           monkeypatch, capsys):
+    from dune_tui.cli import main
+
+    monkeypatch.setenv(place.ENV, str(where))
+    daemon = await started(where)
+    try:
+        seats = [SeatConfig(kind="human", login="bob"), SeatConfig(kind="human", login="alice"), BOT]
+        name, _ = await opened_by_bob(where, as_login, seats, 26, takeover="random", after=0)
+        old = daemon.tables[name].table
+        await until(lambda: old.controller.over, seconds=90)
+        seed = old.session.options.seed
+    finally:
+        await daemon.close()
+    daemon = await started(where)  # hours later: the finished table is in the store only
+    try:
+        assert name not in daemon.tables
+        listed = {who: (await ask(as_login, who, control.ListTables())).finished for who in ("alice", "mallory")}
+        assert [t.id for t in listed["alice"]] == [name.removeprefix("bob-")] and listed["mallory"] == ()
+        as_login.now = "alice"
+        assert await asyncio.to_thread(main, ["tables"]) == 0
+        assert f"bob's table {name}: finished " in capsys.readouterr().out
+        stranger = await ask(as_login, "mallory", control.ManageTable(table=name, verb="rematch"))
+        assert stranger.reason == "only bob, who opened the table, may rematch there (and its players)"
+        as_login.now = "bob"
+        assert await asyncio.to_thread(main, ["table", "rematch", name]) == 0
+        new = capsys.readouterr().out.strip().removeprefix("the rematch is open: `dune-tui join ").removesuffix("`")
+        table = daemon.tables[new].table
+        assert [s.login for s in table.session.seats] == ["bob", "alice", ""]
+        assert table.session.options.seed != seed
+        twice = await ask(as_login, "alice", control.ManageTable(table=name, verb="rematch"))
+        assert twice.table == new  # a player's key finds the rematch open
+    finally:
+        await daemon.close()
+    daemon = await started(where)  # the rematch open is known after a restart too
+    try:
+        again = await ask(as_login, "alice", control.ManageTable(table=name, verb="rematch"))
+        assert again.table == new and len(daemon.tables) == 1
+        unknown = await ask(as_login, "bob", control.ManageTable(table="bob-nothing", verb="rematch"))
+        assert unknown.reason.startswith("no table 'bob-nothing' on this server")
+    finally:
+        await daemon.close()

@@ -35,6 +35,7 @@ from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, Pointed, RegionClicked
 from .agreement import Agreement
 from .leaving import Leaving
+from .manage import OwnerControls
 from .modals import LogScreen, Say
 from .table_link import TableLink, TableSays
 from .turns import Turns
@@ -47,7 +48,7 @@ def narrow(width: int) -> bool:
     return width < 80
 
 
-class GameScreen(DuneScreen):
+class GameScreen(OwnerControls, DuneScreen):
     AUTO_FOCUS = ""  # none: the decision panel focuses its form when a human must decide (None would inherit
     # the app's "*", and back from a dialog the first focusable widget, the hidden filter, took the keys)
     BINDINGS = [
@@ -65,6 +66,7 @@ class GameScreen(DuneScreen):
         # end the game by agreement, where the rule set has it: offered, listed by `?` and said in the panel's
         # title (the footer has no room at 80 columns beside a roll's keys); refused, a notice says why
         Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
+        Binding("o", "manage", "Manage table"),  # the owner's controls of a table server's table (manage.py)
     ]
 
     def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
@@ -100,8 +102,8 @@ class GameScreen(DuneScreen):
         return self.client.watching
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "agree_end":  # the key of a rule set that has it, saying why not when it is refused
-            return self.agreement.key_shown()
+        if action in ("agree_end", "manage"):  # a rule set's key, saying why not when refused; an owner's key
+            return self.agreement.key_shown() if action == "agree_end" else self.owner_key()
         return not (self.client.watching_only and action in ("skip", "pause", "hint"))  # a spectator changes nothing
 
     @property
