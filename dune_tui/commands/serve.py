@@ -2,6 +2,7 @@
 (contrib/dune-tui.service).
 
     dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m]
+                   [--web PORT [--web-host HOST]]
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ def add_parser(sub) -> None:
     p.add_argument("--grace", type=duration, default=600.0, metavar="TIME",
                    help="how long a seat a login took and left stays theirs before it is free again (a seat kept "
                         "for a login stays theirs): seconds, or 30s, 10m, 2h, 1d (default 10m)")
+    p.add_argument("--web", type=int, metavar="PORT",
+                   help="also serve the game to browsers on this port (http://HOST:PORT/): a tab opened there is a "
+                        "guest, who may play solo and watch; `dune-tui link` makes a one-time link that opens a tab "
+                        "as you")
+    p.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
+                   help="the address the browser front door listens on (default 127.0.0.1, this machine only; "
+                        "0.0.0.0 for every network, unencrypted: put a TLS proxy in front)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -65,5 +73,9 @@ def cmd_serve(args) -> int:
     for name in ("dune_tui.server", "dune_tui.net"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
+    if args.web is not None and not 0 <= args.web < 65536:
+        print(f"dune-tui serve: --web {args.web}: a port between 1 and 65535 (0: any free one)", file=sys.stderr)
+        return 2
+    web = (args.web_host, args.web) if args.web is not None else None
     return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login,
-                             grace=args.grace))
+                             grace=args.grace, web=web))

@@ -46,6 +46,7 @@ from .control import (
     decode_request,
     frame,
 )
+from .links import Links
 from .manage import ManagedServer
 from .place import CONTROL
 from .pool import BotPool
@@ -118,6 +119,7 @@ class Daemon:
         self.closing = False
         self.tasks: set[asyncio.Task] = set()
         self.sweeper: asyncio.Task | None = None
+        self.links = Links()  # one-time links that open a browser tab as their player (`dune-tui link`)
 
     async def start(self) -> None:
         for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
@@ -379,12 +381,23 @@ def _settings_refused(request: OpenTable) -> str:
 
 
 async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
-                grace: float = SEAT_GRACE) -> int:
-    """Run the server until SIGTERM, SIGINT or SIGHUP."""
+                grace: float = SEAT_GRACE, web: tuple[str, int] | None = None) -> int:
+    """Run the server until SIGTERM, SIGINT or SIGHUP; `web`: the browser front door's (host, port), if any."""
     import signal
 
     daemon = Daemon(where, store, bots=bots, per_login=per_login, grace=grace)
     await daemon.start()
+    door = None
+    if web is not None:
+        from .web import WebDoor  # aiohttp and textual-serve: only for `serve --web`
+
+        door = WebDoor(where, daemon.links, host=web[0], port=web[1])
+        try:
+            await door.start()
+        except OSError as e:
+            log.error("cannot open the browser front door on %s:%d: %s", web[0], web[1], e.strerror or e)
+            await daemon.close()
+            return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
@@ -393,5 +406,7 @@ async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int
     await stop.wait()
     log.info("stopping: %d table%s kept for the next start", len(daemon.tables), "" if len(daemon.tables) == 1
              else "s")
+    if door is not None:
+        await door.close()
     await daemon.close()
     return 0

@@ -1,0 +1,234 @@
+"""The browser front door (`dune-tui serve --web PORT`): the game in a browser tab, beside the tables, on the
+server's own event loop.
+
+    door = WebDoor(where, links, host="127.0.0.1", port=8080)
+    await door.start()        # GET / (the page), GET /ws (a guest's tab), GET /ws/<tab> (a tab of a link's player)
+    ...
+    await door.close()        # every tab's process told to quit, then the port closed
+
+textual-serve's way: each tab's websocket runs `dune-tui` (the main menu) in a process of its own, its screen drawn
+by textual.js (xterm.js) in the page. The page is ours, not textual-serve's template (which links a web font from
+elsewhere): it loads nothing but this server's own script, style and Roboto Mono font (textual-serve's static
+files), so a tab works with no network but the server's.
+
+Who a tab is: a tab opened at `/` is a guest ("guest:N"); `/?t=TOKEN`, a one-time link (`links.Links`), is the
+player the link was made for. The page's websocket path carries a tab key made when the page claimed the link, so a
+link opens one tab only. Each tab's process gets its own home for saves and settings (`DUNE_TUI_SAVE_DIR`, XDG
+directories): a player's under the server's directory, `web/<player>/`; a guest's a temporary one, removed when the
+tab closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import os
+import secrets
+import shlex
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from .links import Links
+
+log = logging.getLogger("dune_tui.server")
+STATIC = Path(textual_serve.__file__).with_name("static")  # textual.js, xterm.css, Roboto Mono
+PAGE = Path(__file__).with_name("web.html")
+TABS_LIMIT = 32  # tabs (each a process) at once
+TAB_KEY_SECONDS = 60.0  # a page has this long to open its websocket
+SIZE_LIMIT = (500, 200)  # the largest terminal a tab may ask for (columns, rows)
+IDENTITY_ENV = "DUNE_TUI_PLAYER"  # who the tab's process plays as: "alice", "key:NAME", "guest:N"
+GUEST = "guest"
+
+
+def _clamp(value: str, default: int, top: int) -> int:
+    try:
+        return max(1, min(int(value), top))
+    except ValueError:
+        return default
+
+
+class Tab(AppService):
+    """One tab's process: `dune-tui` under textual-serve's web driver, told who it plays as and where its
+    home is."""
+
+    def __init__(self, command: str, who: str, home: Path, where: Path, **kwargs) -> None:
+        super().__init__(command, **kwargs)
+        self.who, self.home, self.where = who, home, where
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        env = super()._build_environment(width, height)
+        env[IDENTITY_ENV] = self.who
+        env["DUNE_TUI_SERVER"] = str(self.where)  # the tables of this server
+        env["DUNE_TUI_SAVE_DIR"] = str(self.home / "saves")
+        for name in ("CONFIG", "DATA", "STATE", "CACHE"):
+            env[f"XDG_{name}_HOME"] = str(self.home / name.lower())
+        env.pop("TEXTUAL", None)  # no devtools in a player's tab
+        return env
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+
+class WebDoor:
+    def __init__(self, where: Path, links: Links, *, host: str = "127.0.0.1", port: int = 8080,
+                 command: str | None = None) -> None:
+        """`command`: what a tab runs (default this Python's `-m dune_tui`, the main menu)."""
+        self.where, self.links, self.host, self.port = where, links, host, port
+        self.command = command or f"{shlex.quote(sys.executable)} -m dune_tui"
+        self.tabs: set[Tab] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.keys: dict[str, tuple[str, float]] = {}  # a page's tab key → (who, until)
+        self.guests = 0
+        self.downloads = DownloadManager()
+        self.runner: web.AppRunner | None = None
+        self.page = PAGE.read_text(encoding="utf-8")
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.add_routes([
+            web.get("/", self.index),
+            web.get("/ws", self.guest_tab),
+            web.get("/ws/{key}", self.player_tab),
+            web.static("/static", STATIC),
+        ])
+        app.on_shutdown.append(self._shutdown)
+        self.runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.host, self.port)
+        await site.start()
+        if self.port == 0:  # a port the system chose (tests)
+            self.port = site._server.sockets[0].getsockname()[1]
+        log.info("the browser front door is open at http://%s:%d/", self.host, self.port)
+
+    async def close(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    async def _shutdown(self, _app) -> None:
+        for ws in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await ws.close(message=b"the server is stopping")
+
+    # ------------------------------------------------------------------ the page
+    async def index(self, request: web.Request) -> web.Response:
+        token = request.query.get("t", "")
+        path, note = "/ws", ""
+        if token:
+            who = self.links.claim(token)
+            if who is None:
+                return self._page(status=403, note="This link is used already or has expired: ask for a new one "
+                                  "with `dune-tui link` (each opens one tab, once), or play as a guest.")
+            key = secrets.token_urlsafe(24)
+            self._forget_keys()
+            self.keys[key] = (who, time.monotonic() + TAB_KEY_SECONDS)
+            path = f"/ws/{key}"
+            log.info("web: a link of %s opened a tab", who)
+        return self._page(path=path, note=note)
+
+    def _page(self, *, path: str = "", status: int = 200, note: str = "") -> web.Response:
+        font = _clamp(os.environ.get("DUNE_TUI_WEB_FONT", "16"), 16, 48)
+        body = (self.page.replace("{{websocket_path}}", json.dumps(path))
+                .replace("{{note}}", html.escape(note)).replace("{{font_size}}", str(font)))
+        return web.Response(text=body, status=status, content_type="text/html",
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    def _forget_keys(self) -> None:
+        now = time.monotonic()
+        for key in [k for k, (_, until) in self.keys.items() if until < now]:
+            del self.keys[key]
+
+    # ------------------------------------------------------------------ the tabs
+    async def guest_tab(self, request: web.Request) -> web.StreamResponse:
+        self.guests += 1
+        return await self._tab(request, f"{GUEST}:{self.guests}")
+
+    async def player_tab(self, request: web.Request) -> web.StreamResponse:
+        self._forget_keys()
+        who, _ = self.keys.pop(request.match_info["key"], (None, 0.0))
+        if who is None:
+            raise web.HTTPForbidden(text="this tab's key is used already or has expired: open your link again")
+        return await self._tab(request, who)
+
+    def home_of(self, who: str) -> tuple[Path, bool]:
+        """The tab's home and whether it is a guest's (temporary)."""
+        if who.startswith(f"{GUEST}:"):
+            return Path(tempfile.mkdtemp(prefix="dune-tui-guest-")), True
+        home = self.where / "web" / who.replace("/", "_").replace(":", "_")
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        return home, False
+
+    async def _tab(self, request: web.Request, who: str) -> web.StreamResponse:
+        ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        if len(self.tabs) >= TABS_LIMIT:
+            await ws.prepare(request)
+            await ws.close(message=b"the server has as many tabs open as it takes: try again in a moment")
+            return ws
+        width = _clamp(request.query.get("width", "80"), 80, SIZE_LIMIT[0])
+        height = _clamp(request.query.get("height", "24"), 24, SIZE_LIMIT[1])
+        home, temporary = self.home_of(who)
+        tab = Tab(self.command, who, home, self.where, write_bytes=ws.send_bytes, write_str=ws.send_str,
+                  close=ws.close, download_manager=self.downloads)
+        self.tabs.add(tab)
+        self.sockets.add(ws)
+        try:
+            await ws.prepare(request)
+            await tab.start(width, height)
+            log.info("web: %s opened a tab (pid %s)", who, tab.pid)
+            await self._relay(ws, tab)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self.sockets.discard(ws)
+            await self._end(tab)
+            self.tabs.discard(tab)
+            if temporary:
+                shutil.rmtree(home, ignore_errors=True)
+            log.info("web: %s closed a tab", who)
+        return ws
+
+    async def _relay(self, ws: web.WebSocketResponse, tab: Tab) -> None:
+        """The browser's keys, mouse, size, focus and pings, to the tab's process (textual-serve's envelopes)."""
+        async for message in ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, *rest = json.loads(message.data)
+                data = rest[0] if rest else None
+                if kind == "stdin" and isinstance(data, str):
+                    await tab.send_bytes(data.encode("utf-8"))
+                elif kind == "resize" and isinstance(data, dict):
+                    await tab.set_terminal_size(_clamp(str(data.get("width")), 80, SIZE_LIMIT[0]),
+                                                _clamp(str(data.get("height")), 24, SIZE_LIMIT[1]))
+                elif kind == "ping" and isinstance(data, str):
+                    await ws.send_json(["pong", data[:40]])
+                elif kind == "blur":
+                    await tab.blur()
+                elif kind == "focus":
+                    await tab.focus()
+            except (ValueError, TypeError):
+                continue  # not one of textual.js's envelopes: ignored
+
+    async def _end(self, tab: Tab) -> None:
+        """Ask the tab's process to quit; kill it if it has not within 3 s (no orphan)."""
+        if tab._process is None:
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(tab.stop(), 3)
+        if tab._process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                tab._process.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(tab._process.wait(), 3)
