@@ -1,7 +1,7 @@
 """`dune-tui serve`: the table server, in the foreground (readable log lines on stderr) or as a service
 (contrib/dune-tui.service).
 
-    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m]
+    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m] [--ssh PORT]
 """
 
 from __future__ import annotations
@@ -29,6 +29,11 @@ def add_parser(sub) -> None:
     p.add_argument("--grace", type=duration, default=600.0, metavar="TIME",
                    help="how long a seat a login took and left stays theirs before it is free again (a seat kept "
                         "for a login stays theirs): seconds, or 30s, 10m, 2h, 1d (default 10m)")
+    p.add_argument("--ssh", type=int, default=None, metavar="PORT",
+                   help="also open the SSH front door on PORT: `ssh -p PORT HOST` opens the game for anyone with "
+                        "an SSH key, known by it (no account needed)")
+    p.add_argument("--ssh-bind", default="", metavar="ADDRESS",
+                   help="the address the SSH door listens on (default: every address of the machine)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -65,5 +70,16 @@ def cmd_serve(args) -> int:
     for name in ("dune_tui.server", "dune_tui.net"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
+    doors = []
+    if args.ssh is not None:
+        if not 0 <= args.ssh <= 65535:
+            print(f"dune-tui serve: --ssh {args.ssh}: a port is between 0 and 65535", file=sys.stderr)
+            return 2
+        try:
+            from ..server.ssh import SSHDoor
+        except ImportError as e:
+            print(f"dune-tui serve: the SSH door needs asyncssh ({e}): pip install asyncssh", file=sys.stderr)
+            return 2
+        doors.append(lambda daemon: SSHDoor(daemon, port=args.ssh, host=args.ssh_bind))
     return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login,
-                             grace=args.grace))
+                             grace=args.grace, doors=doors))

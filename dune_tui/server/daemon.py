@@ -383,12 +383,25 @@ def _settings_refused(request: OpenTable) -> str:
 
 
 async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
-                grace: float = SEAT_GRACE) -> int:
-    """Run the server until SIGTERM, SIGINT or SIGHUP."""
+                grace: float = SEAT_GRACE, doors=()) -> int:
+    """Run the server until SIGTERM, SIGINT or SIGHUP.  `doors`: each makes a front door of the daemon (its
+    start() and close())."""
     import signal
 
     daemon = Daemon(where, store, bots=bots, per_login=per_login, grace=grace)
     await daemon.start()
+    opened = []
+    for make in doors:
+        door = make(daemon)
+        try:
+            await door.start()
+        except OSError as e:
+            log.error("cannot open a front door: %s", e)
+            for door in opened:
+                await door.close()
+            await daemon.close()
+            return 2
+        opened.append(door)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
@@ -397,5 +410,7 @@ async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int
     await stop.wait()
     log.info("stopping: %d table%s kept for the next start", len(daemon.tables), "" if len(daemon.tables) == 1
              else "s")
+    for door in opened:
+        await door.close()
     await daemon.close()
     return 0
