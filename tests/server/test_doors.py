@@ -124,3 +124,13 @@ def test_the_ui_shows_the_front_door_s_identity_and_a_seat_may_be_kept_for_a_key
     assert valid_login("key:alice") and not valid_login("key:") and not valid_login("key:a b")
     assert not valid_login("guest:1"), "a guest never keeps a seat"
     assert human_spec("key:alice") and seat_config("key:alice").login == "key:alice"
+
+
+def test_dune_tui_starts_without_asyncssh_even_to_parse_serve_ssh():
+    """asyncssh is imported by `serve --ssh` alone, once it runs: never at dune-tui's start-up."""
+    import subprocess
+
+    code = ("import sys; from dune_tui.cli import parse_args; parse_args(['serve', '--ssh', '2222']); "
+            "import dune_tui.ui, dune_tui.server.daemon; print('asyncssh' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert out.stdout.strip() == "False", out.stderr
