@@ -128,3 +128,58 @@ def test_a_new_key_names_itself_plays_solo_follows_the_window_and_its_game_ends_
     assert re.search(r"key:al0ownedice's game ended \((129|-9)\)", door.wait_log("game ended")), door.log()
     saves = list((door.served.where / "players" / "al0ownedice" / "data").rglob("*"))
     assert any("autosave" in p.name for p in saves), saves
+
+
+def knock(door: Door, tmux: Tmux, who: str, name: str | None = None) -> str:
+    """`ssh -tt` with `who`'s key in pane `who` (its name typed if asked); the main menu."""
+    if name is None:
+        tmux.start(door.ssh(door.key(who), "-tt"), name=who)
+    else:
+        tmux.respawn(door.ssh(door.key(who), "-tt"), name=who)
+    if name is None:
+        tmux.wait_for("is new here", name=who, timeout=20)
+        tmux.keys(who, "Enter", name=who)
+    return tmux.wait_for("Tables on this server", name=who, timeout=30)
+
+
+def drop(tmux: Tmux, who: str) -> None:
+    """The connection of pane `who` drops: its ssh client killed."""
+    os.kill(int(tmux.pane("#{pane_pid}", name=who)), 9)
+
+
+def test_two_keys_at_one_table_play_a_round_and_a_dropped_player_comes_back_to_the_same_seat(door, tmux):
+    from e2e_players import Player, play
+
+    knock(door, tmux, "alice")
+    knock(door, tmux, "bob")
+    tmux.keys("h", name="alice")
+    tmux.wait_for("Host a table on this server", name="alice")
+    for key in ("Left", "Left", "Down", "Down", "Left"):  # 2 players, seat 2 a human's
+        tmux.keys(key, name="alice")
+        time.sleep(0.2)
+    tmux.wait_for("Seat 2                ◀ human ▶", name="alice")
+    tmux.keys("Enter", name="alice")
+    tmux.wait_for("Your decision", name="alice", timeout=30)
+    table = re.search(r"key:alice opened (key:alice-\S+)", door.wait_log("key:alice opened")).group(1)
+
+    tmux.keys("t", name="bob")
+    tmux.wait_for(f"key:alice's table {table}", name="bob")
+    tmux.keys("Enter", name="bob")
+    door.wait_log("seat 2 joined from key:bob")
+    alice, bob = Player(tmux, "alice"), Player(tmux, "bob")
+    play([alice, bob], lambda: "met", stop=lambda: bob.keys >= 2, limit=60)
+
+    drop(tmux, "bob")
+    door.wait_log("key:bob's game ended", timeout=15)
+    assert door.log().count("seat 2 joined from key:bob") == 1
+    knock(door, tmux, "bob", name="bob")  # known by the key: no name asked
+    tmux.keys("t", name="bob")
+    tmux.wait_for(f"key:alice's table {table}", name="bob")
+    tmux.keys("Enter", name="bob")
+    end = time.monotonic() + 20
+    while door.log().count("seat 2 joined from key:bob") < 2 and time.monotonic() < end:
+        time.sleep(0.05)
+    assert door.log().count("seat 2 joined from key:bob") == 2, door.log()
+    bob = Player(tmux, "bob")
+    play([alice, bob], lambda: "met", stop=lambda: all("Round 2 of" in p.screen for p in (alice, bob)), limit=120)
+    assert "is new here" not in tmux.screen("bob")
