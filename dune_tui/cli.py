@@ -34,9 +34,9 @@ def add_rules_arguments(new: argparse.ArgumentParser) -> None:
 
 def play_session(session, save_dir=None, **how) -> int:
     """Play a session in the terminal game (`dune-tui load`, `new`); exit 2 when a seat is kept for another login."""
-    from .net.identity import my_login
+    from .net.identity import my_identity
 
-    if why_not := session.kept_for_others(my_login()):
+    if why_not := session.kept_for_others(my_identity()):
         print(f"dune-tui: {why_not}", file=sys.stderr)
         return 2
     return ui.run_session(session, save_dir=save_dir, **how)

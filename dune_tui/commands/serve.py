@@ -1,7 +1,7 @@
 """`dune-tui serve`: the table server, in the foreground (readable log lines on stderr) or as a service
 (contrib/dune-tui.service).
 
-    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m]
+    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m] [--ssh PORT]
                    [--web PORT [--web-host HOST]]
 """
 
@@ -30,6 +30,11 @@ def add_parser(sub) -> None:
     p.add_argument("--grace", type=duration, default=600.0, metavar="TIME",
                    help="how long a seat a login took and left stays theirs before it is free again (a seat kept "
                         "for a login stays theirs): seconds, or 30s, 10m, 2h, 1d (default 10m)")
+    p.add_argument("--ssh", type=int, default=None, metavar="PORT",
+                   help="also open the SSH front door on PORT: `ssh -p PORT HOST` opens the game for anyone with "
+                        "an SSH key, known by it (no account needed)")
+    p.add_argument("--ssh-bind", default="", metavar="ADDRESS",
+                   help="the address the SSH door listens on (default: every address of the machine)")
     p.add_argument("--web", type=int, metavar="PORT",
                    help="also serve the game to browsers on this port (http://HOST:PORT/): a tab opened there is a "
                         "guest, who may play solo and watch; `dune-tui link` makes a one-time link that opens a tab "
@@ -73,9 +78,27 @@ def cmd_serve(args) -> int:
     for name in ("dune_tui.server", "dune_tui.net"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
-    if args.web is not None and not 0 <= args.web < 65536:
-        print(f"dune-tui serve: --web {args.web}: a port between 1 and 65535 (0: any free one)", file=sys.stderr)
-        return 2
-    web = (args.web_host, args.web) if args.web is not None else None
+    doors = []
+    if args.ssh is not None:
+        if not 0 <= args.ssh <= 65535:
+            print(f"dune-tui serve: --ssh {args.ssh}: a port is between 0 and 65535", file=sys.stderr)
+            return 2
+        try:
+            from ..server.ssh import SSHDoor
+        except ImportError as e:
+            print(f"dune-tui serve: the SSH door needs asyncssh ({e}): pip install asyncssh", file=sys.stderr)
+            return 2
+        doors.append(lambda daemon: SSHDoor(daemon, port=args.ssh, host=args.ssh_bind))
+    if args.web is not None:
+        if not 0 <= args.web <= 65535:
+            print(f"dune-tui serve: --web {args.web}: a port is between 0 and 65535", file=sys.stderr)
+            return 2
+        try:
+            from ..server.web import WebDoor  # aiohttp and textual-serve: only for `serve --web`
+        except ImportError as e:
+            print(f"dune-tui serve: the browser door needs textual-serve ({e}): pip install textual-serve",
+                  file=sys.stderr)
+            return 2
+        doors.append(lambda daemon: WebDoor(daemon, port=args.web, host=args.web_host))
     return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login,
-                             grace=args.grace, web=web))
+                             grace=args.grace, doors=doors))

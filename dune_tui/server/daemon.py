@@ -23,7 +23,6 @@ from pathlib import Path
 import msgspec
 
 from ..net import lobby, wire
-from ..net.identity import peer_login
 from ..net.publisher import Publisher
 from ..net.server import Readers
 from ..net.turn_limit import LIMIT_MAX
@@ -46,6 +45,7 @@ from .control import (
     decode_request,
     frame,
 )
+from .doors import Doors, is_guest
 from .links import Links
 from .manage import ManagedServer
 from .place import CONTROL
@@ -108,10 +108,12 @@ class Hosted:
 
 class Daemon:
     def __init__(self, where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
-                 grace: float = SEAT_GRACE) -> None:
+                 grace: float = SEAT_GRACE, doors: Doors | None = None) -> None:
         """`bots`: "pool" (worker processes shared by every table, one per core), "process" (one per table) or
-        "thread".  `grace`: seconds a seat taken and left stays its login's (S1)."""
+        "thread".  `grace`: seconds a seat taken and left stays its login's (S1).  `doors`: who connects to the
+        server's sockets (the kernel's word and the front doors' children)."""
         self.where, self.store, self.bots, self.per_login, self.grace = where, store, bots, per_login, grace
+        self.doors = doors or Doors()
         self.pool = BotPool() if bots == "pool" else None
         self.tables: dict[str, Hosted] = {}
         self.readers = Readers()  # every table's clients, whose bytes waiting are capped together
@@ -156,7 +158,8 @@ class Daemon:
             raise
         server = ManagedServer(table, owner=owner, private=settings.private, watchers=settings.watchers,
                                takeover=settings.takeover, after=settings.after, turn_limit=settings.turn_limit,
-                               readers=self.readers)  # S5: bytes waiting capped over all the tables
+                               readers=self.readers,  # S5: bytes waiting capped over all the tables
+                               identify=self.doors.identify)
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
@@ -222,7 +225,7 @@ class Daemon:
             return
         self.tasks.add(task)
         try:
-            login = peer_login(writer.get_extra_info("socket"))
+            login = self.doors.identify(writer.get_extra_info("socket"))
             try:
                 (size,) = wire.HEADER.unpack(await asyncio.wait_for(reader.readexactly(wire.HEADER.size),
                                                                     REQUEST_SECONDS))
@@ -325,7 +328,8 @@ class Daemon:
         return Done(text=f"the rematch is open: `dune-tui join {name}`", table=name)
 
     async def _open(self, request: OpenTable, login: str):
-        why = _settings_refused(request)
+        why = "a guest may play solo and watch, not open a table: come back with an SSH key" if is_guest(login) \
+            else _settings_refused(request)
         if why:
             return wire.Goodbye(reason=why)
         if sum(h.owner == login for h in self.tables.values()) >= self.per_login:
@@ -381,23 +385,25 @@ def _settings_refused(request: OpenTable) -> str:
 
 
 async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
-                grace: float = SEAT_GRACE, web: tuple[str, int] | None = None) -> int:
-    """Run the server until SIGTERM, SIGINT or SIGHUP; `web`: the browser front door's (host, port), if any."""
+                grace: float = SEAT_GRACE, doors=()) -> int:
+    """Run the server until SIGTERM, SIGINT or SIGHUP.  `doors`: each makes a front door of the daemon (its
+    start() and close())."""
     import signal
 
     daemon = Daemon(where, store, bots=bots, per_login=per_login, grace=grace)
     await daemon.start()
-    door = None
-    if web is not None:
-        from .web import WebDoor  # aiohttp and textual-serve: only for `serve --web`
-
-        door = WebDoor(where, daemon.links, host=web[0], port=web[1])
+    opened = []
+    for make in doors:
+        door = make(daemon)
         try:
             await door.start()
         except OSError as e:
-            log.error("cannot open the browser front door on %s:%d: %s", web[0], web[1], e.strerror or e)
+            log.error("cannot open a front door: %s", e)
+            for door in opened:
+                await door.close()
             await daemon.close()
             return 2
+        opened.append(door)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
@@ -406,7 +412,7 @@ async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int
     await stop.wait()
     log.info("stopping: %d table%s kept for the next start", len(daemon.tables), "" if len(daemon.tables) == 1
              else "s")
-    if door is not None:
+    for door in opened:
         await door.close()
     await daemon.close()
     return 0

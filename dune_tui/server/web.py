@@ -1,7 +1,7 @@
 """The browser front door (`dune-tui serve --web PORT`): the game in a browser tab, beside the tables, on the
 server's own event loop.
 
-    door = WebDoor(where, links, host="127.0.0.1", port=8080)
+    door = WebDoor(daemon, host="127.0.0.1", port=8080)     # a front door of the table server (daemon.Daemon)
     await door.start()        # GET / (the page), GET /ws (a guest's tab), GET /ws/<tab> (a tab of a link's player)
     ...
     await door.close()        # every tab's process told to quit, then the port closed
@@ -11,11 +11,14 @@ by textual.js (xterm.js) in the page. The page is ours, not textual-serve's temp
 elsewhere): it loads nothing but this server's own script, style and Roboto Mono font (textual-serve's static
 files), so a tab works with no network but the server's.
 
-Who a tab is: a tab opened at `/` is a guest ("guest:N"); `/?t=TOKEN`, a one-time link (`links.Links`), is the
-player the link was made for. The page's websocket path carries a tab key made when the page claimed the link, so a
-link opens one tab only. Each tab's process gets its own home for saves and settings (`DUNE_TUI_SAVE_DIR`, XDG
-directories): a player's under the server's directory, `web/<player>/`; a guest's a temporary one, removed when the
-tab closes.
+Who a tab is: a tab opened at `/` is a guest ("guest:N": plays solo and watches, never sits at a table or opens
+one); `/?t=TOKEN`, a one-time link (`links.Links`, `dune-tui link`), is the player the link was made for. The page's
+websocket path carries a tab key made when the page claimed the link, so a link opens one tab only. The tab's
+process is bound to its identity in the server's doors (`doors.Doors`, by pid, as the SSH door's): the tables know
+it from the kernel, never from the process's own word ($DUNE_TUI_IDENTITY, shown only). Each tab's process gets its
+own home for saves and settings (`DUNE_TUI_SAVE_DIR`, XDG directories): a key's player's under the server's
+directory, `players/<name>/` as the SSH door's, a local login's `users/<login>/`; a guest's a temporary one, removed
+when the tab closes.
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from .links import Links
+from ..net.identity import IDENTITY
+from ..session import KEY
+from .doors import GUEST, is_guest
 
 log = logging.getLogger("dune_tui.server")
 STATIC = Path(textual_serve.__file__).with_name("static")  # textual.js, xterm.css, Roboto Mono
@@ -47,8 +52,8 @@ PAGE = Path(__file__).with_name("web.html")
 TABS_LIMIT = 32  # tabs (each a process) at once
 TAB_KEY_SECONDS = 60.0  # a page has this long to open its websocket
 SIZE_LIMIT = (500, 200)  # the largest terminal a tab may ask for (columns, rows)
-IDENTITY_ENV = "DUNE_TUI_PLAYER"  # who the tab's process plays as: "alice", "key:NAME", "guest:N"
-GUEST = "guest"
+PLAYERS = "players"  # each key's player's own settings and saves: players/NAME/ (the SSH door's too)
+USERS = "users"  # each local login's, opening a tab by a link: users/LOGIN/
 
 
 def _clamp(value: str, default: int, top: int) -> int:
@@ -68,7 +73,7 @@ class Tab(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
-        env[IDENTITY_ENV] = self.who
+        env[IDENTITY] = self.who  # shown only: the server knows the process by its pid
         env["DUNE_TUI_SERVER"] = str(self.where)  # the tables of this server
         env["DUNE_TUI_SAVE_DIR"] = str(self.home / "saves")
         for name in ("CONFIG", "DATA", "STATE", "CACHE"):
@@ -76,16 +81,24 @@ class Tab(AppService):
         env.pop("TEXTUAL", None)  # no devtools in a player's tab
         return env
 
+    async def _open_app_process(self, width: int = 80, height: int = 24):
+        process = await super()._open_app_process(width, height)
+        self.bound(process.pid)  # at once: before the process can reach a socket of the server
+        return process
+
+    def bound(self, pid: int) -> None:
+        """Set by the door: bind `pid` to the tab's identity."""
+
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
 
 class WebDoor:
-    def __init__(self, where: Path, links: Links, *, host: str = "127.0.0.1", port: int = 8080,
-                 command: str | None = None) -> None:
+    def __init__(self, daemon, *, host: str = "127.0.0.1", port: int = 8080, command: str | None = None) -> None:
         """`command`: what a tab runs (default this Python's `-m dune_tui`, the main menu)."""
-        self.where, self.links, self.host, self.port = where, links, host, port
+        self.daemon, self.host, self.port = daemon, host, port
+        self.where, self.links, self.doors = daemon.where, daemon.links, daemon.doors
         self.command = command or f"{shlex.quote(sys.executable)} -m dune_tui"
         self.tabs: set[Tab] = set()
         self.sockets: set[web.WebSocketResponse] = set()
@@ -153,7 +166,7 @@ class WebDoor:
     # ------------------------------------------------------------------ the tabs
     async def guest_tab(self, request: web.Request) -> web.StreamResponse:
         self.guests += 1
-        return await self._tab(request, f"{GUEST}:{self.guests}")
+        return await self._tab(request, f"{GUEST}{self.guests}")
 
     async def player_tab(self, request: web.Request) -> web.StreamResponse:
         self._forget_keys()
@@ -164,10 +177,12 @@ class WebDoor:
 
     def home_of(self, who: str) -> tuple[Path, bool]:
         """The tab's home and whether it is a guest's (temporary)."""
-        if who.startswith(f"{GUEST}:"):
+        if is_guest(who):
             return Path(tempfile.mkdtemp(prefix="dune-tui-guest-")), True
-        home = self.where / "web" / who.replace("/", "_").replace(":", "_")
-        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # a key's player's home is the SSH door's (players/NAME); a local login's is users/LOGIN (no "/" in either)
+        home = self.where / PLAYERS / who.removeprefix(KEY).lower() if who.startswith(KEY) else self.where / USERS / who
+        for sub in ("", "saves"):
+            (home / sub).mkdir(mode=0o700, parents=True, exist_ok=True)
         return home, False
 
     async def _tab(self, request: web.Request, who: str) -> web.StreamResponse:
@@ -181,6 +196,7 @@ class WebDoor:
         home, temporary = self.home_of(who)
         tab = Tab(self.command, who, home, self.where, write_bytes=ws.send_bytes, write_str=ws.send_str,
                   close=ws.close, download_manager=self.downloads)
+        tab.bound = lambda pid: self.doors.bind(pid, who)
         self.tabs.add(tab)
         self.sockets.add(ws)
         try:
@@ -193,6 +209,8 @@ class WebDoor:
         finally:
             self.sockets.discard(ws)
             await self._end(tab)
+            if tab.pid is not None:
+                self.doors.unbind(tab.pid)
             self.tabs.discard(tab)
             if temporary:
                 shutil.rmtree(home, ignore_errors=True)

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ...net import lobby
 from ...net.client import LEFT
-from ...net.identity import my_login
+from ...net.identity import my_identity
 from ...table.messages import SPECTATOR
 from ...text import printable
 from ..kit.screens import DuneScreen
@@ -53,7 +53,7 @@ def listing(where) -> list[lobby.Listed]:
     the directory, checks each socket and asks the server)."""
     from ...server.control import served
 
-    return lobby.ordered(served() + (lobby.tables(where) if where is not None else []), my_login())
+    return lobby.ordered(served() + (lobby.tables(where) if where is not None else []), my_identity())
 
 
 def enter_does(entry: lobby.Listed | None, me: str) -> str:
@@ -88,7 +88,7 @@ class TablesScreen(DuneScreen):
     def __init__(self, settings) -> None:
         super().__init__()
         self.settings = settings
-        self.me = my_login()
+        self.me = my_identity()
         self.entries: dict[str, lobby.Listed] = {}
         self.shown: list = []
         self.where = None
