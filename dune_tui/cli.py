@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__, sim, ui
-from .commands import host, new, review, saves, serve, table
+from .commands import host, link, new, review, saves, serve, table
 from .game_spec import add_rule_set_arguments
 
 
@@ -22,6 +22,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     host.add_parsers(sub)
     serve.add_parser(sub)
     table.add_parser(sub)
+    link.add_parser(sub)
     review.add_parser(sub)
     return parser, sub.choices
 

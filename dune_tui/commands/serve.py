@@ -2,7 +2,7 @@
 (contrib/dune-tui.service).
 
     dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m] [--ssh PORT]
-                   [--web PORT [--web-host HOST]]
+                   [--web PORT [--web-host HOST] [--web-url URL]]
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ def add_parser(sub) -> None:
     p.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
                    help="the address the browser front door listens on (default 127.0.0.1, this machine only; "
                         "0.0.0.0 for every network, unencrypted: put a TLS proxy in front)")
+    p.add_argument("--web-url", default="", metavar="URL",
+                   help="the browser front door's address as players reach it, for the links `dune-tui link` makes "
+                        "(default http://HOST:PORT/; a TLS proxy's https://… in front of it)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -99,6 +102,6 @@ def cmd_serve(args) -> int:
             print(f"dune-tui serve: the browser door needs textual-serve ({e}): pip install textual-serve",
                   file=sys.stderr)
             return 2
-        doors.append(lambda daemon: WebDoor(daemon, port=args.web, host=args.web_host))
+        doors.append(lambda daemon: WebDoor(daemon, port=args.web, host=args.web_host, url=args.web_url))
     return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login,
                              grace=args.grace, doors=doors))

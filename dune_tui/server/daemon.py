@@ -38,6 +38,7 @@ from .control import (
     VERBS,
     Done,
     ListTables,
+    MakeLink,
     ManageTable,
     Opened,
     OpenTable,
@@ -122,6 +123,7 @@ class Daemon:
         self.tasks: set[asyncio.Task] = set()
         self.sweeper: asyncio.Task | None = None
         self.links = Links()  # one-time links that open a browser tab as their player (`dune-tui link`)
+        self.web_url = ""  # the browser front door's page, once it is open (server/web.py)
 
     async def start(self) -> None:
         for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
@@ -257,7 +259,18 @@ class Daemon:
                                        f"{request.protocol}: use the same version of dune-tui as the server")
         if isinstance(request, ManageTable):
             return await self._manage(request, login)
+        if isinstance(request, MakeLink):
+            return self._link(login)
         return await self._open(request, login)
+
+    def _link(self, login: str):
+        """A one-time link to the browser front door, for `login` (a local login, or a front door's player)."""
+        if not self.web_url:
+            return wire.Goodbye(reason="this server has no browser front door (`dune-tui serve --web PORT` opens one)")
+        if is_guest(login):
+            return wire.Goodbye(reason="a guest's link would be a guest's: open the front door's page itself")
+        log.info("%s asked for a link to the browser front door", login)
+        return Done(text=f"{self.web_url}?t={self.links.issue(login)}")
 
     async def _manage(self, request: ManageTable, login: str):
         """The owner's controls of a table; an invited login's `decline`."""

@@ -32,6 +32,8 @@ import os
 import secrets
 import shlex
 import shutil
+import signal
+import socket
 import sys
 import tempfile
 import time
@@ -49,6 +51,7 @@ from .doors import GUEST, is_guest
 log = logging.getLogger("dune_tui.server")
 STATIC = Path(textual_serve.__file__).with_name("static")  # textual.js, xterm.css, Roboto Mono
 PAGE = Path(__file__).with_name("web.html")
+QUIT_SECONDS = 4.0  # a hung-up tab's process has this long to save and exit (its own watchdog: 3 s)
 TABS_LIMIT = 32  # tabs (each a process) at once
 TAB_KEY_SECONDS = 60.0  # a page has this long to open its websocket
 SIZE_LIMIT = (500, 200)  # the largest terminal a tab may ask for (columns, rows)
@@ -67,9 +70,9 @@ class Tab(AppService):
     """One tab's process: `dune-tui` under textual-serve's web driver, told who it plays as and where its
     home is."""
 
-    def __init__(self, command: str, who: str, home: Path, where: Path, **kwargs) -> None:
-        super().__init__(command, **kwargs)
-        self.who, self.home, self.where = who, home, where
+    def __init__(self, argv: list[str], who: str, home: Path, where: Path, **kwargs) -> None:
+        super().__init__(shlex.join(argv), **kwargs)
+        self.argv, self.who, self.home, self.where = argv, who, home, where
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
@@ -82,7 +85,13 @@ class Tab(AppService):
         return env
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
-        process = await super()._open_app_process(width, height)
+        """textual-serve's, but no shell between, and in a session of its own (its whole group is ended with
+        the tab)."""
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height), cwd=self.home,
+            start_new_session=True)
+        self._stdin = process.stdin
         self.bound(process.pid)  # at once: before the process can reach a socket of the server
         return process
 
@@ -95,11 +104,14 @@ class Tab(AppService):
 
 
 class WebDoor:
-    def __init__(self, daemon, *, host: str = "127.0.0.1", port: int = 8080, command: str | None = None) -> None:
-        """`command`: what a tab runs (default this Python's `-m dune_tui`, the main menu)."""
-        self.daemon, self.host, self.port = daemon, host, port
+    def __init__(self, daemon, *, host: str = "127.0.0.1", port: int = 8080, url: str = "",
+                 command: list[str] | None = None) -> None:
+        """`url`: the page's address as players reach it, for the links (default http://HOST:PORT/, this machine's
+        name for a door open on every address); `command`: what a tab runs (default this Python's `-m dune_tui`,
+        the main menu)."""
+        self.daemon, self.host, self.port, self.url = daemon, host, port, url
         self.where, self.links, self.doors = daemon.where, daemon.links, daemon.doors
-        self.command = command or f"{shlex.quote(sys.executable)} -m dune_tui"
+        self.command = command or [sys.executable, "-m", "dune_tui"]
         self.tabs: set[Tab] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.keys: dict[str, tuple[str, float]] = {}  # a page's tab key → (who, until)
@@ -123,9 +135,14 @@ class WebDoor:
         await site.start()
         if self.port == 0:  # a port the system chose (tests)
             self.port = site._server.sockets[0].getsockname()[1]
-        log.info("the browser front door is open at http://%s:%d/", self.host, self.port)
+        if not self.url:
+            name = socket.getfqdn() if self.host in ("", "0.0.0.0", "::") else self.host
+            self.url = f"http://{f'[{name}]' if ':' in name else name}:{self.port}/"
+        self.daemon.web_url = self.url
+        log.info("the browser front door is open at %s", self.url)
 
     async def close(self) -> None:
+        self.daemon.web_url = ""
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -240,13 +257,20 @@ class WebDoor:
                 continue  # not one of textual.js's envelopes: ignored
 
     async def _end(self, tab: Tab) -> None:
-        """Ask the tab's process to quit; kill it if it has not within 3 s (no orphan)."""
-        if tab._process is None:
+        """The tab is closed: hang up on its process, as a dropped SSH connection does (the game autosaves and the
+        app exits); whatever is left of its group after QUIT_SECONDS is killed (no orphan)."""
+        process = tab._process
+        if process is None:
             return
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(tab.stop(), 3)
-        if tab._process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                tab._process.kill()
+        for sig in (signal.SIGHUP, signal.SIGKILL):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, sig)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+                if sig == signal.SIGHUP:  # the group's stragglers too
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(process.pid, signal.SIGKILL)
+                break
+        if tab._task is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(tab._process.wait(), 3)
+                await asyncio.wait_for(tab._task, QUIT_SECONDS)

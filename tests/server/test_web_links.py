@@ -1,0 +1,100 @@
+"""The browser front door's one-time links (issue 44): `dune-tui link` asks the server (its control socket, the
+kernel saying who asks) for a link that opens one tab as the asker; the page claims it once, within minutes; the tab's
+websocket key is used once too; the tab's process is bound to the asker in the server's doors. Anything else (a
+link used again, expired, forged, a guest's asking, a server without the door) is refused with a sentence. The page
+links nothing from elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp")
+pytest.importorskip("textual_serve")
+
+from dune_tui.net.identity import my_login  # noqa: E402
+from dune_tui.server import control  # noqa: E402
+from dune_tui.server.links import Links  # noqa: E402
+from dune_tui.server.web import WebDoor  # noqa: E402
+from tests.server.test_daemon import started, where  # noqa: E402, F401 (the fixture)
+
+
+def test_a_link_opens_once_within_its_time_and_nothing_else_opens():
+    now = [0.0]
+    links = Links(lifetime=300, clock=lambda: now[0])
+    token = links.issue("alice")
+    assert links.claim(token) == "alice"
+    assert links.claim(token) is None  # once
+    late = links.issue("bob")
+    now[0] = 301.0
+    assert links.claim(late) is None  # expired
+    fresh = links.issue("carol")
+    assert links.claim(fresh[:-1] + ("A" if fresh[-1] != "A" else "B")) is None  # forged: one letter changed
+    assert links.claim(fresh) == "carol"
+    assert links.claim("") is None and links.claim("x" * 10_000) is None
+    assert len(token) >= 22 and token not in repr(links.waiting)  # 128 bits; only its digest is kept
+
+
+async def ask(where, request):  # noqa: F811
+    return await asyncio.to_thread(control.ask, where, request)
+
+
+async def test_dune_tui_link_opens_one_tab_as_its_asker(where):  # noqa: F811
+    daemon = await started(where)
+    door = None
+    try:
+        refused = await ask(where, control.MakeLink())
+        assert "no browser front door" in refused.reason and "--web" in refused.reason
+
+        door = WebDoor(daemon, host="127.0.0.1", port=0, command=["sleep", "30"])
+        await door.start()
+        answer = await ask(where, control.MakeLink())
+        assert isinstance(answer, control.Done), answer
+        url = answer.text
+        assert re.fullmatch(rf"http://127\.0\.0\.1:{door.port}/\?t=[\w-]{{22,}}", url), url
+
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{door.port}/") as guest:
+                page = await guest.text()
+            assert guest.status == 200 and '"/ws"' in page
+            assert not re.search(r"""(src|href|url)\s*=?\s*\(?["']?(https?:)?//""", page)  # nothing from elsewhere
+            assert "googleapis" not in page
+
+            async with http.get(url) as first:
+                mine = await first.text()
+            assert first.status == 200
+            key = re.search(r'"/ws/([\w-]+)"', mine).group(1)
+            async with http.get(url) as again:
+                used = await again.text()
+            assert again.status == 403 and "used already or has expired" in used and "/ws/" not in used
+            async with http.get(url.replace("?t=", "?t=x")) as forged:
+                assert forged.status == 403
+
+            async with http.ws_connect(f"http://127.0.0.1:{door.port}/ws/{key}?width=80&height=24") as ws:
+                for _ in range(200):
+                    if daemon.doors.bound:
+                        break
+                    await asyncio.sleep(0.02)
+                assert list(daemon.doors.bound.values()) == [my_login()]  # the tab's process is the asker
+                with pytest.raises(aiohttp.WSServerHandshakeError):  # the tab's key is used once
+                    await http.ws_connect(f"http://127.0.0.1:{door.port}/ws/{key}?width=80&height=24")
+                await ws.close()
+            for _ in range(250):
+                if not daemon.doors.bound:
+                    break
+                await asyncio.sleep(0.02)
+            assert daemon.doors.bound == {}  # the tab closed: its process is gone, and unbound
+
+        daemon.doors.bind(os.getpid(), "guest:7")  # this process, as a guest's tab
+        try:
+            guest_asks = await ask(where, control.MakeLink())
+        finally:
+            daemon.doors.unbind(os.getpid())
+        assert "guest" in guest_asks.reason
+    finally:
+        if door is not None:
+            await door.close()
+        await daemon.close()
