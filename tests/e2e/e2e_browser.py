@@ -57,6 +57,7 @@ needs_browser = pytest.mark.skipif(bool(browser_missing()), reason=browser_missi
 def web_server(workdir: Path, *extra: str):
     """`dune-tui serve --web 0` in a directory of its own: yields its page's address and its log file."""
     state = Path(tempfile.mkdtemp(prefix="dt-")) / "s"  # short: a Unix socket's path is at most 107 bytes
+    state.parent.chmod(0o711)  # other users reach the server's sockets by name (the server's directory is 0711)
     log = workdir / "server.log"
     env = {**os.environ, "DUNE_TUI_SAVE_DIR": str(workdir / "saves")}
     with log.open("w") as out:
@@ -156,3 +157,64 @@ class Browser:
     def __exit__(self, *exc) -> None:
         self.browser.close()
         self._playwright.stop()
+
+
+# A stdlib client, for a user who cannot run this checkout's Python: one frame to the control socket, the answer's
+# bytes back as hex.
+ASKER = """
+import socket, struct, sys
+s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect(sys.argv[1]); s.sendall(bytes.fromhex(sys.argv[2]))
+data = b""
+while len(data) < 4 or len(data) < 4 + struct.unpack(">I", data[:4])[0]:
+    chunk = s.recv(65536)
+    if not chunk: break
+    data += chunk
+print(data[4:].hex())
+"""
+
+
+def link_as(user: str, where: Path) -> str:
+    """The one-time link that `user` (another Unix user) gets from the server: a MakeLink asked from a process of
+    theirs (the kernel says who asks)."""
+    import msgspec
+
+    from dune_tui.server import control
+
+    runner = shutil.which("setpriv")
+    if runner is None or os.getuid() != 0:
+        pytest.skip("another user's link needs root and setpriv")
+    out = subprocess.run([runner, f"--reuid={user}", f"--regid={user}" if user != "nobody" else "--regid=nogroup",
+                          "--clear-groups", "/usr/bin/python3", "-c", ASKER, str(where / "control.sock"),
+                          control.frame(control.MakeLink()).hex()], capture_output=True, text=True, timeout=20)
+    assert out.returncode == 0, out.stderr
+    answer = msgspec.msgpack.decode(bytes.fromhex(out.stdout.strip()), type=control.Answer)
+    assert isinstance(answer, control.Done), answer
+    return answer.text
+
+
+def server_dir(log: Path) -> Path:
+    return Path(re.search(r"serving \d+ tables? in (\S+) ", log.read_text()).group(1))
+
+
+def play_turn(tab: Tab, mine: str, limit: int = 40) -> str:
+    """Take the highlighted choice of each decision (keep all dice on a roll) until the header says another side
+    is to play; the screen then."""
+    screen = tab.screen()
+    pressed = 0
+    while to_play(screen) in ("", mine):
+        if "Your decision" in screen or "Press Enter" in screen:
+            tab.keys("a" if "a Keep all" in screen else "Enter")
+            pressed += 1
+            before = screen
+            screen = tab.wait_until(lambda s, b=before: s != b, "the decision is taken", timeout=10)
+        else:
+            time.sleep(0.05)
+            screen = tab.screen()
+        assert pressed < limit, screen
+    return screen
+
+
+def to_play(screen: str) -> str:
+    """Whose turn the board's header says ("F Fremen")."""
+    found = re.search(r"· (\S+ [^·]+?) to play", screen)
+    return found.group(1) if found else ""
