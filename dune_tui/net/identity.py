@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 import socket
 import struct
 
@@ -45,6 +46,7 @@ def my_login() -> str:
     return login_of(os.getuid())
 
 
+GUEST_NAME = re.compile(r"guest:[0-9]{1,9}")  # a front door's guest (server/doors.py): never a seat's login
 IDENTITY = "DUNE_TUI_IDENTITY"  # set by the table server's front door for the UI it starts (display only)
 
 
@@ -55,4 +57,4 @@ def my_identity() -> str:
     from ..session import valid_login
 
     given = os.environ.get(IDENTITY, "")
-    return given if given and valid_login(given) else my_login()
+    return given if given and (valid_login(given) or GUEST_NAME.fullmatch(given)) else my_login()

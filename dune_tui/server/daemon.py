@@ -59,6 +59,8 @@ REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
 CONTROL_LIMIT = 64  # control connections at once (each says its request within REQUEST_SECONDS)
+GUEST_REFUSED = ("a guest may play solo and watch, not open a table: come back with an SSH key, or by the link "
+                 "`dune-tui link` makes for you")
 SEAT_GRACE = 600.0  # a seat taken and left is freed after this long (S1), unless it was kept for its login
 
 
@@ -341,8 +343,7 @@ class Daemon:
         return Done(text=f"the rematch is open: `dune-tui join {name}`", table=name)
 
     async def _open(self, request: OpenTable, login: str):
-        why = "a guest may play solo and watch, not open a table: come back with an SSH key" if is_guest(login) \
-            else _settings_refused(request)
+        why = GUEST_REFUSED if is_guest(login) else _settings_refused(request)
         if why:
             return wire.Goodbye(reason=why)
         if sum(h.owner == login for h in self.tables.values()) >= self.per_login:

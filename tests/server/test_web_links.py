@@ -98,3 +98,56 @@ async def test_dune_tui_link_opens_one_tab_as_its_asker(where):  # noqa: F811
         if door is not None:
             await door.close()
         await daemon.close()
+
+
+async def test_b_on_the_tables_screen_shows_a_link_that_opens_a_tab_as_the_player(where, monkeypatch):  # noqa: F811
+    from dune_tui.net.identity import IDENTITY
+    from dune_tui.server import place
+    from dune_tui.ui.app import DuneApp
+    from dune_tui.ui.settings import Settings
+    from tests.ui.ui_helpers import until
+
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0, command=["sleep", "30"])
+    await door.start()
+
+    def notes(app) -> str:
+        return "\n".join(str(n.message) for n in app._notifications)
+
+    try:
+        app = DuneApp(None, Settings(autosave=False))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen", what="the tables screen")
+            await pilot.press("b")
+            await until(pilot, lambda: "?t=" in notes(app), what="the link")
+            url = re.search(r"http://\S+", notes(app)).group(0)
+            app.exit()
+        assert url.startswith(f"http://127.0.0.1:{door.port}/?t=")
+        assert daemon.links.claim(url.split("?t=")[1]) == my_login()  # a link for this player
+
+        monkeypatch.setenv(IDENTITY, "guest:4")  # (shown only: the server asks the kernel)
+        daemon.doors.bind(os.getpid(), "guest:4")
+        try:
+            app = DuneApp(None, Settings(autosave=False))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.press("t", "b")
+                await until(pilot, lambda: "No browser link" in notes(app), what="the refusal")
+                assert "guest" in notes(app) and "?t=" not in notes(app)
+                app.exit()
+        finally:
+            daemon.doors.unbind(os.getpid())
+    finally:
+        await door.close()
+        await daemon.close()
+
+
+def test_a_guest_tab_shows_itself_as_the_guest_it_is(monkeypatch):
+    from dune_tui.net.identity import IDENTITY, my_identity
+
+    monkeypatch.setenv(IDENTITY, "guest:12")
+    assert my_identity() == "guest:12"
+    monkeypatch.setenv(IDENTITY, "guest:../x")
+    assert my_identity() == my_login()
