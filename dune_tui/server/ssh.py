@@ -39,7 +39,7 @@ from pathlib import Path
 import asyncssh
 
 from ..net.identity import IDENTITY
-from ..net.limits import Buckets
+from ..net.limits import Buckets, QuietLog
 from ..session import KEY, KEY_NAME
 from .players import NAME_RULE, Players
 
@@ -58,6 +58,7 @@ NO_TERMINAL = "dune-tui is a game for a terminal: connect with `ssh -t` and no c
 # The UI's process: the pty its controlling terminal (its window's changes reach it as SIGWINCH), then dune-tui
 CHILD = ("import fcntl, runpy, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); sys.argv = ['dune-tui']; "
          "runpy.run_module('dune_tui', run_name='__main__', alter_sys=True)")
+EXEC = "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
 
 
 @dataclass(frozen=True)
@@ -79,14 +80,16 @@ def clamp(width: int, height: int) -> tuple[int, int]:
 class SSHDoor:
     def __init__(self, daemon, *, port: int, host: str = "", limits: Limits | None = None,
                  command: list[str] | None = None) -> None:
-        """`command`: the UI's process (default: this Python running dune-tui's main menu)."""
+        """`command`: the UI's process (default: this Python running dune-tui's main menu), its terminal the pty."""
         self.daemon, self.port, self.host = daemon, port, host
         self.limits = limits or Limits()
-        self.command = command or [sys.executable, "-c", CHILD]
+        self.command = [sys.executable, "-c", EXEC, *command] if command else [sys.executable, "-c", CHILD]
         self.players = Players(daemon.store)
         self.sessions: set[Session] = set()
         self.pending: set[Gate] = set()
-        self.arrivals = Buckets(self.limits.connections_burst, self.limits.connections_rate)
+        self.arrivals = Buckets(self.limits.connections_burst, self.limits.connections_rate)  # by address
+        self.logins = Buckets(self.limits.connections_burst, self.limits.connections_rate)  # by key
+        self.quiet = QuietLog(log)  # a flood's refusals: a summary line, not one line each
         self.server = None
         self.fingerprint = ""
 
@@ -106,6 +109,7 @@ class SSHDoor:
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
+        self.quiet.close()
         for gate in list(self.pending):
             gate.close()
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
@@ -164,7 +168,7 @@ class Gate(asyncssh.SSHServer):
         elif sum(s.gate.address == self.address for s in door.sessions) >= door.limits.per_address:
             why = f"{door.limits.per_address} sessions from your address already"
         if why:
-            log.warning("SSH: refused a connection from %s: %s", self.address, why)
+            door.quiet.warning(self.address, "SSH: refused a connection from %s: %s", self.address, why)
             conn.close()
             return
         door.pending.add(self)
@@ -199,8 +203,13 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
-        self.fingerprint = self.key
         self.door.pending.discard(self)
+        if not self.door.logins.take(self.key):
+            self.door.quiet.warning(self.key, "SSH: refused %s from %s: it connects too often", self.key,
+                                    self.address)
+            self.conn.close()
+            return
+        self.fingerprint = self.key
 
     def session_requested(self):
         if not self.fingerprint:
