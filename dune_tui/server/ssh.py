@@ -24,14 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
 import re
-import signal
-import struct
 import sys
-import termios
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +38,7 @@ from ..net.identity import IDENTITY
 from ..net.limits import Buckets, QuietLog
 from ..session import KEY, KEY_NAME
 from .players import NAME_RULE, Players
+from .terminal import HANG_UP_SECONDS, Terminal
 
 log = logging.getLogger("dune_tui.server")
 HOST_KEY = "ssh_host_ed25519_key"
@@ -49,9 +46,6 @@ PLAYERS = "players"  # each player's own settings and saves: players/NAME/
 TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,39}")
 DEFAULT_TERM = "xterm-256color"
 COLUMNS, ROWS = (1, 500), (1, 200)  # a terminal's size is clamped to these
-INPUT_LIMIT = 1024 * 1024  # bytes typed and not yet taken by the UI
-OUTPUT_HIGH = 256 * 1024  # the UI's output waiting for the client before the UI's pty is no longer read
-HANG_UP_SECONDS = 5.0  # a hung-up UI has this long to save and end before it is killed
 NO_KEY = ("dune-tui's SSH door knows players by their SSH key, not by a password.\r\n"
           "Make a key once with `ssh-keygen -t ed25519` (press Enter at each question), then connect again.\r\n")
 NO_TERMINAL = "dune-tui is a game for a terminal: connect with `ssh -t` and no command (nothing else runs here).\r\n"
@@ -237,10 +231,7 @@ class Session(asyncssh.SSHServerSession):
         self.name = ""
         self.typed = b""  # the first visit's name, as it is typed
         self.escape = 0  # in an escape sequence typed there: 1 after ESC, 2 in its parameters
-        self.master = -1
-        self.process: asyncio.subprocess.Process | None = None
-        self.waiting = b""  # typed for the UI, not yet written to its pty
-        self.reading = False
+        self.terminal: Terminal | None = None
         self.ended = False
         self.last = time.monotonic()
         self.idle: asyncio.Task | None = None
@@ -284,30 +275,27 @@ class Session(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype) -> None:
         self.last = time.monotonic()
-        if self.process is None:
+        if self.terminal is None:
             self._name_typed(data)
-            return
-        self.waiting += data
-        if len(self.waiting) > INPUT_LIMIT:
-            self.waiting = b""
+        elif not self.terminal.write(data):
             log.warning("SSH: %s types faster than the game reads: disconnected", self.name)
             self.chan.close()
-            return
-        self._write()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp(width, height)
-        if self.master >= 0:
-            _resize(self.master, self.size)
+        if self.terminal is not None:
+            self.terminal.resize(self.size)
 
     def eof_received(self) -> bool:
         return False
 
     def pause_writing(self) -> None:
-        self._stop_reading()
+        if self.terminal is not None:
+            self.terminal.pause()
 
     def resume_writing(self) -> None:
-        self._read()
+        if self.terminal is not None:
+            self.terminal.resume()
 
     def connection_lost(self, exc) -> None:
         self.door.sessions.discard(self)
@@ -336,7 +324,7 @@ class Session(asyncssh.SSHServerSession):
             elif char in "\r\n":
                 self._named(self.typed.decode("ascii"))
                 self.typed = b""
-                if self.name:
+                if self.terminal is not None:
                     return
             elif char in "\x7f\x08":
                 if self.typed:
@@ -357,108 +345,34 @@ class Session(asyncssh.SSHServerSession):
 
     # ------------------------------------------------------------ the UI's process
     def _start(self) -> None:
+        env, home = self.door.spawn_env(self.name, self.term)
+        self.terminal = Terminal(self.door.command, env, home, self.size, output=self.chan.write)
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        env, home = self.door.spawn_env(self.name, self.term)
-        master, slave = os.openpty()
-        _resize(master, self.size)
+        doors, identity = self.door.daemon.doors, KEY + self.name
+
+        def started(pid: int) -> None:
+            doors.bind(pid, identity)
+            log.info("SSH: %s plays (pid %d, from %s)", identity, pid, self.gate.address)
+
         try:
-            self.process = await asyncio.create_subprocess_exec(
-                *self.door.command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=home,
-                start_new_session=True)
+            status = await self.terminal.run(started)
         except OSError as e:
-            os.close(master)
-            log.error("SSH: cannot start the game for %s: %s", self.name, e)
+            log.error("SSH: cannot start the game for %s: %s", identity, e)
             self.chan.write(b"The server cannot start the game now: try again later.\r\n")
             self.chan.exit(1)
             return
         finally:
-            os.close(slave)
-        pid = self.process.pid
-        self.door.daemon.doors.bind(pid, KEY + self.name)
-        os.set_blocking(master, False)
-        self.master = master
-        log.info("SSH: %s%s plays (pid %d, from %s)", KEY, self.name, pid, self.gate.address)
-        if self.ended:  # the connection went while the process started
-            self._hang_up()
-        else:
-            self._read()
-            self._write()
-        try:
-            status = await self.process.wait()
-        finally:
-            self.door.daemon.doors.unbind(pid)
-        self._drain()
-        self._stop_reading()
-        with contextlib.suppress(OSError):
-            os.close(master)
-        self.master = -1
-        log.info("SSH: %s%s's game ended (%s)", KEY, self.name, status)
+            doors.unbind(self.terminal.pid)
+        log.info("SSH: %s's game ended (%s)", identity, status)
         if not self.ended:
             with contextlib.suppress(Exception):
-                self.chan.exit(status if status >= 0 else 128 - status)
+                self.chan.exit(status)
 
-    def _read(self) -> None:
-        if self.master >= 0 and not self.reading and not self.ended:
-            asyncio.get_running_loop().add_reader(self.master, self._readable)
-            self.reading = True
-
-    def _stop_reading(self) -> None:
-        if self.reading:
-            asyncio.get_running_loop().remove_reader(self.master)
-            self.reading = False
-
-    def _readable(self) -> None:
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the process closed its terminal (it is ending)
-            self._stop_reading()
-            return
-        if not data:
-            self._stop_reading()
-            return
-        self.chan.write(data)
-        if self.chan.get_write_buffer_size() > OUTPUT_HIGH:
-            self._stop_reading()
-
-    def _drain(self) -> None:
-        """What the ended process wrote last, to the client."""
-        if self.master < 0 or self.ended:
-            return
-        with contextlib.suppress(OSError):
-            while data := os.read(self.master, 65536):
-                self.chan.write(data)
-
-    def _write(self) -> None:
-        loop = asyncio.get_running_loop()
-        if self.master < 0:
-            return
-        loop.remove_writer(self.master)
-        try:
-            done = os.write(self.master, self.waiting) if self.waiting else 0
-        except BlockingIOError:
-            done = 0
-        except OSError:
-            self.waiting = b""
-            return
-        self.waiting = self.waiting[done:]
-        if self.waiting:
-            loop.add_writer(self.master, self._write)
-
-    # ------------------------------------------------------------ the end
     def _hang_up(self) -> None:
-        """The connection is gone: the UI saves its game and ends (SIGHUP), else it is killed."""
-        if self.master >= 0:
-            self._stop_reading()
-            asyncio.get_running_loop().remove_writer(self.master)
-        process = self.process
-        if process is None or process.returncode is not None:
-            return
-        _signal(process.pid, signal.SIGHUP)
-        asyncio.get_running_loop().call_later(HANG_UP_SECONDS, _kill, process)
+        if self.terminal is not None:
+            self.terminal.hang_up()
 
     async def end(self) -> None:
         """The server stops: hang up and wait for the process."""
@@ -482,18 +396,3 @@ class Session(asyncssh.SSHServerSession):
                 self._hang_up()
                 self.chan.close()
                 return
-
-
-def _resize(master: int, size: tuple[int, int]) -> None:
-    with contextlib.suppress(OSError):
-        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
-
-
-def _signal(pid: int, sig: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, sig)  # the process's session: it and anything it started
-
-
-def _kill(process) -> None:
-    if process.returncode is None:
-        _signal(process.pid, signal.SIGKILL)
