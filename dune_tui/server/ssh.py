@@ -37,7 +37,7 @@ import asyncssh
 from ..net.identity import IDENTITY
 from ..net.limits import Buckets, QuietLog
 from ..session import KEY, KEY_NAME
-from .players import NAME_RULE, Players
+from .players import CODE, NAME_RULE, Players
 from .terminal import HANG_UP_SECONDS, Terminal
 
 log = logging.getLogger("dune_tui.server")
@@ -49,6 +49,8 @@ COLUMNS, ROWS = (1, 500), (1, 200)  # a terminal's size is clamped to these
 NO_KEY = ("dune-tui's SSH door knows players by their SSH key, not by a password.\r\n"
           "Make a key once with `ssh-keygen -t ed25519` (press Enter at each question), then connect again.\r\n")
 NO_TERMINAL = "dune-tui is a game for a terminal: connect with `ssh -t` and no command (nothing else runs here).\r\n"
+ADD_KEY = "add-key"  # the one command: a one-time code for this player's second key
+WRONG_CODES = 3  # wrong codes typed in one session before it ends
 # The UI's process: the pty its controlling terminal (its window's changes reach it as SIGWINCH), then dune-tui
 CHILD = ("import fcntl, runpy, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); sys.argv = ['dune-tui']; "
          "runpy.run_module('dune_tui', run_name='__main__', alter_sys=True)")
@@ -231,6 +233,7 @@ class Session(asyncssh.SSHServerSession):
         self.name = ""
         self.typed = b""  # the first visit's name, as it is typed
         self.escape = 0  # in an escape sequence typed there: 1 after ESC, 2 in its parameters
+        self.wrong = 0  # wrong codes typed there
         self.terminal: Terminal | None = None
         self.ended = False
         self.last = time.monotonic()
@@ -259,6 +262,9 @@ class Session(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
+        if self.command == ADD_KEY:
+            self._add_key()
+            return
         if self.command is not None or not self.pty:
             log.info("SSH: %s asked for %s: refused", self.gate.fingerprint,
                      "a command" if self.command is not None else "a session without a terminal")
@@ -271,7 +277,8 @@ class Session(asyncssh.SSHServerSession):
             self._start()
         else:
             self.chan.write(f"Welcome to dune-tui. Your key {self.gate.fingerprint} is new here.\r\n"
-                            f"Choose the name the other players will see ({NAME_RULE}): ".encode())
+                            f"Choose the name the other players will see ({NAME_RULE}),\r\n"
+                            f"or type the code `ssh -p {self.door.port} HOST {ADD_KEY}` gave your other key: ".encode())
 
     def data_received(self, data: bytes, datatype) -> None:
         self.last = time.monotonic()
@@ -335,7 +342,25 @@ class Session(asyncssh.SSHServerSession):
                 self.chan.write(bytes([byte]))
 
     def _named(self, name: str) -> None:
-        why = self.door.players.register(self.gate.fingerprint, name) if name else f"a name is {NAME_RULE}"
+        players = self.door.players
+        if CODE.fullmatch(name.lower()):
+            known = players.redeem(self.gate.fingerprint, name)
+            if not known:
+                self.wrong += 1
+                log.warning("SSH: %s typed a wrong or spent code", self.gate.fingerprint)
+                if self.wrong >= WRONG_CODES:
+                    self.chan.write(b"\r\nNot a code of this server.\r\n")
+                    self.chan.exit(1)
+                    return
+                self.chan.write(b"\r\nNot a code of this server (or no longer: a code is good once, for 10 "
+                                b"minutes).\r\nYour name: ")
+                return
+            log.info("SSH: %s is %s%s too (a code)", self.gate.fingerprint, KEY, known)
+            self.chan.write(f"\r\nThis key is {known}'s too.\r\n".encode())
+            self.name = known
+            self._start()
+            return
+        why = players.register(self.gate.fingerprint, name) if name else f"a name is {NAME_RULE}"
         if why:
             self.chan.write(f"\r\n{why}.\r\nYour name: ".encode())
             return
@@ -369,6 +394,20 @@ class Session(asyncssh.SSHServerSession):
         if not self.ended:
             with contextlib.suppress(Exception):
                 self.chan.exit(status)
+
+    def _add_key(self) -> None:
+        """`ssh HOST add-key`: a one-time code that makes another key this player's."""
+        name = self.door.players.name_of(self.gate.fingerprint)
+        if not name:
+            self.chan.write(b"This key has no name here yet: connect once with `ssh -t` and choose one.\r\n")
+            self.chan.exit(1)
+            return
+        code = self.door.players.code_for(name)
+        log.info("SSH: %s%s asked for a code for another key", KEY, name)
+        self.chan.write(f"A code for your other key, good once for 10 minutes: {code}\r\n"
+                        f"Connect with that key (`ssh -t -p {self.door.port} HOST`) and type it instead of a name.\r\n"
+                        .encode())
+        self.chan.exit(0)
 
     def _hang_up(self) -> None:
         if self.terminal is not None:

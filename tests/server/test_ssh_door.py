@@ -195,3 +195,29 @@ async def _unbound(doors: Doors) -> bool:
             return True
         await asyncio.sleep(0.05)
     return False
+
+
+async def test_a_second_key_is_the_same_player_by_a_one_time_code(where):  # noqa: F811
+    second = asyncssh.generate_private_key("ssh-ed25519")
+    async with Door(await started(where)) as door:
+        door.named("alice")
+        async with door.connect() as conn:
+            asked = await conn.run("add-key", check=False)
+        code = asked.stdout.split("10 minutes: ")[1].split()[0]
+        async with door.connect(second) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(process.stdout, "gave your other key")
+            process.stdin.write(code.encode() + b"\r")
+            seen = await read_until(process.stdout, "size ")
+            process.stdin.write(b"\x04")
+            await asyncio.wait_for(process.wait(), 20)
+        async with door.connect(asyncssh.generate_private_key("ssh-ed25519")) as conn:  # a code is good once
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(process.stdout, "gave your other key")
+            process.stdin.write(code.encode() + b"\r")
+            spent = await read_until(process.stdout, "Your name:")
+        async with door.connect(second) as conn:
+            again = await conn.run("add-key", check=False)  # the second key is alice's: it may ask too
+    assert asked.exit_status == 0 and again.exit_status == 0, (asked, again)
+    assert "This key is alice's too." in seen and "env xterm key:alice " in seen, seen
+    assert "Not a code of this server" in spent
