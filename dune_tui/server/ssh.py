@@ -38,7 +38,7 @@ from ..net.identity import IDENTITY
 from ..net.limits import Buckets, QuietLog
 from ..session import KEY, KEY_NAME
 from .players import CODE, NAME_RULE, Players
-from .terminal import HANG_UP_SECONDS, Terminal
+from .terminal import HANG_UP_SECONDS, SETTING, Terminal, neutral_env, python
 
 log = logging.getLogger("dune_tui.server")
 HOST_KEY = "ssh_host_ed25519_key"
@@ -51,10 +51,10 @@ NO_KEY = ("dune-tui's SSH door knows players by their SSH key, not by a password
 NO_TERMINAL = "dune-tui is a game for a terminal: connect with `ssh -t` and no command (nothing else runs here).\r\n"
 ADD_KEY = "add-key"  # the one command: a one-time code for this player's second key
 WRONG_CODES = 3  # wrong codes typed in one session before it ends
-# The UI's process: the pty its controlling terminal (its window's changes reach it as SIGWINCH), then dune-tui
-CHILD = ("import fcntl, runpy, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); sys.argv = ['dune-tui']; "
-         "runpy.run_module('dune_tui', run_name='__main__', alter_sys=True)")
-EXEC = "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.argv[1], sys.argv[1:])"
+# The UI's process: Textual and the menu imported while it waits for a player (a spare), then the main menu
+WARM = ("import dune_tui.cli, dune_tui.ui.app, dune_tui.ui.screens.menu  # noqa\n" + SETTING +
+        "sys.argv = ['dune-tui']; sys.exit(dune_tui.cli.main())\n")
+EXEC = "os.execv(sys.argv[1], sys.argv[1:])"
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,9 @@ class SSHDoor:
         """`command`: the UI's process (default: this Python running dune-tui's main menu), its terminal the pty."""
         self.daemon, self.port, self.host = daemon, port, host
         self.limits = limits or Limits()
-        self.command = [sys.executable, "-c", EXEC, *command] if command else [sys.executable, "-c", CHILD]
+        self.command = python(EXEC, *command) if command else [sys.executable, "-c", WARM, "{fd}"]
+        self.spare: Terminal | None = None  # the next session's process, started ahead
+        self.warming: asyncio.Task | None = None
         self.players = Players(daemon.store)
         self.sessions: set[Session] = set()
         self.pending: set[Gate] = set()
@@ -101,11 +103,44 @@ class SSHDoor:
             self.port = self.server.sockets[0].getsockname()[1]
         log.info("SSH door on port %d (host key %s): `ssh -p %d HOST` opens the game", self.port, self.fingerprint,
                  self.port)
+        self._warm()
+
+    def _warm(self) -> None:
+        """Start the next session's process ahead (Python and Textual take a second to load)."""
+        async def warm() -> None:
+            spare = Terminal(self.command)
+            try:
+                await spare.spawn()
+            except OSError as e:
+                log.warning("SSH: cannot start a spare process: %s", e)
+                return
+            self.spare = spare
+
+        if self.warming is None or self.warming.done():
+            self.warming = asyncio.get_running_loop().create_task(warm())
+
+    def terminal(self, size: tuple[int, int], output) -> Terminal:
+        """The process for a session: the spare if it is ready (another is started), else a new one."""
+        spare, self.spare = self.spare, None
+        if spare is None or not spare.alive:
+            if spare is not None:
+                spare.discard()
+            spare = Terminal(self.command)
+        spare.size, spare.output = size, output
+        self._warm()
+        return spare
 
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
         self.quiet.close()
+        if self.warming is not None:
+            self.warming.cancel()
+            with contextlib.suppress(BaseException):
+                await self.warming
+        if self.spare is not None:
+            self.spare.discard()
+            self.spare = None
         for gate in list(self.pending):
             gate.close()
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
@@ -115,14 +150,13 @@ class SSHDoor:
         home = self.daemon.where / PLAYERS / name.lower()
         for sub in ("", "config", "data", "state", "cache"):
             os.makedirs(home / sub, mode=0o700, exist_ok=True)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+        env = {**neutral_env(), "HOME": str(home),
                "TERM": term if TERM.fullmatch(term) else DEFAULT_TERM, "COLORTERM": "truecolor",
                "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "data"),
                "XDG_STATE_HOME": str(home / "state"), "XDG_CACHE_HOME": str(home / "cache"),
                "DUNE_TUI_SERVER": str(self.daemon.where), IDENTITY: KEY + name}
-        for kept in ("PYTHONPATH", "DUNE_TUI_LOBBY"):
-            if kept in os.environ:
-                env[kept] = os.environ[kept]
+        if "DUNE_TUI_LOBBY" in os.environ:
+            env["DUNE_TUI_LOBBY"] = os.environ["DUNE_TUI_LOBBY"]
         return env, home
 
 
@@ -370,8 +404,7 @@ class Session(asyncssh.SSHServerSession):
 
     # ------------------------------------------------------------ the UI's process
     def _start(self) -> None:
-        env, home = self.door.spawn_env(self.name, self.term)
-        self.terminal = Terminal(self.door.command, env, home, self.size, output=self.chan.write)
+        self.terminal = self.door.terminal(self.size, self.chan.write)
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
@@ -381,8 +414,9 @@ class Session(asyncssh.SSHServerSession):
             doors.bind(pid, identity)
             log.info("SSH: %s plays (pid %d, from %s)", identity, pid, self.gate.address)
 
+        env, home = self.door.spawn_env(self.name, self.term)
         try:
-            status = await self.terminal.run(started)
+            status = await self.terminal.run(started, env=env, cwd=home)
         except OSError as e:
             log.error("SSH: cannot start the game for %s: %s", identity, e)
             self.chan.write(b"The server cannot start the game now: try again later.\r\n")

@@ -221,3 +221,29 @@ async def test_a_second_key_is_the_same_player_by_a_one_time_code(where):  # noq
     assert asked.exit_status == 0 and again.exit_status == 0, (asked, again)
     assert "This key is alice's too." in seen and "env xterm key:alice " in seen, seen
     assert "Not a code of this server" in spent
+
+
+async def test_a_session_takes_the_process_started_ahead_and_another_is_started(where):  # noqa: F811
+    """The first frame waits for Python and Textual to load unless a spare process loaded them already."""
+    async with Door(await started(where)) as door:
+        door.named("alice")
+        await _until(lambda: door.door.spare is not None)
+        spare = door.door.spare.pid
+        assert door.daemon.doors.bound == {}, "a spare is nobody's"
+        async with door.connect() as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            seen = await read_until(process.stdout, "size 80x24")
+            playing = dict(door.daemon.doors.bound)
+            await _until(lambda: door.door.spare is not None)
+            process.stdin.write(b"\x04")
+            await asyncio.wait_for(process.wait(), 20)
+        assert playing == {spare: "key:alice"} and door.door.spare.pid != spare, (playing, spare)
+    assert "env xterm key:alice" in seen
+
+
+async def _until(condition) -> None:
+    for _ in range(400):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
