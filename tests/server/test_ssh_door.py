@@ -247,3 +247,29 @@ async def _until(condition) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("timed out")
+
+
+async def test_sessions_are_limited_in_all_and_per_address(where):  # noqa: F811
+    other = asyncssh.generate_private_key("ssh-ed25519")
+    async with Door(await started(where), sessions=1) as door:
+        door.named("alice")
+        door.named("bob", other)
+        async with door.connect() as conn, door.connect(other) as second:
+            first = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(first.stdout, "size")
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await second.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            first.stdin.write(b"\x04")
+            await asyncio.wait_for(first.wait(), 20)
+    async with Door(await started(where), per_address=1) as door:
+        door.named("carol")  # (a key of its own: this door's)
+        async with door.connect() as conn:
+            first = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(first.stdout, "size")
+            with pytest.raises((asyncssh.Error, OSError)):
+                async with door.connect(other):
+                    pass
+            async with door.connect(other, local_addr=("127.0.0.2", 0)) as elsewhere:  # another address may
+                assert (await elsewhere.run(check=False)).exit_status == 1
+            first.stdin.write(b"\x04")
+            await asyncio.wait_for(first.wait(), 20)
