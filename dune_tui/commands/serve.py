@@ -35,6 +35,10 @@ def add_parser(sub) -> None:
                         "an SSH key, known by it (no account needed)")
     p.add_argument("--ssh-bind", default="", metavar="ADDRESS",
                    help="the address the SSH door listens on (default: every address of the machine)")
+    p.add_argument("--ssh-limits", type=ssh_limits, default=None, metavar="NAME=N,...",
+                   help="the SSH door's limits, any of: sessions=200 (in all), per-key=4, per-address=20, "
+                        "burst=10 and rate=2 (new connections from one address or key at once, then a second), "
+                        "pending=100 (logging in), login=30s, idle=1h")
     p.add_argument("--web", type=int, metavar="PORT",
                    help="also serve the game to browsers on this port (http://HOST:PORT/): a tab opened there is a "
                         "guest, who may play solo and watch; `dune-tui link` makes a one-time link that opens a tab "
@@ -63,6 +67,36 @@ def duration(text: str) -> float:
     return seconds
 
 
+LIMITS = {"sessions": "sessions", "per-key": "per_key", "per-address": "per_address", "burst": "connections_burst",
+          "rate": "connections_rate", "pending": "pending", "login": "login_seconds", "idle": "idle_seconds"}
+
+
+def ssh_limits(text: str) -> dict:
+    """`--ssh-limits per-key=2,idle=30m`: the limits named, as numbers (times as --grace takes them)."""
+    import argparse
+
+    out = {}
+    for part in filter(None, text.split(",")):
+        name, _, value = part.partition("=")
+        if name.strip() not in LIMITS:
+            raise argparse.ArgumentTypeError(f"no limit {name.strip()[:20]!r}: one of {', '.join(LIMITS)}")
+        field = LIMITS[name.strip()]
+        number = duration(value.strip()) if field.endswith("seconds") else _number(value.strip())
+        if number <= 0:
+            raise argparse.ArgumentTypeError(f"{name.strip()}: more than 0")
+        out[field] = number if field in ("connections_rate",) or field.endswith("seconds") else int(number)
+    return out
+
+
+def _number(text: str) -> float:
+    import argparse
+
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:20]!r}") from None
+
+
 def cmd_serve(args) -> int:
     from ..server.daemon import serve
     from ..server.place import DATABASE, ServerUnsafe, lock, prepare, state_dir
@@ -87,11 +121,12 @@ def cmd_serve(args) -> int:
             print(f"dune-tui serve: --ssh {args.ssh}: a port is between 0 and 65535", file=sys.stderr)
             return 2
         try:
-            from ..server.ssh import SSHDoor
+            from ..server.ssh import Limits, SSHDoor
         except ImportError as e:
             print(f"dune-tui serve: the SSH door needs asyncssh ({e}): pip install asyncssh", file=sys.stderr)
             return 2
-        doors.append(lambda daemon: SSHDoor(daemon, port=args.ssh, host=args.ssh_bind))
+        limits = Limits(**(args.ssh_limits or {}))
+        doors.append(lambda daemon: SSHDoor(daemon, port=args.ssh, host=args.ssh_bind, limits=limits))
     if args.web is not None:
         if not 0 <= args.web <= 65535:
             print(f"dune-tui serve: --web {args.web}: a port is between 0 and 65535", file=sys.stderr)

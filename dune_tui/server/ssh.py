@@ -24,14 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
 import re
-import signal
-import struct
 import sys
-import termios
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,9 +35,10 @@ from pathlib import Path
 import asyncssh
 
 from ..net.identity import IDENTITY
-from ..net.limits import Buckets
+from ..net.limits import Buckets, QuietLog
 from ..session import KEY, KEY_NAME
-from .players import NAME_RULE, Players
+from .players import CODE, NAME_RULE, Players
+from .terminal import HANG_UP_SECONDS, SETTING, Terminal, neutral_env, python
 
 log = logging.getLogger("dune_tui.server")
 HOST_KEY = "ssh_host_ed25519_key"
@@ -49,15 +46,15 @@ PLAYERS = "players"  # each player's own settings and saves: players/NAME/
 TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,39}")
 DEFAULT_TERM = "xterm-256color"
 COLUMNS, ROWS = (1, 500), (1, 200)  # a terminal's size is clamped to these
-INPUT_LIMIT = 1024 * 1024  # bytes typed and not yet taken by the UI
-OUTPUT_HIGH = 256 * 1024  # the UI's output waiting for the client before the UI's pty is no longer read
-HANG_UP_SECONDS = 5.0  # a hung-up UI has this long to save and end before it is killed
 NO_KEY = ("dune-tui's SSH door knows players by their SSH key, not by a password.\r\n"
           "Make a key once with `ssh-keygen -t ed25519` (press Enter at each question), then connect again.\r\n")
 NO_TERMINAL = "dune-tui is a game for a terminal: connect with `ssh -t` and no command (nothing else runs here).\r\n"
-# The UI's process: the pty its controlling terminal (its window's changes reach it as SIGWINCH), then dune-tui
-CHILD = ("import fcntl, runpy, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); sys.argv = ['dune-tui']; "
-         "runpy.run_module('dune_tui', run_name='__main__', alter_sys=True)")
+ADD_KEY = "add-key"  # the one command: a one-time code for this player's second key
+WRONG_CODES = 3  # wrong codes typed in one session before it ends
+# The UI's process: Textual and the menu imported while it waits for a player (a spare), then the main menu
+WARM = ("import dune_tui.cli, dune_tui.ui.app, dune_tui.ui.screens.menu  # noqa\n" + SETTING +
+        "sys.argv = ['dune-tui']; sys.exit(dune_tui.cli.main())\n")
+EXEC = "os.execv(sys.argv[1], sys.argv[1:])"
 
 
 @dataclass(frozen=True)
@@ -79,14 +76,18 @@ def clamp(width: int, height: int) -> tuple[int, int]:
 class SSHDoor:
     def __init__(self, daemon, *, port: int, host: str = "", limits: Limits | None = None,
                  command: list[str] | None = None) -> None:
-        """`command`: the UI's process (default: this Python running dune-tui's main menu)."""
+        """`command`: the UI's process (default: this Python running dune-tui's main menu), its terminal the pty."""
         self.daemon, self.port, self.host = daemon, port, host
         self.limits = limits or Limits()
-        self.command = command or [sys.executable, "-c", CHILD]
+        self.command = python(EXEC, *command) if command else [sys.executable, "-c", WARM, "{fd}"]
+        self.spare: Terminal | None = None  # the next session's process, started ahead
+        self.warming: asyncio.Task | None = None
         self.players = Players(daemon.store)
         self.sessions: set[Session] = set()
         self.pending: set[Gate] = set()
-        self.arrivals = Buckets(self.limits.connections_burst, self.limits.connections_rate)
+        self.arrivals = Buckets(self.limits.connections_burst, self.limits.connections_rate)  # by address
+        self.logins = Buckets(self.limits.connections_burst, self.limits.connections_rate)  # by key
+        self.quiet = QuietLog(log)  # a flood's refusals: a summary line, not one line each
         self.server = None
         self.fingerprint = ""
 
@@ -102,10 +103,44 @@ class SSHDoor:
             self.port = self.server.sockets[0].getsockname()[1]
         log.info("SSH door on port %d (host key %s): `ssh -p %d HOST` opens the game", self.port, self.fingerprint,
                  self.port)
+        self._warm()
+
+    def _warm(self) -> None:
+        """Start the next session's process ahead (Python and Textual take a second to load)."""
+        async def warm() -> None:
+            spare = Terminal(self.command)
+            try:
+                await spare.spawn()
+            except OSError as e:
+                log.warning("SSH: cannot start a spare process: %s", e)
+                return
+            self.spare = spare
+
+        if self.warming is None or self.warming.done():
+            self.warming = asyncio.get_running_loop().create_task(warm())
+
+    def terminal(self, size: tuple[int, int], output) -> Terminal:
+        """The process for a session: the spare if it is ready (another is started), else a new one."""
+        spare, self.spare = self.spare, None
+        if spare is None or not spare.alive:
+            if spare is not None:
+                spare.discard()
+            spare = Terminal(self.command)
+        spare.size, spare.output = size, output
+        self._warm()
+        return spare
 
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
+        self.quiet.close()
+        if self.warming is not None:
+            self.warming.cancel()
+            with contextlib.suppress(BaseException):
+                await self.warming
+        if self.spare is not None:
+            self.spare.discard()
+            self.spare = None
         for gate in list(self.pending):
             gate.close()
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
@@ -115,14 +150,13 @@ class SSHDoor:
         home = self.daemon.where / PLAYERS / name.lower()
         for sub in ("", "config", "data", "state", "cache"):
             os.makedirs(home / sub, mode=0o700, exist_ok=True)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+        env = {**neutral_env(), "HOME": str(home),
                "TERM": term if TERM.fullmatch(term) else DEFAULT_TERM, "COLORTERM": "truecolor",
                "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "data"),
                "XDG_STATE_HOME": str(home / "state"), "XDG_CACHE_HOME": str(home / "cache"),
                "DUNE_TUI_SERVER": str(self.daemon.where), IDENTITY: KEY + name}
-        for kept in ("PYTHONPATH", "DUNE_TUI_LOBBY"):
-            if kept in os.environ:
-                env[kept] = os.environ[kept]
+        if "DUNE_TUI_LOBBY" in os.environ:
+            env["DUNE_TUI_LOBBY"] = os.environ["DUNE_TUI_LOBBY"]
         return env, home
 
 
@@ -164,7 +198,7 @@ class Gate(asyncssh.SSHServer):
         elif sum(s.gate.address == self.address for s in door.sessions) >= door.limits.per_address:
             why = f"{door.limits.per_address} sessions from your address already"
         if why:
-            log.warning("SSH: refused a connection from %s: %s", self.address, why)
+            door.quiet.warning(self.address, "SSH: refused a connection from %s: %s", self.address, why)
             conn.close()
             return
         door.pending.add(self)
@@ -199,8 +233,13 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
-        self.fingerprint = self.key
         self.door.pending.discard(self)
+        if not self.door.logins.take(self.key):
+            self.door.quiet.warning(self.key, "SSH: refused %s from %s: it connects too often", self.key,
+                                    self.address)
+            self.conn.close()
+            return
+        self.fingerprint = self.key
 
     def session_requested(self):
         if not self.fingerprint:
@@ -228,10 +267,8 @@ class Session(asyncssh.SSHServerSession):
         self.name = ""
         self.typed = b""  # the first visit's name, as it is typed
         self.escape = 0  # in an escape sequence typed there: 1 after ESC, 2 in its parameters
-        self.master = -1
-        self.process: asyncio.subprocess.Process | None = None
-        self.waiting = b""  # typed for the UI, not yet written to its pty
-        self.reading = False
+        self.wrong = 0  # wrong codes typed there
+        self.terminal: Terminal | None = None
         self.ended = False
         self.last = time.monotonic()
         self.idle: asyncio.Task | None = None
@@ -259,6 +296,9 @@ class Session(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
+        if self.command == ADD_KEY:
+            self._add_key()
+            return
         if self.command is not None or not self.pty:
             log.info("SSH: %s asked for %s: refused", self.gate.fingerprint,
                      "a command" if self.command is not None else "a session without a terminal")
@@ -271,34 +311,32 @@ class Session(asyncssh.SSHServerSession):
             self._start()
         else:
             self.chan.write(f"Welcome to dune-tui. Your key {self.gate.fingerprint} is new here.\r\n"
-                            f"Choose the name the other players will see ({NAME_RULE}): ".encode())
+                            f"Choose the name the other players will see ({NAME_RULE}),\r\n"
+                            f"or type the code `ssh -p {self.door.port} HOST {ADD_KEY}` gave your other key: ".encode())
 
     def data_received(self, data: bytes, datatype) -> None:
         self.last = time.monotonic()
-        if self.process is None:
+        if self.terminal is None:
             self._name_typed(data)
-            return
-        self.waiting += data
-        if len(self.waiting) > INPUT_LIMIT:
-            self.waiting = b""
+        elif not self.terminal.write(data):
             log.warning("SSH: %s types faster than the game reads: disconnected", self.name)
             self.chan.close()
-            return
-        self._write()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp(width, height)
-        if self.master >= 0:
-            _resize(self.master, self.size)
+        if self.terminal is not None:
+            self.terminal.resize(self.size)
 
     def eof_received(self) -> bool:
         return False
 
     def pause_writing(self) -> None:
-        self._stop_reading()
+        if self.terminal is not None:
+            self.terminal.pause()
 
     def resume_writing(self) -> None:
-        self._read()
+        if self.terminal is not None:
+            self.terminal.resume()
 
     def connection_lost(self, exc) -> None:
         self.door.sessions.discard(self)
@@ -327,7 +365,7 @@ class Session(asyncssh.SSHServerSession):
             elif char in "\r\n":
                 self._named(self.typed.decode("ascii"))
                 self.typed = b""
-                if self.name:
+                if self.terminal is not None:
                     return
             elif char in "\x7f\x08":
                 if self.typed:
@@ -338,7 +376,25 @@ class Session(asyncssh.SSHServerSession):
                 self.chan.write(bytes([byte]))
 
     def _named(self, name: str) -> None:
-        why = self.door.players.register(self.gate.fingerprint, name) if name else f"a name is {NAME_RULE}"
+        players = self.door.players
+        if CODE.fullmatch(name.lower()):
+            known = players.redeem(self.gate.fingerprint, name)
+            if not known:
+                self.wrong += 1
+                log.warning("SSH: %s typed a wrong or spent code", self.gate.fingerprint)
+                if self.wrong >= WRONG_CODES:
+                    self.chan.write(b"\r\nNot a code of this server.\r\n")
+                    self.chan.exit(1)
+                    return
+                self.chan.write(b"\r\nNot a code of this server (or no longer: a code is good once, for 10 "
+                                b"minutes).\r\nYour name: ")
+                return
+            log.info("SSH: %s is %s%s too (a code)", self.gate.fingerprint, KEY, known)
+            self.chan.write(f"\r\nThis key is {known}'s too.\r\n".encode())
+            self.name = known
+            self._start()
+            return
+        why = players.register(self.gate.fingerprint, name) if name else f"a name is {NAME_RULE}"
         if why:
             self.chan.write(f"\r\n{why}.\r\nYour name: ".encode())
             return
@@ -348,108 +404,48 @@ class Session(asyncssh.SSHServerSession):
 
     # ------------------------------------------------------------ the UI's process
     def _start(self) -> None:
+        self.terminal = self.door.terminal(self.size, self.chan.write)
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
+        doors, identity = self.door.daemon.doors, KEY + self.name
+
+        def started(pid: int) -> None:
+            doors.bind(pid, identity)
+            log.info("SSH: %s plays (pid %d, from %s)", identity, pid, self.gate.address)
+
         env, home = self.door.spawn_env(self.name, self.term)
-        master, slave = os.openpty()
-        _resize(master, self.size)
         try:
-            self.process = await asyncio.create_subprocess_exec(
-                *self.door.command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=home,
-                start_new_session=True)
+            status = await self.terminal.run(started, env=env, cwd=home)
         except OSError as e:
-            os.close(master)
-            log.error("SSH: cannot start the game for %s: %s", self.name, e)
+            log.error("SSH: cannot start the game for %s: %s", identity, e)
             self.chan.write(b"The server cannot start the game now: try again later.\r\n")
             self.chan.exit(1)
             return
         finally:
-            os.close(slave)
-        pid = self.process.pid
-        self.door.daemon.doors.bind(pid, KEY + self.name)
-        os.set_blocking(master, False)
-        self.master = master
-        log.info("SSH: %s%s plays (pid %d, from %s)", KEY, self.name, pid, self.gate.address)
-        if self.ended:  # the connection went while the process started
-            self._hang_up()
-        else:
-            self._read()
-            self._write()
-        try:
-            status = await self.process.wait()
-        finally:
-            self.door.daemon.doors.unbind(pid)
-        self._drain()
-        self._stop_reading()
-        with contextlib.suppress(OSError):
-            os.close(master)
-        self.master = -1
-        log.info("SSH: %s%s's game ended (%s)", KEY, self.name, status)
+            doors.unbind(self.terminal.pid)
+        log.info("SSH: %s's game ended (%s)", identity, status)
         if not self.ended:
             with contextlib.suppress(Exception):
-                self.chan.exit(status if status >= 0 else 128 - status)
+                self.chan.exit(status)
 
-    def _read(self) -> None:
-        if self.master >= 0 and not self.reading and not self.ended:
-            asyncio.get_running_loop().add_reader(self.master, self._readable)
-            self.reading = True
+    def _add_key(self) -> None:
+        """`ssh HOST add-key`: a one-time code that makes another key this player's."""
+        name = self.door.players.name_of(self.gate.fingerprint)
+        if not name:
+            self.chan.write(b"This key has no name here yet: connect once with `ssh -t` and choose one.\r\n")
+            self.chan.exit(1)
+            return
+        code = self.door.players.code_for(name)
+        log.info("SSH: %s%s asked for a code for another key", KEY, name)
+        self.chan.write(f"A code for your other key, good once for 10 minutes: {code}\r\n"
+                        f"Connect with that key (`ssh -t -p {self.door.port} HOST`) and type it instead of a name.\r\n"
+                        .encode())
+        self.chan.exit(0)
 
-    def _stop_reading(self) -> None:
-        if self.reading:
-            asyncio.get_running_loop().remove_reader(self.master)
-            self.reading = False
-
-    def _readable(self) -> None:
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the process closed its terminal (it is ending)
-            self._stop_reading()
-            return
-        if not data:
-            self._stop_reading()
-            return
-        self.chan.write(data)
-        if self.chan.get_write_buffer_size() > OUTPUT_HIGH:
-            self._stop_reading()
-
-    def _drain(self) -> None:
-        """What the ended process wrote last, to the client."""
-        if self.master < 0 or self.ended:
-            return
-        with contextlib.suppress(OSError):
-            while data := os.read(self.master, 65536):
-                self.chan.write(data)
-
-    def _write(self) -> None:
-        loop = asyncio.get_running_loop()
-        if self.master < 0:
-            return
-        loop.remove_writer(self.master)
-        try:
-            done = os.write(self.master, self.waiting) if self.waiting else 0
-        except BlockingIOError:
-            done = 0
-        except OSError:
-            self.waiting = b""
-            return
-        self.waiting = self.waiting[done:]
-        if self.waiting:
-            loop.add_writer(self.master, self._write)
-
-    # ------------------------------------------------------------ the end
     def _hang_up(self) -> None:
-        """The connection is gone: the UI saves its game and ends (SIGHUP), else it is killed."""
-        if self.master >= 0:
-            self._stop_reading()
-            asyncio.get_running_loop().remove_writer(self.master)
-        process = self.process
-        if process is None or process.returncode is not None:
-            return
-        _signal(process.pid, signal.SIGHUP)
-        asyncio.get_running_loop().call_later(HANG_UP_SECONDS, _kill, process)
+        if self.terminal is not None:
+            self.terminal.hang_up()
 
     async def end(self) -> None:
         """The server stops: hang up and wait for the process."""
@@ -473,18 +469,3 @@ class Session(asyncssh.SSHServerSession):
                 self._hang_up()
                 self.chan.close()
                 return
-
-
-def _resize(master: int, size: tuple[int, int]) -> None:
-    with contextlib.suppress(OSError):
-        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
-
-
-def _signal(pid: int, sig: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, sig)  # the process's session: it and anything it started
-
-
-def _kill(process) -> None:
-    if process.returncode is None:
-        _signal(process.pid, signal.SIGKILL)
