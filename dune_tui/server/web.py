@@ -253,8 +253,8 @@ class WebDoor:
                     await tab.blur()
                 elif kind == "focus":
                     await tab.focus()
-            except (ValueError, TypeError):
-                continue  # not one of textual.js's envelopes: ignored
+            except (ValueError, TypeError, RecursionError):
+                continue  # not one of textual.js's envelopes (JSON nested 5,000 deep too): ignored
 
     async def _end(self, tab: Tab) -> None:
         """The tab is closed: hang up on its process, as a dropped SSH connection does (the game autosaves and the

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,43 @@ def test_a_guest_tab_shows_itself_as_the_guest_it_is(monkeypatch):
     assert my_identity() == "guest:12"
     monkeypatch.setenv(IDENTITY, "guest:../x")
     assert my_identity() == my_login()
+
+
+async def test_hostile_tabs_huge_sizes_garbage_and_too_many_are_refused_or_neutralised(where, monkeypatch):  # noqa: F811
+    from dune_tui.server import web
+
+    monkeypatch.setattr(web, "TABS_LIMIT", 2)
+    record = where.parent / "tab"
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0,
+                   command=["sh", "-c", f'r={record}.$DUNE_TUI_IDENTITY; echo "$COLUMNS $ROWS" > $r; cat >> $r'])
+    await door.start()
+    base = f"http://127.0.0.1:{door.port}/ws"
+    try:
+        async with aiohttp.ClientSession() as http:
+            first = await http.ws_connect(f"{base}?width=99999&height=-5")
+            for garbage in ("not json", "{}", "[]", '["stdin", 5]', '["resize", "big"]', '["ping", 7]', "[" * 5000):
+                await first.send_str(garbage)
+            await first.send_bytes(b"\x00\xff")
+            await first.send_str('["resize", {"width": 10000, "height": 10000}]')
+            await first.send_str('["ping", "still here"]')
+            pong = await asyncio.wait_for(first.receive_json(), 5)
+            assert pong == ["pong", "still here"]  # garbage ignored, the tab alive
+
+            second = await http.ws_connect(base)
+            third = await http.ws_connect(base)
+            refused = await asyncio.wait_for(third.receive(), 5)
+            assert refused.type == aiohttp.WSMsgType.CLOSE and "as many tabs" in (refused.extra or "")
+            for ws in (first, second, third):
+                await ws.close()
+        for _ in range(250):
+            if not door.tabs:
+                break
+            await asyncio.sleep(0.02)
+        assert not door.tabs and daemon.doors.bound == {}
+        text = Path(f"{record}.guest:1").read_text(errors="replace")
+        assert text.startswith("500 1\n")  # the first size clamped (a width over 500, a height under 1)
+        assert '"width": 500, "height": 200' in text and "10000" not in text  # the resize clamped
+    finally:
+        await door.close()
+        await daemon.close()
