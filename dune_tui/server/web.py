@@ -7,7 +7,8 @@ server's own event loop.
     await door.close()        # every tab's process told to quit, then the port closed
 
 textual-serve's way: each tab's websocket runs `dune-tui` (the main menu) in a process of its own, its screen drawn
-by textual.js (xterm.js) in the page. The page is ours, not textual-serve's template (which links a web font from
+by textual.js (xterm.js) in the page. The next tab's process is started ahead (a `Spare`: Python, Textual and the menu
+loaded, nobody's until its setting comes), so that a tab does not wait for them. The page is ours, not textual-serve's template (which links a web font from
 elsewhere): it loads nothing but this server's own script, style and Roboto Mono font (textual-serve's static
 files), so a tab works with no network but the server's.
 
@@ -59,6 +60,68 @@ PLAYERS = "players"  # each key's player's own settings and saves: players/NAME/
 USERS = "users"  # each local login's, opening a tab by a link: users/LOGIN/
 
 
+# A tab's process: Python, Textual (its web driver's fixed setting in the environment it starts with: Textual reads
+# it on import) and the menu loaded while it waits for a tab (a spare); then the tab's setting on a pipe (argv[1]: its
+# fd), its whole environment and working directory, once the server has bound its pid to the tab's player; then the
+# main menu. Nothing on the pipe (a spare never used): it ends.
+WARM = ("import json, os, sys\n"
+        "import dune_tui.cli, dune_tui.ui.app, dune_tui.ui.screens.menu, textual.drivers.web_driver  # noqa\n"
+        "fd = int(sys.argv.pop(1)); data = b''\n"
+        "while chunk := os.read(fd, 65536): data += chunk\n"
+        "os.close(fd)\n"
+        "if not data: sys.exit(0)\n"
+        "given = json.loads(data); os.environ.clear(); os.environ.update(given['env']); os.chdir(given['cwd'])\n"
+        "sys.argv = ['dune-tui']; sys.exit(dune_tui.cli.main())\n")
+WEB_DRIVER = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+              "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual"}  # textual-serve's (app_service.py)
+
+
+class Spare:
+    """The next tab's process, started ahead: warm (WARM) and nobody's until its setting comes."""
+
+    def __init__(self) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.setting = -1
+
+    async def spawn(self) -> None:
+        read, write = os.pipe()
+        env = {**os.environ, **WEB_DRIVER}
+        env.pop("TEXTUAL", None)
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", WARM, str(read), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, env=env, cwd="/", start_new_session=True, pass_fds=(read,))
+        except BaseException:
+            os.close(write)
+            raise
+        finally:
+            os.close(read)
+        self.setting = write
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    def give(self, env: dict[str, str], cwd: Path) -> None:
+        """Its setting: it starts the menu."""
+        with contextlib.suppress(OSError):  # (the pipe's buffer holds it: the process reads it when it is ready)
+            os.write(self.setting, json.dumps({"env": env, "cwd": str(cwd)}).encode())
+        self.close_setting()
+
+    def close_setting(self) -> None:
+        if self.setting >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.setting)
+            self.setting = -1
+
+    def discard(self) -> None:
+        """Never used: it ends (nothing on its pipe), killed if it lingers."""
+        self.close_setting()
+        if self.alive:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+
+
 def _clamp(value: str, default: int, top: int) -> int:
     try:
         return max(1, min(int(value), top))
@@ -70,9 +133,11 @@ class Tab(AppService):
     """One tab's process: `dune-tui` under textual-serve's web driver, told who it plays as and where its
     home is."""
 
-    def __init__(self, argv: list[str], who: str, home: Path, where: Path, **kwargs) -> None:
+    def __init__(self, argv: list[str], who: str, home: Path, where: Path, spare: Spare | None = None,
+                 **kwargs) -> None:
+        """`argv`: what the tab runs, unless `spare`, a process started ahead, is given (it runs the menu)."""
         super().__init__(shlex.join(argv), **kwargs)
-        self.argv, self.who, self.home, self.where = argv, who, home, where
+        self.argv, self.who, self.home, self.where, self.spare = argv, who, home, where, spare
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
@@ -86,10 +151,17 @@ class Tab(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
         """textual-serve's, but no shell between, and in a session of its own (its whole group is ended with
-        the tab)."""
+        the tab); or the spare, given its setting once its pid is bound."""
+        env = self._build_environment(width, height)
+        if self.spare is not None:
+            self._process = process = self.spare.process
+            self._stdin = process.stdin
+            self.bound(process.pid)
+            self.spare.give(env, self.home)
+            return process
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height), cwd=self.home,
+            stderr=asyncio.subprocess.PIPE, env=env, cwd=self.home,
             start_new_session=True)
         self._stdin = process.stdin
         self.bound(process.pid)  # at once: before the process can reach a socket of the server
@@ -112,12 +184,16 @@ class WebDoor:
         self.daemon, self.host, self.port, self.url = daemon, host, port, url
         self.where, self.links, self.doors = daemon.where, daemon.links, daemon.doors
         self.command = command or [sys.executable, "-m", "dune_tui"]
+        self.warm = command is None  # the menu's process started ahead (a spare), as the SSH door's
+        self.spare: Spare | None = None
+        self.sparing: asyncio.Task | None = None
         self.tabs: set[Tab] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.keys: dict[str, tuple[str, float]] = {}  # a page's tab key → (who, until)
         self.guests = 0
         self.downloads = DownloadManager()
         self.runner: web.AppRunner | None = None
+        self.closing = False
         self.page = PAGE.read_text(encoding="utf-8")
 
     async def start(self) -> None:
@@ -139,9 +215,41 @@ class WebDoor:
             name = socket.getfqdn() if self.host in ("", "0.0.0.0", "::") else self.host
             self.url = f"http://{f'[{name}]' if ':' in name else name}:{self.port}/"
         self.daemon.web_url = self.url
+        self._next_spare()
         log.info("the browser front door is open at %s", self.url)
 
+    def _next_spare(self) -> None:
+        if self.warm and not self.closing and (self.sparing is None or self.sparing.done()):
+            self.sparing = asyncio.get_running_loop().create_task(self._spawn_spare())
+
+    async def _spawn_spare(self) -> None:
+        spare = Spare()
+        try:
+            await spare.spawn()
+        except OSError as e:
+            log.warning("web: cannot start a spare process: %s", e)
+            return
+        if self.closing:
+            spare.discard()
+        else:
+            self.spare = spare
+
+    def _take_spare(self) -> Spare | None:
+        spare, self.spare = self.spare, None
+        if spare is not None and not spare.alive:
+            spare.discard()
+            spare = None
+        self._next_spare()
+        return spare
+
     async def close(self) -> None:
+        self.closing = True
+        if self.sparing is not None:
+            with contextlib.suppress(Exception):
+                await self.sparing
+        if self.spare is not None:
+            self.spare.discard()
+            self.spare = None
         self.daemon.web_url = ""
         if self.runner is not None:
             await self.runner.cleanup()
@@ -211,8 +319,8 @@ class WebDoor:
         width = _clamp(request.query.get("width", "80"), 80, SIZE_LIMIT[0])
         height = _clamp(request.query.get("height", "24"), 24, SIZE_LIMIT[1])
         home, temporary = self.home_of(who)
-        tab = Tab(self.command, who, home, self.where, write_bytes=ws.send_bytes, write_str=ws.send_str,
-                  close=ws.close, download_manager=self.downloads)
+        tab = Tab(self.command, who, home, self.where, self._take_spare() if self.warm else None,
+                  write_bytes=ws.send_bytes, write_str=ws.send_str, close=ws.close, download_manager=self.downloads)
         tab.bound = lambda pid: self.doors.bind(pid, who)
         self.tabs.add(tab)
         self.sockets.add(ws)

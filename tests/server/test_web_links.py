@@ -192,3 +192,33 @@ async def test_hostile_tabs_huge_sizes_garbage_and_too_many_are_refused_or_neutr
     finally:
         await door.close()
         await daemon.close()
+
+
+async def test_a_tab_gets_the_spare_process_started_ahead_and_another_is_started(where):  # noqa: F811
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0)  # the menu's own process, warm
+    await door.start()
+    try:
+        for _ in range(500):
+            if door.spare is not None:
+                break
+            await asyncio.sleep(0.02)
+        first = door.spare.process.pid
+        url = f"http://127.0.0.1:{door.port}/ws?width=100&height=30"
+        async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+            drawn = b""
+            while b"New game" not in drawn:  # the menu, drawn by the spare
+                message = await asyncio.wait_for(ws.receive(), 20)
+                assert message.type == aiohttp.WSMsgType.BINARY, message
+                drawn += message.data
+            assert [t.pid for t in door.tabs] == [first] and daemon.doors.bound == {first: "guest:1"}
+            for _ in range(500):
+                if door.spare is not None:
+                    break
+                await asyncio.sleep(0.02)
+            assert door.spare.alive and door.spare.process.pid != first  # the next tab's, started ahead
+        spare = door.spare.process
+    finally:
+        await door.close()
+        await daemon.close()
+    await asyncio.wait_for(spare.wait(), 5)  # a spare never used ends with the door
