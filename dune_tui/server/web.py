@@ -8,9 +8,9 @@ server's own event loop.
 
 textual-serve's way: each tab's websocket runs `dune-tui` (the main menu) in a process of its own, its screen drawn
 by textual.js (xterm.js) in the page. The next tab's process is started ahead (a `Spare`: Python, Textual and the menu
-loaded, nobody's until its setting comes), so that a tab does not wait for them. The page is ours, not textual-serve's template (which links a web font from
-elsewhere): it loads nothing but this server's own script, style and Roboto Mono font (textual-serve's static
-files), so a tab works with no network but the server's.
+loaded, nobody's until its setting comes), so that a tab does not wait for them. The page is ours, not
+textual-serve's template (which links a web font from elsewhere): it loads nothing but this server's own script,
+style and Roboto Mono font (textual-serve's static files), so a tab works with no network but the server's.
 
 Who a tab is: a tab opened at `/` is a guest ("guest:N": plays solo and watches, never sits at a table or opens
 one); `/?t=TOKEN`, a one-time link (`links.Links`, `dune-tui link`), is the player the link was made for. The page's

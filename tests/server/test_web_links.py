@@ -222,3 +222,17 @@ async def test_a_tab_gets_the_spare_process_started_ahead_and_another_is_started
         await door.close()
         await daemon.close()
     await asyncio.wait_for(spare.wait(), 5)  # a spare never used ends with the door
+
+
+def test_dune_tui_starts_without_textual_serve_or_aiohttp_even_to_parse_serve_web():
+    """textual-serve and aiohttp are imported by `serve --web` alone, once it runs: never at dune-tui's start-up (nor
+    `dune-tui link`'s)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from dune_tui.cli import parse_args; parse_args(['serve', '--web', '8080']); "
+            "parse_args(['link']); import dune_tui.ui, dune_tui.server.daemon, dune_tui.commands.link; "
+            "print(sorted(m for m in ('textual_serve', 'aiohttp', 'playwright') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "[]", out.stderr
