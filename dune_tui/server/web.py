@@ -53,6 +53,7 @@ log = logging.getLogger("dune_tui.server")
 STATIC = Path(textual_serve.__file__).with_name("static")  # textual.js, xterm.css, Roboto Mono
 PAGE = Path(__file__).with_name("web.html")
 QUIT_SECONDS = 4.0  # a hung-up tab's process has this long to save and exit (its own watchdog: 3 s)
+FONT_SIZE = 16  # the page's, in CSS pixels
 TABS_LIMIT = 32  # tabs (each a process) at once
 TAB_KEY_SECONDS = 60.0  # a page has this long to open its websocket
 SIZE_LIMIT = (500, 200)  # the largest terminal a tab may ask for (columns, rows)
@@ -263,7 +264,7 @@ class WebDoor:
     # ------------------------------------------------------------------ the page
     async def index(self, request: web.Request) -> web.Response:
         token = request.query.get("t", "")
-        path, note = "/ws", ""
+        path = "/ws"
         if token:
             who = self.links.claim(token)
             if who is None:
@@ -274,12 +275,11 @@ class WebDoor:
             self.keys[key] = (who, time.monotonic() + TAB_KEY_SECONDS)
             path = f"/ws/{key}"
             log.info("web: a link of %s opened a tab", who)
-        return self._page(path=path, note=note)
+        return self._page(path=path)
 
     def _page(self, *, path: str = "", status: int = 200, note: str = "") -> web.Response:
-        font = _clamp(os.environ.get("DUNE_TUI_WEB_FONT", "16"), 16, 48)
         body = (self.page.replace("{{websocket_path}}", json.dumps(path))
-                .replace("{{note}}", html.escape(note)).replace("{{font_size}}", str(font)))
+                .replace("{{note}}", html.escape(note)).replace("{{font_size}}", str(FONT_SIZE)))
         return web.Response(text=body, status=status, content_type="text/html",
                             headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
@@ -368,7 +368,9 @@ class WebDoor:
         """The tab is closed: hang up on its process, as a dropped SSH connection does (the game autosaves and the
         app exits); whatever is left of its group after QUIT_SECONDS is killed (no orphan)."""
         process = tab._process
-        if process is None:
+        if process is None:  # it never started: a spare taken for it ends
+            if tab.spare is not None:
+                tab.spare.discard()
             return
         for sig in (signal.SIGHUP, signal.SIGKILL):
             with contextlib.suppress(ProcessLookupError, PermissionError):
