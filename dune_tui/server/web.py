@@ -55,6 +55,7 @@ PAGE = Path(__file__).with_name("web.html")
 QUIT_SECONDS = 4.0  # a hung-up tab's process has this long to save and exit (its own watchdog: 3 s)
 FONT_SIZE = 16  # the page's, in CSS pixels
 TABS_LIMIT = 32  # tabs (each a process) at once
+PER_ADDRESS = 8  # tabs at once from one address (behind a proxy every tab is the proxy's: raise it there)
 TAB_KEY_SECONDS = 60.0  # a page has this long to open its websocket
 SIZE_LIMIT = (500, 200)  # the largest terminal a tab may ask for (columns, rows)
 PLAYERS = "players"  # each key's player's own settings and saves: players/NAME/ (the SSH door's too)
@@ -167,6 +168,8 @@ class Tab(AppService):
         self._stdin = process.stdin
         self.bound(process.pid)  # at once: before the process can reach a socket of the server
         return process
+
+    address = ""  # the browser's, as the door saw it
 
     def bound(self, pid: int) -> None:
         """Set by the door: bind `pid` to the tab's identity."""
@@ -312,9 +315,14 @@ class WebDoor:
 
     async def _tab(self, request: web.Request, who: str) -> web.StreamResponse:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
-        if len(self.tabs) >= TABS_LIMIT:
+        address = request.remote or ""
+        full = ("the server has as many tabs open as it takes: try again in a moment" if len(self.tabs) >= TABS_LIMIT
+                else f"{PER_ADDRESS} tabs are open from your address already: close one first"
+                if sum(t.address == address for t in self.tabs) >= PER_ADDRESS else "")
+        if full:
             await ws.prepare(request)
-            await ws.close(message=b"the server has as many tabs open as it takes: try again in a moment")
+            await ws.close(message=full.encode())
+            log.warning("web: a tab from %s refused: %s", address, full)
             return ws
         width = _clamp(request.query.get("width", "80"), 80, SIZE_LIMIT[0])
         height = _clamp(request.query.get("height", "24"), 24, SIZE_LIMIT[1])
@@ -322,6 +330,7 @@ class WebDoor:
         tab = Tab(self.command, who, home, self.where, self._take_spare() if self.warm else None,
                   write_bytes=ws.send_bytes, write_str=ws.send_str, close=ws.close, download_manager=self.downloads)
         tab.bound = lambda pid: self.doors.bind(pid, who)
+        tab.address = address
         self.tabs.add(tab)
         self.sockets.add(ws)
         try:

@@ -158,7 +158,8 @@ def test_a_guest_tab_shows_itself_as_the_guest_it_is(monkeypatch):
 async def test_hostile_tabs_huge_sizes_garbage_and_too_many_are_refused_or_neutralised(where, monkeypatch):  # noqa: F811
     from dune_tui.server import web
 
-    monkeypatch.setattr(web, "TABS_LIMIT", 2)
+    monkeypatch.setattr(web, "TABS_LIMIT", 3)
+    monkeypatch.setattr(web, "PER_ADDRESS", 2)
     record = where.parent / "tab"
     daemon = await started(where)
     door = WebDoor(daemon, host="127.0.0.1", port=0,
@@ -177,11 +178,18 @@ async def test_hostile_tabs_huge_sizes_garbage_and_too_many_are_refused_or_neutr
             assert pong == ["pong", "still here"]  # garbage ignored, the tab alive
 
             second = await http.ws_connect(base)
-            third = await http.ws_connect(base)
+            third = await http.ws_connect(base)  # a third tab from one address
             refused = await asyncio.wait_for(third.receive(), 5)
-            assert refused.type == aiohttp.WSMsgType.CLOSE and "as many tabs" in (refused.extra or "")
-            for ws in (first, second, third):
-                await ws.close()
+            assert refused.type == aiohttp.WSMsgType.CLOSE and "2 tabs are open from your address" in refused.extra
+            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))) as other:
+                elsewhere = await other.ws_connect(base)  # from another address: its tab
+                await elsewhere.send_str('["ping", "in"]')
+                assert await asyncio.wait_for(elsewhere.receive_json(), 5) == ["pong", "in"]
+                fourth = await other.ws_connect(base)  # past the server's limit
+                refused = await asyncio.wait_for(fourth.receive(), 5)
+                assert refused.type == aiohttp.WSMsgType.CLOSE and "as many tabs" in (refused.extra or "")
+                for ws in (first, second, third, elsewhere, fourth):
+                    await ws.close()
         for _ in range(250):
             if not door.tabs:
                 break
