@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__, sim, ui
-from .commands import host, new, review, saves, serve, table
+from .commands import host, link, new, review, saves, serve, table
 from .game_spec import add_rule_set_arguments
 
 
@@ -22,6 +22,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     host.add_parsers(sub)
     serve.add_parser(sub)
     table.add_parser(sub)
+    link.add_parser(sub)
     review.add_parser(sub)
     return parser, sub.choices
 
@@ -34,9 +35,9 @@ def add_rules_arguments(new: argparse.ArgumentParser) -> None:
 
 def play_session(session, save_dir=None, **how) -> int:
     """Play a session in the terminal game (`dune-tui load`, `new`); exit 2 when a seat is kept for another login."""
-    from .net.identity import my_login
+    from .net.identity import my_identity
 
-    if why_not := session.kept_for_others(my_login()):
+    if why_not := session.kept_for_others(my_identity()):
         print(f"dune-tui: {why_not}", file=sys.stderr)
         return 2
     return ui.run_session(session, save_dir=save_dir, **how)

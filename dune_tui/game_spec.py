@@ -129,7 +129,7 @@ def refusal(game, given: dict[str, object]) -> str:
 def _seats(spec, players: int) -> list[str]:
     from dune_tui.ai import AgentSpecError, parse_spec
 
-    given = [s.strip() if s.strip().startswith("user:") else s.strip().lower() for s in spec.seats]
+    given = [s.strip() if s.strip().startswith(("user:", "key:")) else s.strip().lower() for s in spec.seats]
     if len(given) > players:
         raise ValueError(f"{len(given)} --seat given for {players} players")
     for choice in given:

@@ -21,22 +21,25 @@ def default_bot() -> str:
 
 
 USER = "user:"  # `--seat user:alice`: a human seat only alice may take (at a table on a shared server)
+KEY = "key:"  # `--seat key:alice`: one only the player known by key as alice may take (the server's front doors)
 
 
 def human_spec(choice: str) -> bool:
-    """`human` or `user:LOGIN` (ValueError with a sentence for `user:` and no login name)."""
+    """`human`, `user:LOGIN` or `key:NAME` (ValueError with a sentence for `user:` or `key:` and no name)."""
     from .session import valid_login
 
     if choice.startswith(USER) and not valid_login(choice.removeprefix(USER)):
         raise ValueError(f"--seat {choice[:40]}: give a login name after user:")
-    return choice == "human" or choice.startswith(USER)
+    if choice.startswith(KEY) and not valid_login(choice):
+        raise ValueError(f"--seat {choice[:40]}: give a player's name after key: (letters, digits, . _ -)")
+    return choice == "human" or choice.startswith((USER, KEY))
 
 
 def seat_config(choice: str):
-    """`human`, `user:LOGIN` or a bot spec -> SeatConfig."""
+    """`human`, `user:LOGIN`, `key:NAME` or a bot spec -> SeatConfig."""
     from .session import SeatConfig
 
-    if choice.startswith(USER):
+    if choice.startswith((USER, KEY)):
         login = choice.removeprefix(USER)
         return SeatConfig(kind="human", agent="", name=login, login=login)
     if choice == "human":

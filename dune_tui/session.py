@@ -52,6 +52,8 @@ class SeatConfig(msgspec.Struct, frozen=True, kw_only=True):
 
 
 LOGIN = re.compile(r"[a-z_][a-z0-9_.-]{0,31}\$?", re.IGNORECASE)  # what useradd accepts (POSIX portable names)
+KEY = "key:"  # a player the table server's front door knows by their SSH key: `key:NAME`, NAME their display name
+KEY_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,19}", re.IGNORECASE)  # a display name: no space, nothing to escape
 
 
 def host_load(file: str) -> str:
@@ -60,6 +62,9 @@ def host_load(file: str) -> str:
 
 
 def valid_login(login: object) -> bool:
+    """A Unix login (`alice`) or a front door's player known by key (`key:alice`): who may keep a seat."""
+    if isinstance(login, str) and login.startswith(KEY):
+        return KEY_NAME.fullmatch(login.removeprefix(KEY)) is not None
     return isinstance(login, str) and LOGIN.fullmatch(login) is not None
 
 

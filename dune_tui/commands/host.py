@@ -27,7 +27,7 @@ from pathlib import Path
 from ..net import lobby
 from ..net.codes import Codes, address, label
 from ..net.hosting import Local
-from ..net.identity import login_of, my_login
+from ..net.identity import login_of, my_identity
 from ..net.seating import choose, claim
 from ..table.messages import SPECTATOR
 from ..text import printable
@@ -150,7 +150,7 @@ def cmd_host(args) -> int:
     from ..ui import has_terminal
 
     play = not args.no_play
-    me = my_login()
+    me = my_identity()
     mine = choose(session.seats, me, None, set()) if play else None
     if isinstance(mine, str):
         return _fail(f"{mine}; use --no-play to host without a seat")
@@ -203,7 +203,7 @@ def host_on_server(args, session, where: Path, mine: int | None) -> int:
     sit down at `mine` (None: --no-play)."""
     from ..server import control
 
-    me = my_login()
+    me = my_identity()
     if mine is not None:
         claim(session, mine, me)
     request = control.open_request(session, pause=0.5 if args.pause is None else args.pause,
@@ -310,7 +310,7 @@ def cmd_tables(args) -> int:
             print(f"No tables: {e}.")
             return 0
         where = None
-    me = my_login()
+    me = my_identity()
     shown = lobby.ordered(on_server + (lobby.tables(where) if where is not None else []), me)
     if not shown:
         print(f"No tables on this server (the lobby is {where}).")
@@ -356,7 +356,7 @@ def cmd_join(args) -> int:
         return _fail(NO_TERMINAL.removeprefix("dune-tui: "))
     code = args.code
     if code is None or "/" not in code:
-        found = find_table(code, my_login())
+        found = find_table(code, my_identity())
         if isinstance(found, str):
             return _fail(found)
         if found is not None:

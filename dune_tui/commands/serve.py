@@ -1,7 +1,8 @@
 """`dune-tui serve`: the table server, in the foreground (readable log lines on stderr) or as a service
 (contrib/dune-tui.service).
 
-    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m]
+    dune-tui serve [--state-dir DIR] [--bots pool|process|thread] [--per-login N] [--grace 10m] [--ssh PORT]
+                   [--web PORT [--web-host HOST] [--web-url URL]]
 """
 
 from __future__ import annotations
@@ -29,6 +30,25 @@ def add_parser(sub) -> None:
     p.add_argument("--grace", type=duration, default=600.0, metavar="TIME",
                    help="how long a seat a login took and left stays theirs before it is free again (a seat kept "
                         "for a login stays theirs): seconds, or 30s, 10m, 2h, 1d (default 10m)")
+    p.add_argument("--ssh", type=int, default=None, metavar="PORT",
+                   help="also open the SSH front door on PORT: `ssh -p PORT HOST` opens the game for anyone with "
+                        "an SSH key, known by it (no account needed)")
+    p.add_argument("--ssh-bind", default="", metavar="ADDRESS",
+                   help="the address the SSH door listens on (default: every address of the machine)")
+    p.add_argument("--ssh-limits", type=ssh_limits, default=None, metavar="NAME=N,...",
+                   help="the SSH door's limits, any of: sessions=200 (in all), per-key=4, per-address=20, "
+                        "burst=10 and rate=2 (new connections from one address or key at once, then a second), "
+                        "pending=100 (logging in), login=30s, idle=1h")
+    p.add_argument("--web", type=int, metavar="PORT",
+                   help="also serve the game to browsers on this port (http://HOST:PORT/): a tab opened there is a "
+                        "guest, who may play solo and watch; `dune-tui link` makes a one-time link that opens a tab "
+                        "as you")
+    p.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
+                   help="the address the browser front door listens on (default 127.0.0.1, this machine only; "
+                        "0.0.0.0 for every network, unencrypted: put a TLS proxy in front)")
+    p.add_argument("--web-url", default="", metavar="URL",
+                   help="the browser front door's address as players reach it, for the links `dune-tui link` makes "
+                        "(default http://HOST:PORT/; a TLS proxy's https://… in front of it)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -45,6 +65,36 @@ def duration(text: str) -> float:
     if not 0 <= seconds <= 30 * 86400:
         raise argparse.ArgumentTypeError(f"{text!r}: between 0 and 30 days")
     return seconds
+
+
+LIMITS = {"sessions": "sessions", "per-key": "per_key", "per-address": "per_address", "burst": "connections_burst",
+          "rate": "connections_rate", "pending": "pending", "login": "login_seconds", "idle": "idle_seconds"}
+
+
+def ssh_limits(text: str) -> dict:
+    """`--ssh-limits per-key=2,idle=30m`: the limits named, as numbers (times as --grace takes them)."""
+    import argparse
+
+    out = {}
+    for part in filter(None, text.split(",")):
+        name, _, value = part.partition("=")
+        if name.strip() not in LIMITS:
+            raise argparse.ArgumentTypeError(f"no limit {name.strip()[:20]!r}: one of {', '.join(LIMITS)}")
+        field = LIMITS[name.strip()]
+        number = duration(value.strip()) if field.endswith("seconds") else _number(value.strip())
+        if number <= 0:
+            raise argparse.ArgumentTypeError(f"{name.strip()}: more than 0")
+        out[field] = number if field in ("connections_rate",) or field.endswith("seconds") else int(number)
+    return out
+
+
+def _number(text: str) -> float:
+    import argparse
+
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:20]!r}") from None
 
 
 def cmd_serve(args) -> int:
@@ -65,5 +115,28 @@ def cmd_serve(args) -> int:
     for name in ("dune_tui.server", "dune_tui.net"):
         logging.getLogger(name).addHandler(handler)
         logging.getLogger(name).setLevel(logging.INFO)
+    doors = []
+    if args.ssh is not None:
+        if not 0 <= args.ssh <= 65535:
+            print(f"dune-tui serve: --ssh {args.ssh}: a port is between 0 and 65535", file=sys.stderr)
+            return 2
+        try:
+            from ..server.ssh import Limits, SSHDoor
+        except ImportError as e:
+            print(f"dune-tui serve: the SSH door needs asyncssh ({e}): pip install asyncssh", file=sys.stderr)
+            return 2
+        limits = Limits(**(args.ssh_limits or {}))
+        doors.append(lambda daemon: SSHDoor(daemon, port=args.ssh, host=args.ssh_bind, limits=limits))
+    if args.web is not None:
+        if not 0 <= args.web <= 65535:
+            print(f"dune-tui serve: --web {args.web}: a port is between 0 and 65535", file=sys.stderr)
+            return 2
+        try:
+            from ..server.web import WebDoor  # aiohttp and textual-serve: only for `serve --web`
+        except ImportError as e:
+            print(f"dune-tui serve: the browser door needs textual-serve ({e}): pip install textual-serve",
+                  file=sys.stderr)
+            return 2
+        doors.append(lambda daemon: WebDoor(daemon, port=args.web, host=args.web_host, url=args.web_url))
     return asyncio.run(serve(where, store, bots=args.bots, per_login=args.per_login,
-                             grace=args.grace))
+                             grace=args.grace, doors=doors))

@@ -1,13 +1,18 @@
 """Who is at the other end of a local socket, as the kernel says (never as the client says).
 
     peer_login(sock)    the login of the process that connected (SO_PEERCRED: its uid, then `pwd`)
+    peer_credentials(sock)  its (pid, uid), from the kernel
     my_login()          this process's login (its real uid)
+    my_identity()       who this process plays as: the front door's identity when the table server started it
+                        (`key:NAME`, $DUNE_TUI_IDENTITY, for display only: the server knows its children by pid), else
+                        my_login()
 """
 
 from __future__ import annotations
 
 import os
 import pwd
+import re
 import socket
 import struct
 
@@ -22,10 +27,15 @@ def login_of(uid: int) -> str:
         return f"#{uid}"
 
 
+def peer_credentials(sock: socket.socket) -> tuple[int, int]:
+    """The pid and uid of the process at the other end of the Unix socket `sock`, from the kernel."""
+    pid, uid, _gid = CREDENTIALS.unpack(sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, CREDENTIALS.size))
+    return pid, uid
+
+
 def peer_uid(sock: socket.socket) -> int:
     """The uid of the process at the other end of the Unix socket `sock`, from the kernel."""
-    _pid, uid, _gid = CREDENTIALS.unpack(sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, CREDENTIALS.size))
-    return uid
+    return peer_credentials(sock)[1]
 
 
 def peer_login(sock: socket.socket) -> str:
@@ -34,3 +44,17 @@ def peer_login(sock: socket.socket) -> str:
 
 def my_login() -> str:
     return login_of(os.getuid())
+
+
+GUEST_NAME = re.compile(r"guest:[0-9]{1,9}")  # a front door's guest (server/doors.py): never a seat's login
+IDENTITY = "DUNE_TUI_IDENTITY"  # set by the table server's front door for the UI it starts (display only)
+
+
+def my_identity() -> str:
+    """Who this process plays as, as the UI shows it: the identity the front door that started it gave it
+    (`key:NAME`), else this process's login.  Only shown and compared on this side: the server knows who connects
+    from the kernel (server/doors.py), never from this."""
+    from ..session import valid_login
+
+    given = os.environ.get(IDENTITY, "")
+    return given if given and (valid_login(given) or GUEST_NAME.fullmatch(given)) else my_login()

@@ -183,10 +183,12 @@ class Readers:
 
 class TableServer:
     def __init__(self, table: Table, codes: Codes, *, takeover: str = "", after: float = 60.0,
-                 turn_limit: float = 0.0, readers: Readers | None = None) -> None:
+                 turn_limit: float = 0.0, readers: Readers | None = None, identify=None) -> None:
         """`turn_limit`: seconds an away seat's decision may wait before a bot plays it (0: for ever); `readers`:
-        shared by the tables whose clients' bytes waiting are capped together (default: this one's)."""
+        shared by the tables whose clients' bytes waiting are capped together (default: this one's); `identify(sock)`:
+        who a peer of the Unix socket is (default: the login of its uid; the table server's `Doors.identify`)."""
         self.table, self.codes = table, codes
+        self.identify = identify
         self.readers = readers or Readers()
         self.takeover, self.after = takeover, after
         self.turn_limit = TurnLimit(self, turn_limit, takeover) if turn_limit else None
@@ -251,7 +253,7 @@ class TableServer:
 
     # ---------------------------------------------------------- connections
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        login = _local_login(writer)
+        login = _local_login(writer, self.identify)
         name = writer.get_extra_info("peername")
         peer = f"{login} (local)" if login else printable(name, limit=80)
         address = f"{login} (local)" if login else \
@@ -421,12 +423,12 @@ class TableServer:
             bot.leave()
 
 
-def _local_login(writer: asyncio.StreamWriter) -> str:
-    """The login of a local (Unix socket) peer, from the kernel; "" over TCP."""
+def _local_login(writer: asyncio.StreamWriter, identify=None) -> str:
+    """Who a local (Unix socket) peer is, from the kernel (`identify(sock)`, default its uid's login); "" over TCP."""
     sock = writer.get_extra_info("socket")
     if sock is None or sock.family != socket.AF_UNIX:
         return ""
-    return peer_login(sock)
+    return (identify or peer_login)(sock)
 
 
 def _bye(writer: asyncio.StreamWriter, reason: str) -> None:

@@ -9,7 +9,8 @@
 One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
 Struct in msgpack; `wire`): `ListTables` → `Tables`, `OpenTable` → `Opened` (the table's name: its socket is
 `<directory>/<name>.sock`, where the client sits down with the table protocol), `ManageTable` (the owner's
-controls) → `Done` with a sentence; or `Goodbye` with the reason.  The
+controls) → `Done` with a sentence, `MakeLink` → `Done` with a one-time link to the browser front door; or
+`Goodbye` with the reason.  The
 kernel says who asks (SO_PEERCRED): whoever opens a table owns it.  A client trusts only a server whose directory is
 not writable by others and whose socket is answered by the directory's owner.
 """
@@ -68,6 +69,13 @@ class ManageTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     seat: int = -1  # from 0; -1: none named
 
 
+class MakeLink(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """A one-time link that opens a browser tab at the server's browser front door as whoever asks
+    (`dune-tui link`): answered with `Done(text=the link)`."""
+
+    protocol: int = wire.PROTOCOL
+
+
 class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     text: str
     table: str = ""  # a rematch: its table's name
@@ -92,7 +100,7 @@ class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     table: str
 
 
-Request = ListTables | OpenTable | ManageTable
+Request = ListTables | OpenTable | ManageTable | MakeLink
 Answer = Tables | Opened | Done | wire.Goodbye
 _encoder = msgspec.msgpack.Encoder()
 _requests = msgspec.msgpack.Decoder(Request)
@@ -108,7 +116,7 @@ def frame(message) -> bytes:
     return wire.HEADER.pack(len(body)) + body
 
 
-def decode_request(body: bytes) -> ListTables | OpenTable | ManageTable:
+def decode_request(body: bytes) -> ListTables | OpenTable | ManageTable | MakeLink:
     """A request; msgspec.MsgspecError if it is not one."""
     return _requests.decode(body)
 

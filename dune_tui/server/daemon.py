@@ -23,7 +23,6 @@ from pathlib import Path
 import msgspec
 
 from ..net import lobby, wire
-from ..net.identity import peer_login
 from ..net.publisher import Publisher
 from ..net.server import Readers
 from ..net.turn_limit import LIMIT_MAX
@@ -39,6 +38,7 @@ from .control import (
     VERBS,
     Done,
     ListTables,
+    MakeLink,
     ManageTable,
     Opened,
     OpenTable,
@@ -47,6 +47,8 @@ from .control import (
     decode_request,
     frame,
 )
+from .doors import Doors, is_guest
+from .links import Links
 from .manage import ManagedServer
 from .place import CONTROL
 from .pool import BotPool
@@ -59,6 +61,8 @@ REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
 CONTROL_LIMIT = 64  # control connections at once (each says its request within REQUEST_SECONDS)
+GUEST_REFUSED = ("a guest may play solo and watch, not open a table: come back with an SSH key, or by the link "
+                 "`dune-tui link` makes for you")
 SEAT_GRACE = 600.0  # a seat taken and left is freed after this long (S1), unless it was kept for its login
 
 
@@ -106,10 +110,12 @@ class Hosted:
 
 class Daemon:
     def __init__(self, where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
-                 grace: float = SEAT_GRACE) -> None:
+                 grace: float = SEAT_GRACE, doors: Doors | None = None) -> None:
         """`bots`: "pool" (worker processes shared by every table, one per core), "process" (one per table) or
-        "thread".  `grace`: seconds a seat taken and left stays its login's (S1)."""
+        "thread".  `grace`: seconds a seat taken and left stays its login's (S1).  `doors`: who connects to the
+        server's sockets (the kernel's word and the front doors' children)."""
         self.where, self.store, self.bots, self.per_login, self.grace = where, store, bots, per_login, grace
+        self.doors = doors or Doors()
         self.pool = BotPool() if bots == "pool" else None
         self.tables: dict[str, Hosted] = {}
         self.readers = Readers()  # every table's clients, whose bytes waiting are capped together
@@ -117,6 +123,8 @@ class Daemon:
         self.closing = False
         self.tasks: set[asyncio.Task] = set()
         self.sweeper: asyncio.Task | None = None
+        self.links = Links()  # one-time links that open a browser tab as their player (`dune-tui link`)
+        self.web_url = ""  # the browser front door's page, once it is open (server/web.py)
 
     async def start(self) -> None:
         for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
@@ -153,7 +161,8 @@ class Daemon:
             raise
         server = ManagedServer(table, owner=owner, private=settings.private, watchers=settings.watchers,
                                takeover=settings.takeover, after=settings.after, turn_limit=settings.turn_limit,
-                               readers=self.readers)  # S5: bytes waiting capped over all the tables
+                               readers=self.readers,  # S5: bytes waiting capped over all the tables
+                               identify=self.doors.identify)
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
@@ -223,7 +232,7 @@ class Daemon:
             return
         self.tasks.add(task)
         try:
-            login = peer_login(writer.get_extra_info("socket"))
+            login = self.doors.identify(writer.get_extra_info("socket"))
             try:
                 (size,) = wire.HEADER.unpack(await asyncio.wait_for(reader.readexactly(wire.HEADER.size),
                                                                     REQUEST_SECONDS))
@@ -255,7 +264,18 @@ class Daemon:
                                        f"{request.protocol}: use the same version of dune-tui as the server")
         if isinstance(request, ManageTable):
             return await self._manage(request, login)
+        if isinstance(request, MakeLink):
+            return self._link(login)
         return await self._open(request, login)
+
+    def _link(self, login: str):
+        """A one-time link to the browser front door, for `login` (a local login, or a front door's player)."""
+        if not self.web_url:
+            return wire.Goodbye(reason="this server has no browser front door (`dune-tui serve --web PORT` opens one)")
+        if is_guest(login):
+            return wire.Goodbye(reason="a guest's link would be a guest's: open the front door's page itself")
+        log.info("%s asked for a link to the browser front door", login)
+        return Done(text=f"{self.web_url}?t={self.links.issue(login)}")
 
     async def _manage(self, request: ManageTable, login: str):
         """The owner's controls of a table; an invited login's `decline`; the rematch, the owner's or a player's."""
@@ -353,7 +373,7 @@ class Daemon:
         return kept
 
     async def _open(self, request: OpenTable, login: str):
-        why = _settings_refused(request)
+        why = GUEST_REFUSED if is_guest(login) else _settings_refused(request)
         if why:
             return wire.Goodbye(reason=why)
         if sum(h.owner == login for h in self.tables.values()) >= self.per_login:
@@ -413,12 +433,25 @@ def _settings_refused(request: OpenTable) -> str:
 
 
 async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int = TABLES_PER_LOGIN,
-                grace: float = SEAT_GRACE) -> int:
-    """Run the server until SIGTERM, SIGINT or SIGHUP."""
+                grace: float = SEAT_GRACE, doors=()) -> int:
+    """Run the server until SIGTERM, SIGINT or SIGHUP.  `doors`: each makes a front door of the daemon (its
+    start() and close())."""
     import signal
 
     daemon = Daemon(where, store, bots=bots, per_login=per_login, grace=grace)
     await daemon.start()
+    opened = []
+    for make in doors:
+        door = make(daemon)
+        try:
+            await door.start()
+        except OSError as e:
+            log.error("cannot open a front door: %s", e)
+            for door in opened:
+                await door.close()
+            await daemon.close()
+            return 2
+        opened.append(door)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
@@ -427,5 +460,7 @@ async def serve(where: Path, store: Store, *, bots: str = "pool", per_login: int
     await stop.wait()
     log.info("stopping: %d table%s kept for the next start", len(daemon.tables), "" if len(daemon.tables) == 1
              else "s")
+    for door in opened:
+        await door.close()
     await daemon.close()
     return 0

@@ -26,12 +26,15 @@ from ..net.server import Readers, TableServer
 from ..session import valid_login
 from ..table.messages import SPECTATOR
 from ..text import printable
+from .doors import GUEST
 
 
 class ManagedServer(TableServer):
     def __init__(self, table, *, owner: str, private: bool = False, watchers: bool = True, takeover: str = "",
-                 after: float = 120.0, turn_limit: float = 0.0, readers: Readers | None = None) -> None:
-        super().__init__(table, Codes([]), takeover=takeover, after=after, turn_limit=turn_limit, readers=readers)
+                 after: float = 120.0, turn_limit: float = 0.0, readers: Readers | None = None,
+                 identify=None) -> None:
+        super().__init__(table, Codes([]), takeover=takeover, after=after, turn_limit=turn_limit, readers=readers,
+                         identify=identify)
         self.owner, self.private, self.watching = owner, private, watchers
         self.away_since: dict[int, float] = {}  # a human seat nobody plays now, since (time.monotonic())
 
@@ -39,6 +42,8 @@ class ManagedServer(TableServer):
     def seat_for(self, login: str, wanted: int | None) -> int | str:
         if self.private and login != self.owner and login not in self.logins():
             return f"this table is private: only the logins {self.owner} invited may join or watch it"
+        if login.startswith(GUEST) and wanted != SPECTATOR:
+            return "a guest may watch, not sit: come back with an SSH key to play here"
         return super().seat_for(login, wanted)
 
     def logins(self) -> set[str]:

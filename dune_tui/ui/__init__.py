@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from pathlib import Path
 
@@ -14,8 +15,12 @@ NO_TERMINAL = ("dune-tui: the game needs a terminal (stdin and stdout must be a 
                "over ssh use `ssh -t`.")
 
 
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"  # a browser tab's (textual-serve sets TEXTUAL_DRIVER to it)
+
+
 def has_terminal() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """A TTY on stdin and stdout, or a browser tab's web driver, which speaks over pipes."""
+    return (sys.stdin.isatty() and sys.stdout.isatty()) or os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
 
 
 def _settings(save_dir=None, pause: float | None = None, bots: str = "process"):

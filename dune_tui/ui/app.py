@@ -90,11 +90,11 @@ class DuneApp(App[int]):
     def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None,
                    file: str = "FILE") -> None:
         """`file`: the save the session was opened from (a refusal names it in the command that resumes it)."""
-        from ..net.identity import my_login
+        from ..net.identity import my_identity
         from ..table import Table
         from .screens.game import GameScreen
 
-        if why_not := session.kept_for_others(my_login(), file):  # a hosted game: its seats are other players'
+        if why_not := session.kept_for_others(my_identity(), file):  # a hosted game: its seats are other players'
             self.notify(f"Cannot open it here: {why_not}.", severity="error", timeout=12, markup=False)
             return
         if self.table is not None:

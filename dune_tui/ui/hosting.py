@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from ..net import lobby
-from ..net.identity import login_of, my_login
+from ..net.identity import login_of, my_identity
 from ..net.seating import choose, claim
 from ..text import printable
 
@@ -21,7 +21,7 @@ async def host_table(app, session, replace) -> None:
     if where is None:
         app.host_here(session, replace=replace)
         return
-    me = my_login()
+    me = my_identity()
     seat = choose(session.seats, me, None, set())
     if isinstance(seat, str):
         app.notify(f"Cannot host: {seat}", severity="error", timeout=10, markup=False)
@@ -64,7 +64,8 @@ async def sit_down(app, path: str, seat: int, server: str, replace) -> None:
             app.notify(ended(reason, remote, True, True), severity="error", timeout=30, markup=False)
 
     remote.on_close = closed
-    screen = GameScreen(remote, app.settings, seats=remote.seats_here(), rejoin=lobby.join_command(my_login(), False))
+    screen = GameScreen(remote, app.settings, seats=remote.seats_here(),
+                        rejoin=lobby.join_command(my_identity(), False))
     if replace is not None and app.screen is replace:
         app.switch_screen(screen)
     else:

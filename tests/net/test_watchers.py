@@ -209,7 +209,7 @@ def test_s4_one_login_retrying_to_watch_does_not_refuse_another_login_s_watch(lo
     """mallory's watch retries spent the spectators' allowance of joins and 38 of carol's 51 attempts were refused:
     joins are counted per login.  (One Unix user runs the tests: the kernel's word is stood in for by a name.)"""
     who = {"login": "mallory"}
-    monkeypatch.setattr(server, "_local_login", lambda writer: who["login"])
+    monkeypatch.setattr(server, "_local_login", lambda writer, identify=None: who["login"])
     game = Session(Options(players=2, seed=2), [ANN, bot()], bots_secret=2)
 
     async def main():

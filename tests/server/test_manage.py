@@ -13,7 +13,7 @@ from dune_tui.games.dune import Options
 from dune_tui.net.client import JoinRefused, RemoteTable
 from dune_tui.net.identity import my_login
 from dune_tui.server import control, place
-from dune_tui.server import daemon as daemon_module
+from dune_tui.server.doors import Doors
 from dune_tui.session import SeatConfig, Session
 from dune_tui.table.messages import SPECTATOR, Notice
 from tests.server.test_daemon import SEATS, save_of, started, until, where  # noqa: F401 (the fixture)
@@ -27,8 +27,7 @@ def as_login(monkeypatch):
     class Who:
         now = "bob"
 
-    monkeypatch.setattr(daemon_module, "peer_login", lambda sock: Who.now)
-    monkeypatch.setattr("dune_tui.net.server.peer_login", lambda sock: Who.now)
+    monkeypatch.setattr(Doors, "identify", lambda self, sock: Who.now)  # the server's one word on who connects
     return Who
 
 

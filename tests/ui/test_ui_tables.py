@@ -53,8 +53,8 @@ def as_alice(monkeypatch):
     from dune_tui.ui.screens import menu, tables
 
     monkeypatch.setattr(lobby, "login_of", lambda uid: "bob")
-    monkeypatch.setattr(tables, "my_login", lambda: "alice")
-    monkeypatch.setattr(menu, "my_login", lambda: "alice")
+    monkeypatch.setattr(tables, "my_identity", lambda: "alice")
+    monkeypatch.setattr(menu, "my_identity", lambda: "alice")
 
 
 def a_lobby(where: Path) -> Tables:

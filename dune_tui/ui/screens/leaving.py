@@ -40,10 +40,10 @@ class Leaving:
     def resume_command(self) -> str:
         """How this game is resumed when Continue cannot: a hosted game with seats kept for other logins is hosted
         again (the command with its autosave; "" when Continue resumes it)."""
-        from ...net.identity import my_login
+        from ...net.identity import my_identity
         from ...session import host_load
 
-        me = my_login()
+        me = my_identity()
         if not self.client.game_id or not any(s.is_human and s.login and s.login != me for s in self.client.seats):
             return ""
         return host_load(str(saving.autosave_path(self.client.game_id, self.screen.settings.save_dir)))

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...net.identity import my_login
+from ...net.identity import my_identity
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
 from ..kit.screens import DuneScreen
@@ -71,7 +71,7 @@ class MainMenu(DuneScreen):
             where = lobby.lobby_dir(create=False)
         except lobby.LobbyUnsafe:
             where = None  # no lobby: the table server's tables still
-        invites = [text for e in await asyncio.to_thread(listing, where) if (text := invitation(e, my_login()))]
+        invites = [text for e in await asyncio.to_thread(listing, where) if (text := invitation(e, my_identity()))]
         line = ""
         if invites:
             line = f"{invites[0]}: press t" + (f" (and {len(invites) - 1} more)" if len(invites) > 1 else "")

@@ -1,5 +1,7 @@
 """Tables on this server: the lobby's tables, live (a table appears, fills and ends as it happens); the table
-waiting for you first.  Enter sits you down at your seat or a free one; w watches.
+waiting for you first.  Enter sits you down at your seat or a free one; w watches; b asks the server for a one-time
+link that opens the game in a browser tab as you (its browser front door, `serve --web`: a player at the SSH door
+has no shell for `dune-tui link`).
 
 The highlight follows its table, never its row: a table arriving above it (an invitation) leaves it where it was,
 and the note under the list always says what Enter does with the highlighted table.  While a table waits for you,
@@ -20,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from ...net import lobby
 from ...net.client import LEFT
-from ...net.identity import my_login
+from ...net.identity import my_identity
 from ...table.messages import SPECTATOR
 from ...text import printable
 from ..kit.screens import DuneScreen
@@ -53,7 +55,7 @@ def listing(where) -> list[lobby.Listed]:
     the directory, checks each socket and asks the server)."""
     from ...server.control import served
 
-    return lobby.ordered(served() + (lobby.tables(where) if where is not None else []), my_login())
+    return lobby.ordered(served() + (lobby.tables(where) if where is not None else []), my_identity())
 
 
 def enter_does(entry: lobby.Listed | None, me: str) -> str:
@@ -83,12 +85,13 @@ def option(entry: lobby.Listed, me: str) -> Option:
 class TablesScreen(DuneScreen):
     BACK_NAME = "Tables on this server"
     BINDINGS = [Binding("enter", "sit", "Sit down", show=True, priority=True),
-                Binding("w", "watch", "Watch"), Binding("escape", "back", "Back")]
+                Binding("w", "watch", "Watch"), Binding("b", "browser_link", "Browser link"),
+                Binding("escape", "back", "Back")]
 
     def __init__(self, settings) -> None:
         super().__init__()
         self.settings = settings
-        self.me = my_login()
+        self.me = my_identity()
         self.entries: dict[str, lobby.Listed] = {}
         self.shown: list = []
         self.where = None
@@ -193,6 +196,28 @@ class TablesScreen(DuneScreen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_browser_link(self) -> None:
+        self.run_worker(self._browser_link(), group="link", exclusive=True)
+
+    async def _browser_link(self) -> None:
+        from ...server import control
+
+        where = await asyncio.to_thread(control.find)
+        try:
+            if where is None:
+                raise control.Unreachable("no table server runs on this machine")
+            answer = await asyncio.to_thread(control.ask, where, control.MakeLink())
+        except control.Unreachable as e:
+            self.notify(f"No browser link: {e}.", severity="error", timeout=10, markup=False)
+            return
+        if not isinstance(answer, control.Done):
+            self.notify(f"No browser link: {getattr(answer, 'reason', answer)}.", severity="error", timeout=10,
+                        markup=False)
+            return
+        self.app.copy_to_clipboard(answer.text)  # OSC 52: where the terminal allows it, over SSH too
+        self.notify(f"Open this in your browser within 5 minutes (one tab, once, as you): {answer.text}",
+                    title="Browser link", timeout=300, markup=False)
 
     def sit(self, seat: int | None) -> None:
         entry = self.selected()

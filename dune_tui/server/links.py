@@ -1,0 +1,49 @@
+"""One-time links: a token that opens one browser tab as the player it was made for.
+
+    links = Links()
+    token = links.issue("alice")    # `dune-tui link`: the server makes it for whoever asks (the kernel says who)
+    links.claim(token)              # "alice" once, within LINK_SECONDS; None after, or for any other string
+
+Kept in the server's memory only: a link lives minutes, so one made before a restart has no need to outlive it,
+and a database copied elsewhere holds none. Only each token's SHA-256 is kept; 128 random bits make guessing
+hopeless.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+
+LINK_SECONDS = 300.0
+LINKS_LIMIT = 10_000  # links waiting at once (the oldest forgotten first)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Links:
+    def __init__(self, *, lifetime: float = LINK_SECONDS, clock=time.monotonic) -> None:
+        self.lifetime, self.clock = lifetime, clock
+        self.waiting: dict[str, tuple[str, float]] = {}  # digest → (who, until)
+
+    def issue(self, who: str) -> str:
+        self._forget()
+        while len(self.waiting) >= LINKS_LIMIT:
+            del self.waiting[next(iter(self.waiting))]
+        token = secrets.token_urlsafe(16)
+        self.waiting[_digest(token)] = (who, self.clock() + self.lifetime)
+        return token
+
+    def claim(self, token: str) -> str | None:
+        """Who the token was made for, once; None if it is unknown, used or expired."""
+        if not token or len(token) > 100:
+            return None
+        who, until = self.waiting.pop(_digest(token), (None, 0.0))
+        return who if who is not None and until >= self.clock() else None
+
+    def _forget(self) -> None:
+        now = self.clock()
+        for digest in [d for d, (_, until) in self.waiting.items() if until < now]:
+            del self.waiting[digest]
