@@ -67,11 +67,12 @@ class GameScreen(DuneScreen):
         Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
     ]
 
-    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
+    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "", lesson=None):
         """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat);
         `rejoin`: for a seat joined to a table hosted elsewhere, what sits it down again: the code (HOST:PORT/CODE),
-        or a lobby's table's command (`lobby.join_command`)."""
+        or a lobby's table's command (`lobby.join_command`); `lesson`: a guided game's, first with the table's news."""
         super().__init__()
+        self.lesson = lesson and lesson.bind(self)  # (screens/lesson.py)
         self.rejoin = rejoin
         self.table = table  # to attach and send (through the seat client); the screen never reads the table's game
         self.settings = settings
@@ -125,7 +126,7 @@ class GameScreen(DuneScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log-box").border_title = "Log"
-        self.link.start()
+        (self.lesson or self.link).start()
         self.call_after_refresh(self.turns.advance)
         self.call_after_refresh(self.early_keys.start)
 
@@ -150,7 +151,7 @@ class GameScreen(DuneScreen):
 
     @on(TableSays)
     def _take(self, message: TableSays) -> None:
-        self.link.take(message)
+        (self.lesson or self.link).take(message)
 
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:

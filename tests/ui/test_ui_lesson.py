@@ -1,0 +1,91 @@
+"""Learn to play (issue 45): the main menu's line opens a game's guided first game; its steps are told at the
+moment they happen, in a dialog that Enter closes, while the table's next messages wait; a step is told once; the
+lesson files are data, checked here for what the engine can say."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import pytest
+from ui_helpers import make_app, pilot_test, screen_name, screen_text, until, until_shown
+
+from dune_tui.cli import parse_args
+from dune_tui.games import game_named
+from dune_tui.ui.games import lesson_names
+from dune_tui.ui.screens.lesson import Lesson, LessonError, lesson_session, read_plan
+
+
+def test_every_game_has_a_lesson_whose_moments_its_engine_can_say():
+    """A moment naming a phase or an event kind the engine does not have would never come: refused here."""
+    assert "dune" in lesson_names()
+    for name in lesson_names():
+        package = game_named(name).package
+        kinds = set(import_module(f"{package}.payloads").KINDS)
+        phases = set(import_module(f"{package}.flow").FLOW.phases)
+        plan = read_plan(name)
+        assert plan.intro and len(plan.steps) >= 8
+        for step in plan.steps:
+            for moment in step.when:
+                where, what = moment.split(":")
+                assert what in (kinds if where == "event" else phases), (name, step.title, moment)
+        session = lesson_session(name)
+        assert [s.is_human for s in session.seats].count(True) == 1
+
+
+def test_a_lesson_file_that_cannot_be_read_says_where():
+    with pytest.raises(LessonError, match="not valid TOML"):
+        read_plan("dune", "[game\n")
+    with pytest.raises(LessonError, match="step 1 needs a title"):
+        read_plan("dune", "[[step]]\ntitle = 'x'\n")
+    with pytest.raises(LessonError, match="neither ask: nor event:"):
+        read_plan("dune", "[[step]]\ntitle = 'x'\ntext = 'y'\nwhen = 'roll'\n")
+    with pytest.raises(LessonError, match="does not take"):
+        read_plan("dune", "[game]\nspeed = 3\n")
+
+
+def test_dune_tui_learn_takes_the_game_to_learn():
+    assert parse_args(["learn"]).rules == "dune"
+    assert parse_args(["learn", "--rules", "express"]).rules == "express"
+
+
+@pilot_test
+async def test_learn_to_play_from_the_menu_tells_each_step_once_as_it_happens():
+    app = make_app(pause=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Learn to play" in screen_text(app)
+        await pilot.press("e")
+        await until_shown(pilot, "Dune: The Dice Game")
+        await pilot.press("enter")  # the first game
+        text = await until_shown(pilot, "Learn to play", "Enter: go on")
+        await pilot.press("enter")  # the opening words, alone
+        assert "you play" in text and "Atreides, seat 1" in text  # the lesson's opening words
+        game = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
+        lesson: Lesson = game.lesson
+        assert lesson is not None and game.table.session.options.seed == read_plan("dune").game["seed"]
+        told = []
+
+        async def next_note(title: str) -> None:
+            await until(pilot, lambda: screen_name(app) == "LessonNote" and title in told + titles(app.screen),
+                        what=f"the step {title!r}")
+            told.extend(titles(app.screen))
+            await pilot.press("enter")  # Enter goes on
+            await until(pilot, lambda: screen_name(app) == "GameScreen", what="the game after the step")
+
+        await next_note("Setting up")
+        assert game.current.phase == "setup_atreides"  # told at the moment of the decision it is about
+        await pilot.press("1")  # the player decides: the first region
+        await until(pilot, lambda: screen_name(app) == "LessonNote", what="the next step")
+        assert lesson.open and titles(app.screen)[0] == "The roll, and what each die does"
+        await pilot.pause(0.3)
+        assert screen_name(app) == "LessonNote"  # it waits for Enter; the table's messages wait behind it
+        told.extend(titles(app.screen))
+        await pilot.press("enter")
+        await until(pilot, lambda: game.current is not None and game.current.phase == "roll")
+        assert told == ["Setting up", "The roll, and what each die does"]
+        await pilot.press("a")  # keep them all: the next steps come, none told twice
+        await until(pilot, lambda: screen_name(app) == "LessonNote", what="a step after the roll")
+        assert not set(titles(app.screen)) & set(told)
+
+
+def titles(screen) -> list[str]:
+    return [s.title for s in getattr(screen, "steps", ())]
