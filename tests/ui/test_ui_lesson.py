@@ -7,12 +7,15 @@ from __future__ import annotations
 from importlib import import_module
 
 import pytest
-from ui_helpers import make_app, pilot_test, screen_name, screen_text, until, until_shown
+from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, until, until_shown
 
 from dune_tui.cli import parse_args
 from dune_tui.games import game_named
+from dune_tui.ui.app import DuneApp
 from dune_tui.ui.games import lesson_names
 from dune_tui.ui.screens.lesson import Lesson, LessonError, lesson_session, read_plan
+from dune_tui.ui.settings import Settings
+from dune_tui.ui.widgets.decision import DecisionPanel
 
 
 def test_every_game_has_a_lesson_whose_moments_its_engine_can_say():
@@ -73,6 +76,7 @@ async def test_learn_to_play_from_the_menu_tells_each_step_once_as_it_happens():
 
         await next_note("Setting up")
         assert game.current.phase == "setup_atreides"  # told at the moment of the decision it is about
+        await pilot.pause(2 * DecisionPanel.GUARD)  # a new question takes keys only after its guard
         await pilot.press("1")  # the player decides: the first region
         await until(pilot, lambda: screen_name(app) == "LessonNote", what="the next step")
         assert lesson.open and titles(app.screen)[0] == "The roll, and what each die does"
@@ -82,6 +86,7 @@ async def test_learn_to_play_from_the_menu_tells_each_step_once_as_it_happens():
         await pilot.press("enter")
         await until(pilot, lambda: game.current is not None and game.current.phase == "roll")
         assert told == ["Setting up", "The roll, and what each die does"]
+        await pilot.pause(2 * DecisionPanel.GUARD)
         await pilot.press("a")  # keep them all: the next steps come, none told twice
         await until(pilot, lambda: screen_name(app) == "LessonNote", what="a step after the roll")
         assert not set(titles(app.screen)) & set(told)
@@ -89,3 +94,38 @@ async def test_learn_to_play_from_the_menu_tells_each_step_once_as_it_happens():
 
 def titles(screen) -> list[str]:
     return [s.title for s in getattr(screen, "steps", ())]
+
+
+def lesson_app(name: str = "dune") -> DuneApp:
+    """`dune-tui learn` (`--rules name`) as an app whose bots think in a thread and never pause."""
+    app = DuneApp(lesson_session(name), Settings(pause=0.0, bots="thread"), lesson=Lesson(read_plan(name)))
+    app.animation_level = "none"
+    return app
+
+
+def at_step(title: str):
+    """Go on (Enter) through the lesson's dialogs, answering the questions by their first option, until the step
+    `title` is on the screen."""
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        while title not in titles(app.screen):
+            await until(pilot, lambda: screen_name(app) == "LessonNote" or human_waiting(app), what=title)
+            if screen_name(app) == "LessonNote":
+                await pilot.press("enter")
+            else:
+                await pilot.pause(2 * DecisionPanel.GUARD)
+                await pilot.press("a" if app.screen.current.phase == "roll" else "1")
+            await pilot.pause(0.1)
+        lesson = app.screen_stack[-2].lesson
+        await until(pilot, lambda: not lesson.board_due, what="the board that goes with the step's events")
+        await pilot.pause()
+
+    return run_before
+
+
+def test_snapshot_the_first_step_over_the_board(snap_compare):
+    assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=at_step("Setting up"))
+
+
+def test_snapshot_the_roll_step_over_the_board(snap_compare):
+    assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=at_step("The roll, and what each die does"))

@@ -92,15 +92,27 @@ def lesson_session(name: str):
 
 
 class Lesson:
-    """The steps of a lesson still to tell, told as the table's messages bring their moments."""
+    """The steps of a lesson still to tell, told as the table's messages bring their moments.
+
+    A step told at an event holds the table's next messages until it is closed, but for the board that comes with
+    the event (the table sends each batch of events, then the board after them), so that the board stays at that
+    moment (the bots play on behind it); a step told at a question of ours holds nothing: the game waits for our
+    answer anyway."""
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.left = list(plan.steps)
         self.told = 0
         self.screen = None
-        self.held: list = []  # the table's messages that came while a step was on screen
-        self.open = False
+        self.pending: list[Step] = []  # found while another dialog was open: told after it
+        self.showing = False  # a dialog of the lesson is open
+        self.holding = False  # the table's messages wait in `held` until the dialogs are closed
+        self.board_due = False  # holding, but for the board that comes with the events
+        self.held: list = []
+
+    @property
+    def open(self) -> bool:
+        return self.showing
 
     def bind(self, screen) -> Lesson:
         """`screen`: the game screen whose table this lesson follows."""
@@ -114,41 +126,46 @@ class Lesson:
         self.screen.link.start()
         found = [(f"event:{e.kind}", e.data) for e in welcome.events]
         found += [(f"ask:{r.phase}", None) for r in self.screen.client.requests.values()]
-        self.screen.call_after_refresh(self._tell, found, self.plan.intro)
+        self.showing = True  # the opening words first
+        self.screen.call_after_refresh(self._open, [], self.plan.intro)
+        self._find(found)
 
     def take(self, message) -> None:
-        """A message of the table: held while a step is on screen; else taken, and the steps it brings told."""
-        if self.open:
+        """A message of the table: held while a step told at an event is open; else taken, and the steps it
+        brings told."""
+        if self.holding and not (self.board_due and isinstance(message.body, m.Board) and not self.held):
             self.held.append(message)
             return
+        self.board_due = self.board_due and not isinstance(message.body, m.Board)
         self.screen.link.take(message)
-        self._tell(list(moments(message.body)))
+        self._find(list(moments(message.body)))
 
-    def _tell(self, found: list, intro: str = "") -> None:
-        """Tell the steps whose moments are `found` (and `intro` first), unless told already."""
-        steps = []
+    def _find(self, found: list) -> None:
+        """Tell the steps whose moments are in `found`, unless told already."""
         for moment, data in found:
             for step in [s for s in self.left if s.told_by(moment, data)]:
                 self.left.remove(step)
-                steps.append(step)
-        if not steps and not intro:
-            return
-        self.open = True
-        if intro:  # the opening words alone, then the steps already come
-            self.screen.app.push_screen(LessonNote([], 0, len(self.plan.steps), intro),
-                                        lambda _: self._show(steps) if steps else self._closed())
-        else:
-            self._show(steps)
+                self.pending.append(step)
+                if moment.startswith("event:") and not self.holding:
+                    self.holding = self.board_due = True
+        if self.pending and not self.showing:
+            self._next()
 
-    def _show(self, steps: list[Step]) -> None:
+    def _next(self, _result=None) -> None:
+        """The next dialog, or (none left) the messages held meanwhile."""
+        if self.pending:
+            steps, self.pending = self.pending, []
+            self._open(steps)
+            return
+        self.showing = self.holding = self.board_due = False
+        while self.held and not self.holding:
+            self.take(self.held.pop(0))
+
+    def _open(self, steps: list[Step], intro: str = "") -> None:
+        self.showing = True
         first = self.told + 1
         self.told += len(steps)
-        self.screen.app.push_screen(LessonNote(steps, first, len(self.plan.steps)), self._closed)
-
-    def _closed(self, _result=None) -> None:
-        self.open = False
-        while self.held and not self.open:
-            self.take(self.held.pop(0))
+        self.screen.app.push_screen(LessonNote(steps, first, len(self.plan.steps), intro), self._next)
 
 
 def moments(body):
