@@ -13,24 +13,30 @@ import asyncio
 import sys
 
 import msgspec
-from seed_search import key_action
+from seed_search import ACTIVE, key_action
 
 from dune_tui.controller import Decision
 from dune_tui.game_spec import GameSpec, new_game
 from dune_tui.table import Table
 from dune_tui.table.messages import DecisionRequest, GameOver, Welcome
+from dune_tui.ui.games import board_for
 from dune_tui.ui.screens.lesson import moments, read_plan
+from dune_tui.ui.widgets.choices import group
 
 HUMAN = 0
 
 
 def key_for_request(request):
-    """The action the player's key gives: the first game's rule (seed_search), else the first legal one."""
-    try:
-        action = key_action(request)
-    except Exception:  # another game's view: its first option
-        return request.legal[0]
-    return action if action in request.legal else request.legal[0]
+    """The action the player's key gives (e2e_players.key_for): the first game's as seed_search's rule; Dune
+    Express's `a` on a roll stops it, `2` lands (`1`, Done), `1` on any other list picks its first option."""
+    if request.view.options.__class__.__module__.startswith("dune_tui.games.dune"):
+        return key_action(request)
+    if request.phase == "roll":
+        return ("stop",)
+    choices = group(request.legal, request.view, board_for(request.view.options).words)
+    if request.prompt.startswith(ACTIVE) and len(choices) > 1:
+        return choices[1].action
+    return choices[0].action
 
 
 async def play(name: str, seed: int, secret: int | None = None, key=key_for_request) -> dict:

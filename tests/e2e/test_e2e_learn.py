@@ -60,3 +60,16 @@ def test_the_first_game_s_lesson_is_played_to_its_end_by_keys(tmux, tmp_path):
     assert tmux.exit_status() == 0
     assert "Traceback" not in tmux.screen()
     print(f"the lesson took {time.monotonic() - started:.1f} s")
+
+
+def test_dune_express_s_lesson_is_played_to_its_end_by_keys(tmux, tmp_path):
+    started = time.monotonic()
+    screen, seen = play_lesson(tmux, tmp_path, "--rules", "express")
+    steps = len(read_plan("express").steps)
+    assert seen == set(range(1, steps + 1)), f"steps never shown: {set(range(1, steps + 1)) - seen}"
+    assert "Game over" in screen
+    tmux.wait_for("n New game")
+    tmux.keys("q")
+    assert tmux.exit_status() == 0
+    assert "Traceback" not in tmux.screen()
+    print(f"the lesson took {time.monotonic() - started:.1f} s")

@@ -11,6 +11,7 @@ from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_
 
 from dune_tui.cli import parse_args
 from dune_tui.games import game_named
+from dune_tui.games.events import Payload
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.games import lesson_names
 from dune_tui.ui.screens.lesson import Lesson, LessonError, lesson_session, read_plan
@@ -20,10 +21,12 @@ from dune_tui.ui.widgets.decision import DecisionPanel
 
 def test_every_game_has_a_lesson_whose_moments_its_engine_can_say():
     """A moment naming a phase or an event kind the engine does not have would never come: refused here."""
-    assert "dune" in lesson_names()
+    assert list(lesson_names()) == ["dune", "express"]
     for name in lesson_names():
         package = game_named(name).package
-        kinds = set(import_module(f"{package}.payloads").KINDS)
+        payloads = import_module(f"{package}.payloads")
+        kinds = {c.__struct_config__.tag for c in vars(payloads).values()
+                 if isinstance(c, type) and issubclass(c, Payload) and c.__struct_config__.tag}
         phases = set(import_module(f"{package}.flow").FLOW.phases)
         plan = read_plan(name)
         assert plan.intro and len(plan.steps) >= 8
@@ -57,7 +60,7 @@ async def test_learn_to_play_from_the_menu_tells_each_step_once_as_it_happens():
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Learn to play" in screen_text(app)
         await pilot.press("e")
-        await until_shown(pilot, "Dune: The Dice Game")
+        await until_shown(pilot, "Dune: The Dice Game", "Dune Express")
         await pilot.press("enter")  # the first game
         text = await until_shown(pilot, "Learn to play", "Enter: go on")
         await pilot.press("enter")  # the opening words, alone
@@ -129,3 +132,7 @@ def test_snapshot_the_first_step_over_the_board(snap_compare):
 
 def test_snapshot_the_roll_step_over_the_board(snap_compare):
     assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=at_step("The roll, and what each die does"))
+
+
+def test_snapshot_dune_express_moving_troops(snap_compare):
+    assert snap_compare(lesson_app("express"), terminal_size=(80, 24), run_before=at_step("Moving troops"))

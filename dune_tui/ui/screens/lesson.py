@@ -24,7 +24,7 @@ from ...table import messages as m
 from ..games import lesson_names, lesson_text
 from ..kit.screens import DuneModal
 
-GAME_FIELDS = ("players", "seats", "factions", "seed", "bots_secret")  # what [game] may say
+GAME_FIELDS = ("players", "seats", "factions", "seed", "bots_secret")  # what [game] may say, and the game's parameters
 
 
 class LessonError(ValueError):
@@ -39,7 +39,17 @@ class Step:
     where: tuple[tuple[str, object], ...] = ()  # an event's payload fields and their values
 
     def told_by(self, moment: str, data=None) -> bool:
-        return moment in self.when and all(getattr(data, k, None) == v for k, v in self.where)
+        return moment in self.when and all(_field(data, k) == v for k, v in self.where)
+
+
+def _field(data, path: str):
+    """A payload's field by its path in `where`: `reason`, or `dice.4` (the fifth of the field's values)."""
+    for part in path.split("."):
+        try:
+            data = data[int(part)] if part.isdigit() else getattr(data, part, None)
+        except (IndexError, TypeError):
+            return None
+    return data
 
 
 @dataclass
@@ -59,7 +69,7 @@ def read_plan(name: str, text: str | None = None) -> Plan:
     except tomllib.TOMLDecodeError as e:
         raise LessonError(f"the lesson of {name} is not valid TOML: {e}") from None
     game = data.get("game", {})
-    if unknown := set(game) - set(GAME_FIELDS):
+    if unknown := set(game) - set(GAME_FIELDS) - set(game_named(name).parameters):
         raise LessonError(f"the lesson of {name}: [game] does not take {', '.join(sorted(unknown))}")
     steps = []
     for i, raw in enumerate(data.get("step", []), 1):
@@ -133,10 +143,10 @@ class Lesson:
     def take(self, message) -> None:
         """A message of the table: held while a step told at an event is open; else taken, and the steps it
         brings told."""
-        if self.holding and not (self.board_due and isinstance(message.body, m.Board) and not self.held):
+        if self.holding and not self.board_due:
             self.held.append(message)
             return
-        self.board_due = self.board_due and not isinstance(message.body, m.Board)
+        self.board_due = self.board_due and not isinstance(message.body, m.Board)  # (a bot's Thinking may be first)
         self.screen.link.take(message)
         self._find(list(moments(message.body)))
 
@@ -158,7 +168,7 @@ class Lesson:
             self._open(steps)
             return
         self.showing = self.holding = self.board_due = False
-        while self.held and not self.holding:
+        while self.held and (self.board_due or not self.holding):
             self.take(self.held.pop(0))
 
     def _open(self, steps: list[Step], intro: str = "") -> None:
