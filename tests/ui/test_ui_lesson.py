@@ -16,6 +16,7 @@ from dune_tui.ui.app import DuneApp
 from dune_tui.ui.games import lesson_names
 from dune_tui.ui.screens.lesson import Lesson, LessonError, lesson_session, read_plan
 from dune_tui.ui.settings import Settings
+from dune_tui.ui.widgets.choices import group
 from dune_tui.ui.widgets.decision import DecisionPanel
 
 
@@ -136,3 +137,28 @@ def test_snapshot_the_roll_step_over_the_board(snap_compare):
 
 def test_snapshot_dune_express_moving_troops(snap_compare):
     assert snap_compare(lesson_app("express"), terminal_size=(80, 24), run_before=at_step("Moving troops"))
+
+
+@pilot_test
+async def test_a_choice_the_lesson_would_not_make_is_allowed_and_explained():
+    """Issue 45: no alliance proposed (the lesson's deal lets the player propose one): the game goes on, and a step
+    says what was left, unnumbered (it follows a choice the player may not make)."""
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = None
+        while game is None or game.current is None or game.current.phase != "alliance":  # the first one
+            await until(pilot, lambda: screen_name(app) == "LessonNote" or human_waiting(app), what="alliance")
+            game = app.screen_stack[1]
+            if screen_name(app) == "LessonNote":
+                await pilot.press("enter")
+            elif game.current.phase != "alliance":
+                await pilot.pause(2 * DecisionPanel.GUARD)
+                await pilot.press("a" if game.current.phase == "roll" else "1")
+            await pilot.pause(0.1)
+        assert any(a[0] == "propose" for a in game.current.legal)  # an alliance was there to propose
+        await pilot.pause(2 * DecisionPanel.GUARD)
+        choices = group(game.current.legal, game.current.view, game.rules_board.words)
+        await pilot.press(str(next(i for i, c in enumerate(choices, 1) if c.action == ("no_alliance",))))
+        text = await until_shown(pilot, "You proposed no alliance")
+        assert "Allowed" in text and "/16 You proposed" not in text  # explained, not numbered
+        assert game.lesson.showing and game.table.session.log[-1].action == ("no_alliance",)  # played, not blocked

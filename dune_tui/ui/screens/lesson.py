@@ -37,9 +37,13 @@ class Step:
     text: str
     when: tuple[str, ...]  # "ask:PHASE" or "event:KIND"
     where: tuple[tuple[str, object], ...] = ()  # an event's payload fields and their values
+    optional: bool = False  # what follows a choice the player may not make (a pass, a lost battle): unnumbered
+    after: str = ""  # a phase: the step's event counts only right after our answer to a question of that phase
 
-    def told_by(self, moment: str, data=None) -> bool:
-        return moment in self.when and all(_field(data, k) == v for k, v in self.where)
+    def told_by(self, moment: str, data=None, asked: str = "") -> bool:
+        """`asked`: the phase of the last question this terminal was asked."""
+        return (moment in self.when and all(_field(data, k) == v for k, v in self.where)
+                and self.after in ("", asked))
 
 
 def _field(data, path: str):
@@ -61,6 +65,11 @@ class Plan:
     game: dict
     steps: tuple[Step, ...] = field(default_factory=tuple)
 
+    @property
+    def numbered(self) -> int:
+        """How many steps every game of the lesson tells (the optional ones follow choices it may not see)."""
+        return sum(not s.optional for s in self.steps)
+
 
 def read_plan(name: str, text: str | None = None) -> Plan:
     """The lesson of the game `name` (its `lesson.toml`, or `text`); LessonError with a sentence."""
@@ -77,7 +86,8 @@ def read_plan(name: str, text: str | None = None) -> Plan:
             when = raw["when"]
             steps.append(Step(title=str(raw["title"]), text=_paragraph(raw["text"]),
                               when=(when,) if isinstance(when, str) else tuple(when),
-                              where=tuple(raw.get("where", {}).items())))
+                              where=tuple(raw.get("where", {}).items()), optional=bool(raw.get("optional")),
+                              after=str(raw.get("after", ""))))
         except (KeyError, TypeError) as e:
             raise LessonError(f"the lesson of {name}: step {i} needs a title, a text and when ({e})") from None
         if bad := [w for w in steps[-1].when if not w.startswith(("ask:", "event:"))]:
@@ -114,6 +124,7 @@ class Lesson:
         self.left = list(plan.steps)
         self.told = 0
         self.screen = None
+        self.asked = ""  # the phase of the last question asked of us
         self.pending: list[Step] = []  # found while another dialog was open: told after it
         self.showing = False  # a dialog of the lesson is open
         self.holding = False  # the table's messages wait in `held` until the dialogs are closed
@@ -153,7 +164,9 @@ class Lesson:
     def _find(self, found: list) -> None:
         """Tell the steps whose moments are in `found`, unless told already."""
         for moment, data in found:
-            for step in [s for s in self.left if s.told_by(moment, data)]:
+            if moment.startswith("ask:"):
+                self.asked = moment[4:]
+            for step in [s for s in self.left if s.told_by(moment, data, self.asked)]:
                 self.left.remove(step)
                 self.pending.append(step)
                 if moment.startswith("event:") and not self.holding:
@@ -173,9 +186,11 @@ class Lesson:
 
     def _open(self, steps: list[Step], intro: str = "") -> None:
         self.showing = True
-        first = self.told + 1
-        self.told += len(steps)
-        self.screen.app.push_screen(LessonNote(steps, first, len(self.plan.steps), intro), self._next)
+        labels = []
+        for step in steps:
+            self.told += not step.optional
+            labels.append("" if step.optional else f"{self.told}/{self.plan.numbered} ")
+        self.screen.app.push_screen(LessonNote(steps, labels, intro), self._next)
 
 
 def moments(body):
@@ -191,16 +206,17 @@ class LessonNote(DuneModal):
 
     BINDINGS = [Binding("enter,space,escape", "close", "Go on")]
 
-    def __init__(self, steps: list[Step], first: int, total: int, intro: str = "") -> None:
+    def __init__(self, steps: list[Step], labels: list[str], intro: str = "") -> None:
+        """`labels`: each step's number ("3/14 "; "" for an optional step)."""
         super().__init__()
-        self.steps, self.first, self.total, self.intro = steps, first, total, intro
+        self.steps, self.labels, self.intro = steps, labels, intro
 
     def compose(self) -> ComposeResult:
         text = Text()
         if self.intro:
             text.append(self.intro + "\n\n")
         for i, step in enumerate(self.steps):
-            text.append(f"{self.first + i}/{self.total} {step.title}\n", style="bold")
+            text.append(f"{self.labels[i]}{step.title}\n", style="bold")
             text.append(step.text + ("\n\n" if i < len(self.steps) - 1 else ""))
         with Vertical(classes="dialog", id="lesson") as dialog:
             dialog.border_title = "Learn to play"
