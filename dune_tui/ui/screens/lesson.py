@@ -1,9 +1,10 @@
 """Learn to play: a guided first game.  Each game's lesson is data, `lesson.toml` beside its board
-(ui/games/NAME/): the game to deal (`[game]`: players, seats, factions, seed, the bots' secret, so that every step
-happens) and its steps (`[[step]]`: a title, a few sentences, and `when`, the moments it is told at: `ask:PHASE`, a
-decision of that phase asked of this terminal, or `event:KIND`, an event of that kind, with `where` the payload's
-fields it must have).  Each step is told once, the first time one of its moments comes, in a dialog that Enter
-closes; while it is open the table's next messages wait, so the board stays at the moment the step is about.
+(ui/games/NAME/): the game to deal (`[game]`: players, seats, factions, seed, the bots' secret and the game's
+parameters, so that every step happens) and its steps (`[[step]]`: a title, a few sentences, and `when`, the moments
+it is told at: `ask:PHASE`, a decision of that phase asked of this terminal, or `event:KIND`, an event of that kind,
+with `where` the payload's fields it must have).  Each step is told once, the first time one of its moments comes, in
+a dialog that Enter closes (`Lesson` says what waits meanwhile); an `optional` step, unnumbered, says what a choice
+the player may make or not has done (`after`: only right after the player's own answer to that phase's question).
 
 The game screen hands the table's messages to its lesson (`Lesson.take`) instead of its link when it has one."""
 
