@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__, sim, ui
-from .commands import host, link, new, review, saves, serve, table
+from .commands import host, learn, link, new, review, saves, serve, table
 from .game_spec import add_rule_set_arguments
 
 
@@ -18,6 +18,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     sim.add_parser(sub)
     new.add_parsers(sub)
     add_rules_arguments(sub.choices["new"])
+    learn.add_parser(sub)
     saves.add_parsers(sub, play=play_session)
     host.add_parsers(sub)
     serve.add_parser(sub)

@@ -39,6 +39,18 @@ def run_session(session, save_dir=None, *, resumed: bool = True, pause: float | 
     return _run(session, _settings(save_dir, pause, bots), resumed=resumed)
 
 
+def run_lesson(name: str, save_dir=None, *, pause: float | None = None, bots: str = "process") -> int:
+    """`dune-tui learn`: the guided first game of the game `name` (its lesson file: ui/games/NAME/lesson.toml)."""
+    from .screens.lesson import Lesson, lesson_session, read_plan
+
+    try:
+        lesson, session = Lesson(read_plan(name)), lesson_session(name)
+    except ValueError as e:
+        print(f"dune-tui: {e}", file=sys.stderr)
+        return 2
+    return _run(session, _settings(save_dir, 1.0 if pause is None else pause, bots), lesson=lesson)
+
+
 def run_default(args: argparse.Namespace | None = None) -> int:
     """Plain `dune-tui`: the main menu."""
     return _run(None, _settings(getattr(args, "save_dir", None)))
@@ -57,7 +69,7 @@ def run_review(review, budget=None) -> int:
     return code if isinstance(code, int) else (app.return_code or 0)
 
 
-def _run(session, settings, resumed: bool = False) -> int:
+def _run(session, settings, resumed: bool = False, lesson=None) -> int:
     if not has_terminal():
         print(NO_TERMINAL, file=sys.stderr)
         return 2
@@ -68,7 +80,7 @@ def _run(session, settings, resumed: bool = False) -> int:
         runner = start_early(session, settings.bots)
     from .app import DuneApp
 
-    app = DuneApp(session, settings, resumed=resumed, runner=runner)
+    app = DuneApp(session, settings, resumed=resumed, runner=runner, lesson=lesson)
     code = app.run()
     note = app.exit_note()  # where the game is saved and how to resume it (or that it could not be saved)
     if note:

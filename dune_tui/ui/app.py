@@ -55,10 +55,12 @@ class DuneApp(App[int]):
     ]
 
     def __init__(self, session=None, settings: Settings | None = None, *, resumed: bool = False,
-                 runner=None, first=None) -> None:
+                 runner=None, first=None, lesson=None) -> None:
         """`runner`: the first session's bots, already starting (table.bots.start_early), or None.
-        `first`: a screen to open at once instead of the main menu (`dune-tui review`)."""
+        `first`: a screen to open at once instead of the main menu (`dune-tui review`); `lesson`: the first
+        session is a guided first game, told by this lesson (`dune-tui learn`, screens/lesson.py)."""
         super().__init__()
+        self._first_lesson = lesson
         self._first_screen = first
         self.settings = settings or Settings()
         self._first_session = session
@@ -82,14 +84,16 @@ class DuneApp(App[int]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.hang_up)
         if self._first_session is not None:
-            self.start_game(self._first_session, resumed=self._resumed, runner=self._first_runner)
+            self.start_game(self._first_session, resumed=self._resumed, runner=self._first_runner,
+                            lesson=self._first_lesson)
         elif self._first_screen is not None:
             self.push_screen(self._first_screen)
         self.started = True
 
     def start_game(self, session, *, replace: DuneScreen | None = None, resumed: bool = False, runner=None,
-                   file: str = "FILE") -> None:
-        """`file`: the save the session was opened from (a refusal names it in the command that resumes it)."""
+                   file: str = "FILE", lesson=None) -> None:
+        """`file`: the save the session was opened from (a refusal names it in the command that resumes it);
+        `lesson`: a guided first game's (screens/lesson.py)."""
         from ..net.identity import my_identity
         from ..table import Table
         from .screens.game import GameScreen
@@ -102,12 +106,25 @@ class DuneApp(App[int]):
         s = self.settings
         self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
                            resumed=resumed, runner=runner)
-        screen = GameScreen(self.table, self.settings)
+        screen = GameScreen(self.table, self.settings, lesson=lesson)
         self.run_worker(self.table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def learn(self, name: str | None, *, replace: DuneScreen | None = None) -> None:
+        """Learn to play the game `name` (None: nothing): its guided first game (screens/lesson.py)."""
+        if name is None:
+            return
+        from .screens.lesson import Lesson, LessonError, lesson_session, read_plan
+
+        try:
+            lesson, session = Lesson(read_plan(name)), lesson_session(name)
+        except (LessonError, ValueError) as e:
+            self.notify(f"Cannot start the lesson: {e}", severity="error", timeout=12, markup=False)
+            return
+        self.start_game(session, replace=replace, lesson=lesson)
 
     def host_game(self, session, *, replace: DuneScreen | None = None) -> None:
         """Host `session` (menu: Host a table): on the table server when one runs, else here (`host_here`)."""

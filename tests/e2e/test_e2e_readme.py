@@ -260,6 +260,10 @@ def test_a_readme_command_as_written(command, terminal):
         terminal.run(command, line, "one")
         wait_for_game(terminal, "one")
         leave_by_keys(terminal, "one", ["Leave this game?", "y"])
+    elif kind == "learn":  # the guided first game: Enter on its steps until a question of the game is in sight
+        terminal.run(command, line, "one")
+        through_the_lesson(terminal, "one")
+        leave_by_keys(terminal, "one", ["Leave this game?", "y"])
     elif kind == "review":  # its analysis is kept beside the save (a sample of the checkout's: not left there)
         caches = [ROOT / f"{word}.review.json" for word in command.words[2:] if word.endswith(".json")]
         fresh = [cache for cache in caches if not cache.exists()]
@@ -288,6 +292,20 @@ def test_a_readme_command_as_written(command, terminal):
 
 def wait_for_game(terminal: Terminal, name: str) -> str:
     return terminal.wait(name, lambda s: "q Quit" in s and "? Help" in s.rstrip().splitlines()[-1])
+
+
+def through_the_lesson(terminal: Terminal, name: str, timeout: float = 40.0) -> None:
+    """Press Enter on each step of a lesson (`dune-tui learn`) until the game's own footer is in sight."""
+    end, pressed_on = time.monotonic() + timeout, ""
+    while time.monotonic() < end:
+        screen = terminal.tmux.screen(name)  # what is in sight now (not the history)
+        if "Enter: go on" not in screen and "q Quit" in screen and "? Help" in screen.rstrip().splitlines()[-1]:
+            return
+        time.sleep(0.3)
+        if "Enter: go on" in screen and terminal.tmux.screen(name) == screen != pressed_on:
+            terminal.keys(name, "Enter")
+            pressed_on = screen
+    raise AssertionError(f"the lesson did not give way to the game within {timeout} s:\n{terminal.screen(name)}")
 
 
 def leave_by_keys(terminal: Terminal, name: str, confirm: list[str]) -> None:

@@ -71,6 +71,16 @@ def rules_text(name: str) -> str:
     return files(package_named(name)).joinpath("rules.md").read_text(encoding="utf-8")
 
 
+def lesson_names() -> Iterable[str]:
+    """The games with a guided first game (`lesson.toml` beside their board), in the registry's order."""
+    return (name for name in GAMES if name in PACKAGES and files(PACKAGES[name]).joinpath("lesson.toml").is_file())
+
+
+def lesson_text(name: str) -> str:
+    """The guided first game of the game of that name (`lesson.toml` beside its board)."""
+    return files(package_named(name)).joinpath("lesson.toml").read_text(encoding="utf-8")
+
+
 def styles() -> list[Path]:
     """Each game's styles, the `NAME.tcss` file beside its board (where there is one), in the registry's order:
     the app loads them after its own."""

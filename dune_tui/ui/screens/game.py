@@ -69,11 +69,11 @@ class GameScreen(OwnerControls, DuneScreen):
         Binding("o", "manage", "Manage table"),  # the owner's controls of a table server's table (manage.py)
     ]
 
-    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "") -> None:
-        """`seats`: the seats this terminal plays (default: every human seat — solo, or hot seat);
-        `rejoin`: for a seat joined to a table hosted elsewhere, what sits it down again: the code (HOST:PORT/CODE),
-        or a lobby's table's command (`lobby.join_command`)."""
+    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "", lesson=None):
+        """`seats`: the seats this terminal plays (default: every human seat); `rejoin`: what sits a seat joined to a
+        table elsewhere down again (HOST:PORT/CODE, `lobby.join_command`); `lesson`: a guided game's (lesson.py)."""
         super().__init__()
+        self.lesson = lesson and lesson.bind(self)  # (screens/lesson.py)
         self.rejoin = rejoin
         self.table = table  # to attach and send (through the seat client); the screen never reads the table's game
         self.settings = settings
@@ -127,7 +127,7 @@ class GameScreen(OwnerControls, DuneScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log-box").border_title = "Log"
-        self.link.start()
+        (self.lesson or self.link).start()
         self.call_after_refresh(self.turns.advance)
         self.call_after_refresh(self.early_keys.start)
 
@@ -152,7 +152,7 @@ class GameScreen(OwnerControls, DuneScreen):
 
     @on(TableSays)
     def _take(self, message: TableSays) -> None:
-        self.link.take(message)
+        (self.lesson or self.link).take(message)
 
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:

@@ -1,6 +1,6 @@
-"""The main menu: New game, Continue (the latest autosave of a game not over yet), Load, Tables on this server,
-Host a table, Rules, Quit.  A table of the lobby waiting for this login is told above the list ("bob invites you
-to a table")."""
+"""The main menu: New game, Learn to play (screens/lesson.py), Continue (the latest autosave of a game not over yet),
+Load, Tables on this server, Host a table, Rules, Quit.  A table of the lobby waiting for this login is told above
+the list ("bob invites you to a table")."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ TITLE = """\
 INVITE_SECONDS = 1.0
 ITEMS = (  # (name, key, the menu's line, the footer's word: all of the footer fits 80 columns)
     ("new", "n", "New game", "New"),
+    ("learn", "e", "Learn to play", "Learn"),  # a guided first game (screens/lesson.py)
     ("continue", "c", "Continue", "Continue"),
     ("load", "l", "Load a saved game", "Load"),
     ("tables", "t", "Tables on this server", "Tables"),
@@ -94,6 +95,10 @@ class MainMenu(DuneScreen):
             from .new_game import NewGameScreen
 
             app.push_screen(NewGameScreen(self.settings))
+        elif name == "learn":
+            from .lesson import LearnChoice
+
+            app.push_screen(LearnChoice(), app.learn)
         elif name == "continue":
             app.continue_latest()
         elif name == "load":

@@ -1,0 +1,164 @@
+"""Learn to play (issue 45): the main menu's line opens a game's guided first game; its steps are told at the
+moment they happen, in a dialog that Enter closes, while the table's next messages wait; a step is told once; the
+lesson files are data, checked here for what the engine can say."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import pytest
+from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, until, until_shown
+
+from dune_tui.cli import parse_args
+from dune_tui.games import game_named
+from dune_tui.games.events import Payload
+from dune_tui.ui.app import DuneApp
+from dune_tui.ui.games import lesson_names
+from dune_tui.ui.screens.lesson import Lesson, LessonError, lesson_session, read_plan
+from dune_tui.ui.settings import Settings
+from dune_tui.ui.widgets.choices import group
+from dune_tui.ui.widgets.decision import DecisionPanel
+
+
+def test_every_game_has_a_lesson_whose_moments_its_engine_can_say():
+    """A moment naming a phase or an event kind the engine does not have would never come: refused here."""
+    assert list(lesson_names()) == ["dune", "express"]
+    for name in lesson_names():
+        package = game_named(name).package
+        payloads = import_module(f"{package}.payloads")
+        kinds = {c.__struct_config__.tag for c in vars(payloads).values()
+                 if isinstance(c, type) and issubclass(c, Payload) and c.__struct_config__.tag}
+        phases = set(import_module(f"{package}.flow").FLOW.phases)
+        plan = read_plan(name)
+        assert plan.intro and len(plan.steps) >= 8
+        for step in plan.steps:
+            for moment in step.when:
+                where, what = moment.split(":")
+                assert what in (kinds if where == "event" else phases), (name, step.title, moment)
+        session = lesson_session(name)
+        assert [s.is_human for s in session.seats].count(True) == 1
+
+
+def test_a_lesson_file_that_cannot_be_read_says_where():
+    with pytest.raises(LessonError, match="not valid TOML"):
+        read_plan("dune", "[game\n")
+    with pytest.raises(LessonError, match="step 1 needs a title"):
+        read_plan("dune", "[[step]]\ntitle = 'x'\n")
+    with pytest.raises(LessonError, match="neither ask: nor event:"):
+        read_plan("dune", "[[step]]\ntitle = 'x'\ntext = 'y'\nwhen = 'roll'\n")
+    with pytest.raises(LessonError, match="does not take"):
+        read_plan("dune", "[game]\nspeed = 3\n")
+
+
+def test_dune_tui_learn_takes_the_game_to_learn():
+    assert parse_args(["learn"]).rules == "dune"
+    assert parse_args(["learn", "--rules", "express"]).rules == "express"
+
+
+@pilot_test
+async def test_learn_to_play_from_the_menu_tells_each_step_once_as_it_happens():
+    app = make_app(pause=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Learn to play" in screen_text(app)
+        await pilot.press("e")
+        await until_shown(pilot, "Dune: The Dice Game", "Dune Express")
+        await pilot.press("enter")  # the first game
+        text = await until_shown(pilot, "Learn to play", "Enter: go on")
+        await pilot.press("enter")  # the opening words, alone
+        assert "you play" in text and "Atreides, seat 1" in text  # the lesson's opening words
+        game = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
+        lesson: Lesson = game.lesson
+        assert lesson is not None and game.table.session.options.seed == read_plan("dune").game["seed"]
+        told = []
+
+        async def next_note(title: str) -> None:
+            await until(pilot, lambda: screen_name(app) == "LessonNote" and title in told + titles(app.screen),
+                        what=f"the step {title!r}")
+            told.extend(titles(app.screen))
+            await pilot.press("enter")  # Enter goes on
+            await until(pilot, lambda: screen_name(app) == "GameScreen", what="the game after the step")
+
+        await next_note("Setting up")
+        assert game.current.phase == "setup_atreides"  # told at the moment of the decision it is about
+        await pilot.pause(2 * DecisionPanel.GUARD)  # a new question takes keys only after its guard
+        await pilot.press("1")  # the player decides: the first region
+        await until(pilot, lambda: screen_name(app) == "LessonNote", what="the next step")
+        assert lesson.open and titles(app.screen)[0] == "The roll, and what each die does"
+        await pilot.pause(0.3)
+        assert screen_name(app) == "LessonNote"  # it waits for Enter; the table's messages wait behind it
+        told.extend(titles(app.screen))
+        await pilot.press("enter")
+        await until(pilot, lambda: game.current is not None and game.current.phase == "roll")
+        assert told == ["Setting up", "The roll, and what each die does"]
+        await pilot.pause(2 * DecisionPanel.GUARD)
+        await pilot.press("a")  # keep them all: the next steps come, none told twice
+        await until(pilot, lambda: screen_name(app) == "LessonNote", what="a step after the roll")
+        assert not set(titles(app.screen)) & set(told)
+
+
+def titles(screen) -> list[str]:
+    return [s.title for s in getattr(screen, "steps", ())]
+
+
+def lesson_app(name: str = "dune") -> DuneApp:
+    """`dune-tui learn` (`--rules name`) as an app whose bots think in a thread and never pause."""
+    app = DuneApp(lesson_session(name), Settings(pause=0.0, bots="thread"), lesson=Lesson(read_plan(name)))
+    app.animation_level = "none"
+    return app
+
+
+def at_step(title: str):
+    """Go on (Enter) through the lesson's dialogs, answering the questions by their first option, until the step
+    `title` is on the screen."""
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        while title not in titles(app.screen):
+            await until(pilot, lambda: screen_name(app) == "LessonNote" or human_waiting(app), what=title)
+            if screen_name(app) == "LessonNote":
+                await pilot.press("enter")
+            else:
+                await pilot.pause(2 * DecisionPanel.GUARD)
+                await pilot.press("a" if app.screen.current.phase == "roll" else "1")
+            await pilot.pause(0.1)
+        lesson = app.screen_stack[-2].lesson
+        await until(pilot, lambda: not lesson.board_due, what="the board that goes with the step's events")
+        await pilot.pause()
+
+    return run_before
+
+
+def test_snapshot_the_first_step_over_the_board(snap_compare):
+    assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=at_step("Setting up"))
+
+
+def test_snapshot_the_roll_step_over_the_board(snap_compare):
+    assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=at_step("The roll, and what each die does"))
+
+
+def test_snapshot_dune_express_moving_troops(snap_compare):
+    assert snap_compare(lesson_app("express"), terminal_size=(80, 24), run_before=at_step("Moving troops"))
+
+
+@pilot_test
+async def test_a_choice_the_lesson_would_not_make_is_allowed_and_explained():
+    """Issue 45: no alliance proposed (the lesson's deal lets the player propose one): the game goes on, and a step
+    says what was left, unnumbered (it follows a choice the player may not make)."""
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = None
+        while game is None or game.current is None or game.current.phase != "alliance":  # the first one
+            await until(pilot, lambda: screen_name(app) == "LessonNote" or human_waiting(app), what="alliance")
+            game = app.screen_stack[1]
+            if screen_name(app) == "LessonNote":
+                await pilot.press("enter")
+            elif game.current.phase != "alliance":
+                await pilot.pause(2 * DecisionPanel.GUARD)
+                await pilot.press("a" if game.current.phase == "roll" else "1")
+            await pilot.pause(0.1)
+        assert any(a[0] == "propose" for a in game.current.legal)  # an alliance was there to propose
+        await pilot.pause(2 * DecisionPanel.GUARD)
+        choices = group(game.current.legal, game.current.view, game.rules_board.words)
+        await pilot.press(str(next(i for i, c in enumerate(choices, 1) if c.action == ("no_alliance",))))
+        text = await until_shown(pilot, "You proposed no alliance")
+        assert "Allowed" in text and "/16 You proposed" not in text  # explained, not numbered
+        assert game.lesson.showing and game.table.session.log[-1].action == ("no_alliance",)  # played, not blocked
