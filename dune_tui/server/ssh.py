@@ -14,10 +14,12 @@ by its pid (the process's own word, $DUNE_TUI_IDENTITY, is only shown).  The con
 hung up (the game saved, its seat away) and killed if it lingers; the process ending → the channel closes with its
 status.
 
-Nothing but the game: passwords and keyboard-interactive logins are refused (the banner says how to make a key);
-exec and a shell without a terminal get a sentence and exit 1 (nothing runs: a game needs a terminal); subsystems
-(SFTP), port, agent and X11 forwarding are refused.  Limits (`Limits`): sessions in all, per key and per address, new
-connections per second per address, the time to log in, an idle session's time.
+Nothing but the game: passwords are not offered and keyboard-interactive only says how to make a key (no answer
+logs in); exec and a shell without a terminal get a sentence and exit 1 (nothing runs: a game needs a terminal), but
+`add-key` (a one-time code for the player's second key); subsystems (SFTP), port, agent and X11 forwarding are
+refused.  Limits (`Limits`): sessions in all, per key and per address, new connections per address and logins per
+key (a burst, then a rate), connections logging in and the time to log in, an idle session's time.  The next
+session's process is started ahead (`spare`), so the first frame does not wait for Python and Textual to load.
 """
 
 from __future__ import annotations

@@ -20,14 +20,16 @@ asyncssh = pytest.importorskip("asyncssh")
 
 SCRIPT = """
 import os, signal, sys
+def say(text):  # (os.write: a signal's handler may say something in the middle of another line)
+    os.write(1, (text + "\\n").encode())
 def size(*_):
     columns, rows = os.get_terminal_size(0)
-    print(f"size {columns}x{rows}", flush=True)
+    say(f"size {columns}x{rows}")
 signal.signal(signal.SIGWINCH, size)
-print("env", os.environ["TERM"], os.environ["DUNE_TUI_IDENTITY"], os.environ["DUNE_TUI_SERVER"], flush=True)
+say(" ".join(("env", os.environ["TERM"], os.environ["DUNE_TUI_IDENTITY"], os.environ["DUNE_TUI_SERVER"])))
 size()
 for line in sys.stdin:
-    print("got", line.strip(), flush=True)
+    say("got " + line.strip())
 """
 
 
