@@ -251,6 +251,9 @@ def consequences(state, seat: int) -> list[str]:
         return [f"Spice left to land with: {q.spice_now(state)}."]
     if phase in ("alliance", "alliance_answer"):
         return [alliance_text(state, seat)]
+    if phase == "consent":
+        return [f"Consenting lets the {FACTION_NAMES[state.active_faction]} land beside you in "
+                f"{_regions(q.consent_regions(state))} (allies never battle)."]
     if phase == "construct":
         return [line for line in (construction_text(state), storm_text(state, faction)) if line][:1]
     return []
