@@ -138,7 +138,7 @@ class Controller:
         if self.log[-1].seat != seat:
             return (f"Nothing to take back: the last decision was seat {self.log[-1].seat + 1}'s, "
                     "and what it showed stays known.")
-        if self.revealed[-1]:
+        if len(self.revealed) != len(self.log) or self.revealed[-1]:  # (a log not played here: as revealed)
             return ("Nothing to take back: your last decision rolled or drew dice, or opened a sealed choice, "
                     "and what it showed stays known.")
         return ""
