@@ -13,8 +13,10 @@ It speaks in messages and knows nothing of how they travel:
   Textual game drives `pending`/`submit` itself from its event loop.
 
 Every applied decision is appended to `log`: with the options it replays the
-game exactly (see `replay`).  The verbs come from the options' rule set
-(`dune_tui.games`): the same controller plays either game.
+game exactly (see `replay`).  Beside it, `revealed` says of each whether playing it showed what nobody could have
+known before (dice rolled or drawn, a sealed choice opened): `undoable` and `take_back` let a seat take back its own
+decisions since then (a game against bots), replaying the log without them, so that what was seen stays known.
+The verbs come from the options' rule set (`dune_tui.games`): the same controller plays either game.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class Controller:
         self.rules = self.game.engine  # the rule set's verbs: new_game, apply, view, legal_actions...
         self.state: State = self.rules.new_game(options)
         self.log: list[LogEntry] = []
+        self.revealed: list[bool] = []  # per log entry: it showed something unknown (`reveals`), never taken back
         self.opening: list[Event] = self.rules.opening_events(self.state)
         self._open: dict[int, DecisionRequest] = {}
         self._next_id = 1
@@ -110,11 +113,45 @@ class Controller:
         req = self._open.get(decision.id)
         if req is None or req.seat != decision.seat:
             raise StaleDecision(f"request {decision.id} for seat {decision.seat + 1} is not open")
-        action = self.rules.as_action(decision.action)
-        events = self.rules.apply(self.state, decision.seat, action)
+        events = self.play(decision.seat, decision.action)
         del self._open[decision.id]
-        self.log.append(LogEntry(decision.seat, action))
         return [EventBatch(s, self.events_for(s, events)) for s in range(self.state.n)]
+
+    def play(self, seat: int, action) -> list[Event]:
+        """Apply `action` for `seat` (raises the engine's IllegalAction, state unchanged) and log it, with whether
+        it revealed anything; its events."""
+        action = self.rules.as_action(action)
+        sealed, rng = self.rules.is_simultaneous(self.state), self.state.rng
+        events = self.rules.apply(self.state, seat, action)
+        self.log.append(LogEntry(seat, action))
+        self.revealed.append(reveals(sealed, rng, self.state.rng))
+        return events
+
+    # ----------------------------------------------------------- taking back
+    def undoable(self, seat: int) -> str:
+        """Why `seat` may not take back the last decision ("" when it may): it must be its own, and have shown
+        nothing unknown (no roll, draw or sealed choice opened): what a seat has seen stays known."""
+        if self.over:
+            return "Nothing to take back: the game is over."
+        if not self.log:
+            return "Nothing to take back: no decision has been played yet."
+        if self.log[-1].seat != seat:
+            return (f"Nothing to take back: the last decision was seat {self.log[-1].seat + 1}'s, "
+                    "and what it showed stays known.")
+        if len(self.revealed) != len(self.log) or self.revealed[-1]:  # (a log not played here: as revealed)
+            return ("Nothing to take back: your last decision rolled or drew dice, or opened a sealed choice, "
+                    "and what it showed stays known.")
+        return ""
+
+    def take_back(self) -> tuple[LogEntry, list[Event]]:
+        """Take back the last decision (`undoable` said it may be): the game replayed from its options without it,
+        so the dice come back the same.  The entry taken back and every event of the game as now played.  Open
+        requests are dropped; new ones get new ids."""
+        entry = self.log[-1]
+        again, events = replay(self.options, self.log[:-1])
+        self.state, self.log, self.revealed = again.state, again.log, again.revealed
+        self._open = {}
+        return entry, events
 
     def run(self, agents: Sequence[Any], max_decisions: int = 100_000) -> State:
         """Play to the end, asking `agents[seat].decide(request)` (each an `ai.agent.Agent`, the one protocol of a
@@ -128,6 +165,13 @@ class Controller:
             for answer in answers:
                 self.submit(answer)
         raise RuntimeError(f"game did not end within {max_decisions} decisions")
+
+
+def reveals(sealed: bool, rng: int | None, rng_after: int | None) -> bool:
+    """Whether a decision showed something nobody could have known: played at a sealed choice (`sealed`: its answer
+    opens the others'), or the dice generator moved from `rng` to `rng_after` (a roll or a draw).  The one rule of
+    what undo may not take back."""
+    return sealed or rng != rng_after
 
 
 def replay(options: Options, log: list, each: Callable[[Controller, list[Event]], None] | None = None,
@@ -151,11 +195,9 @@ def play_on(c: Controller, log: list, events: list[Event],
     for i, entry in enumerate(log):
         seat, action = (entry.seat, entry.action) if isinstance(entry, LogEntry) else entry
         try:
-            action = c.rules.as_action(action)
-            events += c.rules.apply(c.state, seat, action)
+            events += c.play(seat, action)
         except Exception as e:
             e.add_note(f"at decision {len(c.log) + 1} of {len(c.log) - i + len(log)}")
             raise
-        c.log.append(LogEntry(seat, action))
         if each is not None:
             each(c, events)

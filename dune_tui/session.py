@@ -141,6 +141,13 @@ class Session:
     def log(self) -> list[LogEntry]:
         return self.controller.log
 
+    def take_back(self):
+        """Take back the game's last decision (the controller's `undoable` said it may be): the history is the game
+        as now played, and the hints shown for decisions no longer played are dropped.  The entry taken back."""
+        entry, self.history = self.controller.take_back()
+        self.hints = [h for h in self.hints if h[0] <= len(self.log)]  # (the position asked again keeps its)
+        return entry
+
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
 

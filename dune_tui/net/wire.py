@@ -6,7 +6,7 @@ msgspec decodes and validates the body against the union; nothing else is parsed
 
 A connection starts with the client's `Hello` (protocol version, its code); the table answers with its
 `Welcome` (or `Goodbye`, why, and closes).  Then the table's messages flow to the client, and the client
-sends `Decision`, `Chat`, `Hint`, `Skip`, `SetPace`, `ProposeEnd`, `AnswerEnd`.
+sends `Decision`, `Chat`, `Hint`, `Skip`, `SetPace`, `ProposeEnd`, `AnswerEnd`, `Undo`.
 Engine views cross as their rule set's wire Struct, tagged
 with the rule set's name (see `views`), events as their rule set's `Event` Structs: a batch says its rule set,
 a Welcome's and a GameOver's events are read by the rule set of the view beside them (the two games' event
@@ -26,10 +26,10 @@ from ..games import DEFAULT, as_action
 from ..table import messages as m
 from .views import decode_events, decode_view, events_rules, rules_of_view, to_wire
 
-PROTOCOL = 7  # 2: views are tagged with their rule set (Dune Express crosses too); 3: Express's fortresses, token
+PROTOCOL = 8  # 2: views are tagged with their rule set (Dune Express crosses too); 3: Express's fortresses, token
 # counts and Shorter Game ending (issue 36) in its options and views; 4: ending a game by agreement (X36); 5: Express's
 # event telling a tactical die that does nothing (issue 41); 6: a request's view crosses once (`OneView`); 7: the
-# watchers by login in Seats and Welcome (issue 43 S4)
+# watchers by login in Seats and Welcome (issue 43 S4); 8: Undo and Undone (issue 45)
 HEADER = struct.Struct(">I")
 TO_TABLE_LIMIT = 64 * 1024  # a client's frame: a decision or a chat line is far smaller
 TO_CLIENT_LIMIT = 16 * 1024 * 1024  # a table's frame: a GameOver of a long 8-player game is well under 1 MiB
@@ -78,10 +78,10 @@ class WireWelcome(m.Welcome, tag="Welcome"):
 TWINS: dict[type, type] = {DecisionRequest: WireRequest, Decision: WireDecision, EventBatch: WireBatch}
 TABLE_MESSAGES = (WireWelcome, m.Closed, m.Board, m.Seats, m.Thinking, m.Sealed, m.Pace, m.Notice, m.SaveFailed,
                   m.Saved, m.Refused, WireGameOver, m.Skip, m.SetPace, m.Save, m.Chat, m.Hint, m.EndProposal,
-                  m.ProposeEnd, m.AnswerEnd)
+                  m.ProposeEnd, m.AnswerEnd, m.Undo, m.Undone)
 Message = Union[(Hello, Goodbye, WireRequest, WireDecision, WireBatch, *TABLE_MESSAGES)]
 # what a table takes from a remote client
-FROM_CLIENT = (Hello, Decision, m.Chat, m.Skip, m.SetPace, m.Hint, m.ProposeEnd, m.AnswerEnd)
+FROM_CLIENT = (Hello, Decision, m.Chat, m.Skip, m.SetPace, m.Hint, m.ProposeEnd, m.AnswerEnd, m.Undo)
 
 
 class FrameError(Exception):

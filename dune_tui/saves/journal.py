@@ -160,6 +160,13 @@ class Journal:
         getattr(os, "fdatasync", os.fsync)(self._fd)
         self.turn.append(entry)
 
+    def drop_from(self, at: int) -> None:
+        """The decisions from the `at`-th on were taken back (undo): the journal rewritten without them."""
+        found = read(self.path)
+        kept = [e for e in (found.entries if found and found.game_id == self.game_id else []) if e.at < at]
+        self.turn = [e for e in self.turn if e.at < at]
+        self._rewrite(kept)
+
     def fold(self) -> None:
         """The autosave now holds every entry: keep only the last turn's (for its backup), start a new turn."""
         kept, self.turn = self.turn, []

@@ -308,6 +308,16 @@ class TableKeeper(Keeper):
         self._write(write)
         self.since = {seat: at for seat, at in self.since.items() if seat != entry.seat}
 
+    def undone(self, at: int) -> None:
+        """The decisions from the `at`-th on were taken back (undo against bots): gone from the store too."""
+        game_id = self.session.game_id
+
+        def write() -> None:
+            with _transaction(self.db):
+                self.db.execute("DELETE FROM decisions WHERE table_id = ? AND at >= ?", (game_id, at))
+
+        self._write(write)
+
     def waiting(self, since: dict[int, float]) -> None:
         """The human seats the table asks to decide, each since when: kept, so that a restart counts on."""
         game_id, self.since = self.session.game_id, since

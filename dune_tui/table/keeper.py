@@ -3,6 +3,7 @@
     keeper.opened(session, tell)     # the game; `tell(message)` reaches every client (a Notice, a SaveFailed)
     keeper.decided(at, entry)        # the `at`-th decision of the log (from 0): durable when this returns, before
                                      # any client hears of it
+    keeper.undone(at)                # the decisions from the `at`-th on were taken back (undo.py): forget them
     keeper.waiting(since)            # the human seats asked to decide, each since when (time.time()), as it changes
     keeper.checkpoint(force=False)   # a turn may have ended (force: keep the whole game now) -> (path, error)
     keeper.chat(at, line)            # a chat line said after `at` events (to the table, a watcher's, to allies)
@@ -37,6 +38,9 @@ class Keeper:
         self.session, self.tell = session, tell
 
     def decided(self, at: int, entry) -> None:
+        pass
+
+    def undone(self, at: int) -> None:
         pass
 
     def waiting(self, since: dict[int, float]) -> None:
@@ -84,6 +88,15 @@ class FileKeeper(Keeper):
             if self.journal_error is None:
                 self.tell(Notice(text=f"Cannot write the game's journal ({getattr(e, 'strerror', None) or e}): "
                                       "a crash would lose the decisions since the last autosave."))
+            self.journal_error = str(e)
+
+    def undone(self, at: int) -> None:
+        """The decisions from `at` on were taken back: the journal keeps none of them (the table then autosaves)."""
+        if self.journal is None:
+            return
+        try:
+            self.journal.drop_from(at)
+        except (OSError, saves.SaveError) as e:
             self.journal_error = str(e)
 
     def _start_journal(self, save: Path) -> None:

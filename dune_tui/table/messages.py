@@ -16,6 +16,7 @@ To a client (each `send` carries one):
     Refused        this client's message was refused (the state is unchanged): why
     Chat           a line said at the table (every client gets it; not part of the game's log)
     GameOver       the result, the final view, the history the seat may see and the hints it was shown
+    Undone         a decision was taken back (undo against bots): whose, the decisions left, what it was
     EndProposal    a proposal to end the game by agreement is open: who proposed it, who is still to answer
                    (seat -1: none is open any more, and `text` says why)
 
@@ -28,6 +29,7 @@ From a client:
     Hint           the advice `h` showed for an open request (kept beside the log for the replay)
     ProposeEnd     this seat proposes to end the game by agreement (when the rule set offers it: `end_offered`)
     AnswerEnd      this seat's yes or no to the open proposal
+    Undo           take back this seat's last decision (a game where every other seat is a bot; table/undo.py)
 
 The Structs are tagged so that a tagged union decodes them; the views are engine States (`view: Any`): the wire
 form of a view comes with the network step.  Seat -1 is a spectator: public information only.
@@ -48,7 +50,7 @@ SPECTATOR = -1
 __all__ = [
     "SPECTATOR", "AnswerEnd", "Board", "Chat", "Closed", "Decision", "DecisionRequest", "EndProposal", "EventBatch",
     "GameOver", "Hint", "Notice", "Pace", "ProposeEnd", "Refused", "Save", "SaveFailed", "Saved", "Sealed", "SeatInfo",
-    "Seats", "SetPace", "Skip", "Thinking", "Welcome",
+    "Seats", "SetPace", "Skip", "Thinking", "Undo", "Undone", "Welcome",
 ]
 
 
@@ -203,6 +205,18 @@ class Welcome(_Message):
     watchers: tuple[str, ...] = ()  # who watches (as in Seats)
     hints: bool = True  # the game allows advice (h); False for a competitive game
     proposal: EndProposal | None = None  # a proposal to end the game by agreement, open now
+
+
+class Undo(_Message):
+    """Take back this seat's last decision (refused, with a Notice saying why, unless table/undo.py allows it)."""
+
+
+class Undone(_Message):
+    """`seat` took back a decision: `text` says which; `decisions` are left in the game's log."""
+
+    seat: int
+    decisions: int
+    text: str
 
 
 class Skip(_Message):

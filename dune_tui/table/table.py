@@ -12,7 +12,7 @@ commit is in before a human is asked; human requests are delivered only when no 
 
 Nothing shown is lost: each decision is given to the table's keeper (keeper.py; by default the game's journal on
 disk) before any client hears of it.  Remote seats' decisions (net/) come through here too.  Beside the table, one
-job each: clients.py (seats, requests, fan-out), welcome.py, chat.py, hints.py, agreement.py (X36), pacing.py.
+job each: clients.py (seats, requests, fan-out), welcome.py, chat.py, hints.py, agreement.py (X36), pacing.py, undo.py.
 """
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ from .messages import (
     SetPace,
     Skip,
     Thinking,
+    Undo,
 )
 from .pacing import Pacer, bot_action, warm_up
+from .undo import undo
 from .welcome import game_over, welcome
 
 
@@ -74,6 +76,7 @@ class Table:
     holding = property(lambda self: self.pacer.holding)  # a bot's answer waits for the pause
     last_saved = property(lambda self: self.keeper.last_saved)
     save_dir = property(lambda self: self.keeper.save_dir, lambda self, d: setattr(self.keeper, "save_dir", d))
+    seat_list = property(lambda self: self.clients.seat_list)  # who sits where: `table.seat_list()`
 
     # ------------------------------------------------------------ clients
     def attach(self, seat: int, send: Callable[[object], None], *, host: bool = False,
@@ -92,9 +95,6 @@ class Table:
             self.connections.remove(conn)
             if not self.closed:  # a closing table's seats are not away: nobody waits for them
                 self.clients.seats_changed()
-
-    def seat_list(self):
-        return self.clients.seat_list()
 
     def receive(self, conn: Connection, message) -> None:
         """A message from `conn`'s client; a refusal goes back to that client only."""
@@ -122,6 +122,8 @@ class Table:
                 self._end_answer(self.end_vote.open)
         elif isinstance(message, AnswerEnd) and player:
             self._end_answer(self.end_vote.answer(conn.seat, message.yes, speaker(self.session, conn)))
+        elif isinstance(message, Undo):  # taken back (the loop then asks again), or a line says why not
+            undo(self, conn, self._wake)
         else:
             conn.send(Refused(reason=f"this table does not take {type(message).__name__} from this seat"))
 
@@ -190,7 +192,8 @@ class Table:
         self.clients.ask(requests)
 
     async def _bot_turn(self, request: DecisionRequest) -> None:
-        self._think(Thinking(seat=request.seat, prompt=request.prompt))
+        self.thinking = Thinking(seat=request.seat, prompt=request.prompt)
+        self.clients.broadcast(self.thinking)
         started = time.monotonic()
         try:
             action = await bot_action(self.runner, request, self._cancel, self.clients.broadcast)
@@ -199,13 +202,10 @@ class Table:
         await self.pacer.hold(started)
         if self.closed:
             return
-        self._think(Thinking())
+        self.thinking = Thinking()
+        self.clients.broadcast(self.thinking)
         with contextlib.suppress(StaleDecision, DuneError):  # a human's answer came first: ask again
             self._submit(request, action)
-
-    def _think(self, thinking: Thinking) -> None:
-        self.thinking = thinking
-        self.clients.broadcast(thinking)
 
     def _submit(self, request: DecisionRequest, action) -> None:
         """Apply a checked decision (raises StaleDecision or IllegalAction, state unchanged), keep it, then tell

@@ -290,6 +290,8 @@ class SeatClient:
             out += self._watchers(body.watchers)
             self.seats = body.seats
             out.append(SeatsChanged(body.seats))
+        elif isinstance(body, m.Undone):  # the board comes next (a Board)
+            out.append(Note(body.text))
         elif isinstance(body, m.Chat):
             out.append(Note(chat_line(body)))
         elif isinstance(body, m.Notice):

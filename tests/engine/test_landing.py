@@ -101,6 +101,16 @@ def test_r8_landing_in_the_allys_regions_needs_its_consent():
     assert ("land", ATREIDES, CARTHAG) not in legal(state, ATREIDES)
 
 
+def test_r8_the_consent_says_where_the_ally_would_land():
+    """Issue 45: the ally asked says where its consent lets the active player land (the line under the question)."""
+    from dune_tui.games.dune.describe import consequences
+
+    state, _ = landing(FOUR, dice=(HARKONNEN, GUILD, GUILD, GUILD), ally=HARKONNEN, card={ATREIDES: 3},
+                       troops={ARRAKEEN: {ATREIDES: 1, HARKONNEN: 1}, CARTHAG: {HARKONNEN: 1}})
+    assert consequences(state, state.awaiting[0]) == [
+        "Consenting lets the Atreides land beside you in Carthag (allies never battle)."]
+
+
 def test_r8_the_voice_bene_gesserit_land_in_their_allys_regions_without_consent():
     state, _ = landing((BENE_GESSERIT, ATREIDES, HARKONNEN, FREMEN, CORRINO), dice=(HARKONNEN, GUILD, GUILD, GUILD),
                        ally=HARKONNEN, card={BENE_GESSERIT: 3}, troops={CARTHAG: {HARKONNEN: 1}})

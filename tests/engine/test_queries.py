@@ -34,7 +34,15 @@ from dune_tui.games.dune.data import (
     TUEKS_SIETCH,
     WORM,
 )
-from dune_tui.games.dune.describe import action_hint, consequences, kanly_text, prompt, spice_text, storm_text
+from dune_tui.games.dune.describe import (
+    CONSTRUCTION_USES,
+    action_hint,
+    consequences,
+    kanly_text,
+    prompt,
+    spice_text,
+    storm_text,
+)
 from tests.profiles import cases
 
 from .scenario import act, at, legal, position, roll, start_at
@@ -271,8 +279,9 @@ def test_r11_the_storm_warnings_speak_only_of_deserts_where_it_kills_and_destroy
         assert not queries.storm_harms(state, target)
         assert consequences(state, state.active) == [storm_text(state, ATREIDES)]
         assert "Fortification" not in consequences(state, state.active)[0]
-        assert action_hint(state, ("build", ORNITHOPTER)) == ""
-        assert action_hint(state, ("build", FORTIFICATION)) == ""
+        # no warning: each option says only what the construction does (issue 45)
+        assert action_hint(state, ("build", ORNITHOPTER)) == CONSTRUCTION_USES[ORNITHOPTER]
+        assert action_hint(state, ("build", FORTIFICATION)) == CONSTRUCTION_USES[FORTIFICATION]
         after = played_storm(state)
         assert after.board == state.board and after.constr[target] == state.constr[target] == 0
     state = _constructing_under_storm(BROKEN_LAND, storm=5, region=4)  # the desert beside Carthag in zone 4

@@ -152,6 +152,19 @@ def test_traitor_kills_one_enemy_unit_anywhere_the_polar_sink_too_never_ones_own
     assert units(state, POLAR_SINK, HARKONNEN) == 0 and state.reserve[HARKONNEN] == 18
 
 
+def test_the_traitors_panel_says_who_may_block_the_weapon():
+    """Issue 45: the line under the question says who holds the token that blocks the weapon (X6, X7)."""
+    from dune_tui.games.express.describe import traitor_text
+
+    state = position((FREMEN, ATREIDES, HARKONNEN), troops={ARRAKEEN: {ATREIDES: 2}, POLAR_SINK: {HARKONNEN: 1}},
+                     tokens={HARKONNEN: (SNOOPER,)})
+    set_dice(state, traitor=POISON, territory=CARTHAG)
+    start_at(state, "traitor")
+    assert traitor_text(state) == "Poison: the Harkonnen may block it with a Snooper."
+    state.tokens[state.house_seat[HARKONNEN] * 4 + SNOOPER] = 0
+    assert traitor_text(state) == "Poison: nobody holds a Snooper to block it."
+
+
 def test_traitor_texts_say_an_atreides_unit():
     """Issue 33: "a Atreides": the option, the log's traitor line and its death line read "an Atreides"."""
     from dune_tui.games.express.describe import action_text

@@ -83,7 +83,7 @@ def test_every_message_kind_round_trips():
         m.SaveFailed(reason="r", last_good="/x", ref=2), m.Saved(path="/p", ref=1), m.Refused(reason="no", id=4),
         over, m.Skip(), m.SetPace(pause=1.0), m.Save(name="n", directory="d", ref=3), m.Chat(text="hello"),
         m.Hint(text="Pass 37%", request=2), m.ProposeEnd(), m.AnswerEnd(yes=True),
-        m.EndProposal(seat=-1, text="Bob said no"),
+        m.EndProposal(seat=-1, text="Bob said no"), m.Undo(), m.Undone(seat=0, decisions=7, text="Took back: x"),
     ]
     kinds = {type(x).__name__ for x in messages}
     union = {t.__name__.removeprefix("Wire") for t in wire.Message.__args__}

@@ -126,6 +126,37 @@ async def test_each_proposal_says_what_the_allys_ability_gives_this_turn():
 
 @pytest.mark.slow
 @pilot_test
+async def test_an_alliance_says_what_it_changes_and_the_win_the_allies_would_share():
+    """Issue 45: the proposal's panel says what an ally is this turn; the side asked, what accepting gives it (its
+    dice, no battle, the win shared and how near it is: Atreides and Harkonnen hold Great Flat between them)."""
+    app = make_app(alliance(), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        assert "Allies this turn: no battle, its dice recruit" in text and "win together in 4 strategic" in text
+    state = position((ATREIDES, HARKONNEN, FREMEN, CORRINO, GUILD),
+                     troops={ARRAKEEN: {ATREIDES: 1}, CARTHAG: {HARKONNEN: 1}, TUEKS_SIETCH: {FREMEN: 1}})
+    roll(state, (HARKONNEN, FREMEN, CORRINO, GUILD), spice=2)
+    start_at(state, "alliance")
+    apply(state, state.active, ("propose", HARKONNEN, HARKONNEN))
+    game = at(state)
+    asked = state.awaiting[0]
+    game.seats = [HUMAN if seat == asked else bot() for seat in range(state.n)]
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        assert "Allied: no battle, your dice recruit; win" in text and "strategic regions (2 now)." in text
+        assert "1 Accept" in text and "2 Decline" in text, "the options stay in sight at 80×24"
+
+
+@pilot_test
+async def test_each_construction_says_what_it_does():
+    app = make_app(constructing(), resumed=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        text = await shown(pilot)
+        assert "Build a Harvester · +2 spice each turn" in text
+
+
+@pilot_test
 async def test_a_landing_counts_troops_and_says_the_spice_left():
     game = landing()
     app = make_app(game, resumed=True)

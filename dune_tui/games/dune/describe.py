@@ -10,6 +10,7 @@ from .data import (
     CORRINO,
     FACTION_NAMES,
     FORTIFICATION,
+    HARVESTER,
     KANLY_DIE,
     KANLY_NAMES,
     LEADER_NAMES,
@@ -212,6 +213,27 @@ def construction_text(state) -> str:
     return f"The storm hits {REGION_NAMES[t]} this turn: a Fortification would shelter the troops."
 
 
+# What each construction does for the side that controls it (R3, R7, R11): the words of its option.
+CONSTRUCTION_USES = {
+    FORTIFICATION: "kills an attacker, shelters from the storm",
+    HARVESTER: "+2 spice each turn",
+    ORNITHOPTER: "troops fly from it to any target",
+}
+
+
+def alliance_text(state, seat: int) -> str:
+    """What an alliance changes for `seat` this turn (R5, R6, R11): no battle between allies, whose dice recruit
+    for whom, the win they would share (and, for the side asked, how near it is)."""
+    needed = q.alliance_needed()
+    if state.phase == "alliance":
+        return f"Allies this turn: no battle, its dice recruit for it; win together in {needed} strategic regions."
+    symbol, me = state.proposal[1], state.seat_faction[seat]
+    dice = "your dice recruit" if symbol == me else (
+        f"{FACTION_NAMES[symbol]} dice recruit for you" if symbol >= 0 else "no recruiting")
+    held = q.held_alone(state, 1 << state.active_faction | 1 << me)
+    return f"Allied: no battle, {dice}; win together in {needed} strategic regions ({held} now)."
+
+
 def consequences(state, seat: int) -> list[str]:
     """What `seat`'s decision now will lead to, a short line each (its view is enough)."""
     phase = state.phase
@@ -227,6 +249,11 @@ def consequences(state, seat: int) -> list[str]:
         return [line for line in (kanly_text(state),) if line]
     if phase in ("land", "ally_land"):
         return [f"Spice left to land with: {q.spice_now(state)}."]
+    if phase in ("alliance", "alliance_answer"):
+        return [alliance_text(state, seat)]
+    if phase == "consent":
+        return [f"Consenting lets the {FACTION_NAMES[state.active_faction]} land beside you in "
+                f"{_regions(q.consent_regions(state))} (allies never battle)."]
     if phase == "construct":
         return [line for line in (construction_text(state), storm_text(state, faction)) if line][:1]
     return []
@@ -254,7 +281,7 @@ def _knot_text(state, gain) -> str:
 
 def action_hint(state, action) -> str:
     """What one option does beyond its name ("" when nothing to add): the spice left after a landing,
-    the ally's knot ability for a proposal, the coming storm for a construction."""
+    the ally's knot ability for a proposal, the coming storm for a construction, else what a construction does."""
     kind = action[0]
     if kind == "propose":
         gain = q.ally_gain(state, action[1])
@@ -266,4 +293,6 @@ def action_hint(state, action) -> str:
             return "the storm destroys it"
         if action[1] == FORTIFICATION:
             return "shelters the troops from the storm"
+    if kind == "build":
+        return CONSTRUCTION_USES[action[1]]
     return ""

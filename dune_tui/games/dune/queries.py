@@ -240,6 +240,16 @@ def strategic_needed(players: int) -> int:
     return victory.strategic_needed(players)
 
 
+def consent_regions(state) -> list[int]:
+    """R8: the ally's regions (out of the storm) the active player may land in only if the ally consents."""
+    return landing.consent_regions(state)
+
+
+def alliance_needed() -> int:
+    """R11, H9: the strategic regions the active player and its ally must hold between them to win together (4)."""
+    return victory.ALLIANCE_NEEDED
+
+
 def held_regions(state, mask: int) -> list[int]:
     """The strategic regions, in STRATEGIC_ORDER, occupied only by factions in the bitmask `mask` (at least one)."""
     return victory.held_regions(state, mask)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import DIE_NAMES, HOUSE_NAMES, LOCATION_NAMES, N_DICE, TOKEN_NAMES, TRAITOR_DIE, UNIT_OWNER
+from .data import BENE_GESSERIT, DIE_NAMES, HOUSE_NAMES, LOCATION_NAMES, N_DICE, TOKEN_NAMES, TRAITOR_DIE, UNIT_OWNER
 from .rules.deploy import legal_deploy
 from .rules.traitor import blocking_token
 from .text import a_or_an, face_text, traitor_names, units_text
@@ -40,6 +40,24 @@ def prompt(state, seat: int) -> str:
     elif state.phase == "desert_power" and state.battles:
         text += f" — battle in {LOCATION_NAMES[state.battles[0]]}"
     return text
+
+
+def traitor_text(state) -> str:
+    """What the traitor's weapon cannot do (X6, X7): who holds the token that blocks it and may give it back to
+    save the unit, or that nothing blocks it; the Bene Gesserit out of reach (Mind Reading)."""
+    face = state.dice[TRAITOR_DIE]
+    weapon, token = traitor_names(state)[face], blocking_token(state, face)
+    holders = [HOUSE_NAMES[state.seat_house[s]] for s in range(state.n)
+               if token >= 0 and s != state.active and state.holds(s, token)]
+    if token < 0:
+        text = f"{weapon}: nothing blocks it"
+    elif holders:
+        text = f"{weapon}: the {' and the '.join(holders)} may block it with {a_or_an(TOKEN_NAMES[token])}"
+    else:
+        text = f"{weapon}: nobody holds {a_or_an(TOKEN_NAMES[token])} to block it"
+    if state.ability(BENE_GESSERIT) and state.house_seat[BENE_GESSERIT] != state.active:
+        text += "; the Bene Gesserit are out of reach (Mind Reading)"
+    return text + "."
 
 
 def _dice_set(mask: int) -> str:

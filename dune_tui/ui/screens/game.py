@@ -58,6 +58,7 @@ class GameScreen(OwnerControls, DuneScreen):
         Binding("p", "pause", "Pause"),
         Binding("l", "focus_log", "Log"),
         Binding("h", "hint", "Hint"),  # the search's advice on the decision on screen (Esc puts it away)
+        Binding("u", "undo", "Undo", show=False, key_display="u"),  # take back a decision, against bots only
         Binding("v", "full_log", "Full log", show=False, key_display="v"),  # key_display: listed by `?`
         Binding("c", "houses", "House cards", show=False, key_display="c"),
         Binding("m", "focus_map", "Map", show=False, key_display="m"),  # the map's cursor, while places are lit
@@ -73,10 +74,8 @@ class GameScreen(OwnerControls, DuneScreen):
         """`seats`: the seats this terminal plays (default: every human seat); `rejoin`: what sits a seat joined to a
         table elsewhere down again (HOST:PORT/CODE, `lobby.join_command`); `lesson`: a guided game's (lesson.py)."""
         super().__init__()
-        self.lesson = lesson and lesson.bind(self)  # (screens/lesson.py)
-        self.rejoin = rejoin
-        self.table = table  # to attach and send (through the seat client); the screen never reads the table's game
-        self.settings = settings
+        self.lesson, self.rejoin = lesson and lesson.bind(self), rejoin  # (screens/lesson.py)
+        self.table, self.settings = table, settings  # the table: to attach and send; the screen never reads its game
         self.link, self.turns = TableLink(self), Turns(self)
         self.agreement, self.leaving = Agreement(self), Leaving(self)
         self.early_keys = EarlyKeys()  # keys typed before the first question (ui/early_keys.py)
@@ -104,7 +103,7 @@ class GameScreen(OwnerControls, DuneScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("agree_end", "manage"):  # a rule set's key, saying why not when refused; an owner's key
             return self.agreement.key_shown() if action == "agree_end" else self.owner_key()
-        return not (self.client.watching_only and action in ("skip", "pause", "hint"))  # a spectator changes nothing
+        return not (self.client.watching_only and action in ("skip", "pause", "hint", "undo"))  # a watcher: none
 
     @property
     def help_tips(self) -> str:
@@ -167,8 +166,7 @@ class GameScreen(OwnerControls, DuneScreen):
 
     @on(AdvicePanel.Advised)
     def _advised(self, event: AdvicePanel.Advised) -> None:
-        """The advice arrives: shown if it is still for the decision on screen (else dropped), and kept beside
-        the log for the replay."""
+        """The advice arrives: shown if still for the decision on screen (else dropped), kept for the replay."""
         request = event.request
         if request is self.current:
             said = self.query_one(AdvicePanel).show_beside(self.query_one(ChoiceList), request, event.advice,
@@ -187,8 +185,7 @@ class GameScreen(OwnerControls, DuneScreen):
         self.agreement.propose()
 
     def action_hint(self) -> None:
-        """`h`: the search works out its top options for the decision on screen, from the seat's view only, in a
-        thread (the advice panel's); the screen keeps answering keys meanwhile."""
+        """`h`: the search's top options for the decision on screen, from the seat's view only, in a thread."""
         self.query_one(AdvicePanel).hint(self.current, self.client.hints, self.settings.advisor)
 
     @property
@@ -203,6 +200,9 @@ class GameScreen(OwnerControls, DuneScreen):
 
     def key_escape(self) -> None:
         self.drop_advice()
+
+    def action_undo(self) -> None:  # (the table says why not in a line: table/undo.py)
+        self.client.send(m.Undo())  # (on the watched seat's connection: a hot seat's is a spectator's)
 
     def action_say(self) -> None:
         self.app.push_screen(Say(), self._said)

@@ -1,6 +1,6 @@
 """New game: the rule set (the registry's games), its players, each seat a human or a bot level, the game's own
 lines (ui/games/NAME/setup.py: the first game's faction choice and Face Dancers, Express's modifications), an
-optional seed, the bots' pause, hints (h) on or off."""
+optional seed, the bots' pause, hints (h) on or off; `?` says what each line means (new_game_help.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..games import setup_for
 from ..kit.screens import DuneScreen
 from ..settings import PAUSES
 from ..widgets.cycler import Cycler
+from .new_game_help import tips
 
 HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}
 MOST_SEATS = max(max(r.players) for r in GAMES.values())
@@ -54,6 +55,11 @@ class NewGameScreen(DuneScreen):
         self.settings = settings
         self.rules = rules
         self.host = host
+
+    @property
+    def help_tips(self) -> str:
+        """`?`: what each line means, the chosen game's included (new_game_help.py)."""
+        return tips(setup_for(self.rules), bot_specs())
 
     def compose(self) -> ComposeResult:
         bot = default_bot()

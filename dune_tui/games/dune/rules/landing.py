@@ -117,6 +117,12 @@ def apply_gift(state, seat: int, action) -> bool:
 # ------------------------------------------------------------------ consent
 
 
+def consent_regions(state) -> list[int]:
+    """The regions the active player may land in only with its ally's consent: the ally's, out of the storm, where
+    the active player has no troops."""
+    return [r for r in _held(state, state.ally) if not state.troops_of(r, state.active_faction)]
+
+
 def _enter_consent(state) -> bool:
     state.consent = False
     me, ally = state.active_faction, state.ally
@@ -125,7 +131,7 @@ def _enter_consent(state) -> bool:
     if me == BENE_GESSERIT:  # The Voice: no consent needed
         state.consent = True
         return _enter_land(state)
-    theirs = [r for r in _held(state, ally) if not state.troops_of(r, me)]
+    theirs = consent_regions(state)
     mine_to_land = any(_pool(state, me)[u] for u in FACTION_UNITS[me])
     if theirs and mine_to_land and spice_available(state):
         state.phase = "consent"

@@ -8,6 +8,7 @@ from ..events import emit
 from ..state import Result
 
 ROUNDS = 6
+ALLIANCE_NEEDED = 4  # R11, H9: the active player and its ally win together alone in 4 strategic regions
 
 
 def strategic_needed(players: int) -> int:
@@ -43,7 +44,7 @@ def check_victory(state) -> Result | None:
                                "predicted it: the Bene Gesserit win.")
         return Result(winners=(me,), reason="solo", round=state.round,
                       text=f"The {FACTION_NAMES[me]} win alone.")
-    if ally >= 0 and held_alone(state, 1 << me | 1 << ally) >= 4:
+    if ally >= 0 and held_alone(state, 1 << me | 1 << ally) >= ALLIANCE_NEEDED:
         return Result(winners=(me, ally), reason="alliance", round=state.round,
                       text=f"The {FACTION_NAMES[me]} and the {FACTION_NAMES[ally]} win together.")
     return None

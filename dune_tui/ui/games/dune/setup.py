@@ -9,6 +9,12 @@ from ...widgets.cycler import Cycler
 
 FACTION_CHOICE = {"random": "dealt at random", "choose": "chosen in the rulebook's order"}
 FACE_DANCERS = {"dice": "with unused dice (the card)", "spice": "for 1 spice each (variant)"}
+HELP = (  # `?` on the new-game screen: what each line means (rules.md, docs/RULINGS.md)
+    ("Factions", "dealt at random, or chosen by each player in turn, in the rulebook's order (R12)."),
+    ("Face Dancers", "the Bene Tleilax's ability (6+ players): at the start of a battle on their turn, each unused "
+                     "die showing an enemy's symbol turns one of its troops into a Tleilaxu troop (the card); in "
+                     "the variant they pay 1 spice for each instead (R10, H13)."),
+)
 
 
 def compose(defaults: dict) -> ComposeResult:

@@ -15,6 +15,18 @@ TOKEN_KEYS = ("snooper", "shield", "trance", "thumper")  # express.data.TOKEN_KE
 TOKEN_NAMES = ("Snooper", "Shield", "Truth Trance", "Thumper")
 TOKEN_COUNTS = range(-1, 7)  # -1: as the defence line says; up to the box's 6 (express.data.BOX_TOKENS, X28)
 DEFENCE = {"full": "one of each per player", "limited": "one of each in all", "none": "none (no tokens)"}
+HELP = (  # `?` on the new-game screen: what each modification does (rules.md, docs/EXPRESS.md)
+    ("Houses' abilities", "each house plays its special abilities (c in a game shows them); off: the houses "
+                          "differ only by name."),
+    ("Shorter game", "the game ends after that round (X26); off: until a house holds enough territories."),
+    ("At the last round", "if nobody has won by then: everybody loses, or the most territories wins (then the "
+                          "most units, then a roll: X15, X16)."),
+    ("Thumper", "the traitor die's sixth face is a Thumper token: play one during your roll to reroll a "
+                "Shai-Hulud; nothing blocks the Hunter-Seeker then."),
+    ("Defence tokens", "the Snooper, Shield and Truth Trance tokens that block the traitor die's weapons: one of "
+                       "each per player, one of each in all, or none (X17, X18)."),
+    ("... tokens", "how many of that kind are in the supply, 0-6, whatever the defence line says (X28)."),
+)
 
 
 def count_text(n: int) -> str:

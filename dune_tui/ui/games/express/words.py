@@ -4,7 +4,7 @@ Fremen counted (largest first), what a landing or a move leaves to pay with, and
 from __future__ import annotations
 
 from ....games.express.data import LOCATION_NAMES
-from ....games.express.describe import action_text
+from ....games.express.describe import action_text, traitor_text
 from ...widgets.choices import Choice
 from ...widgets.words import Words
 from .dice import ExpressDiceForm
@@ -22,6 +22,9 @@ def hint(view, choice: Choice) -> str:
 
 
 def consequences(view, seat: int) -> list[str]:
+    """The line under the question: what a deployment has left; whom the traitor's weapon cannot reach."""
+    if view.phase == "traitor":
+        return [traitor_text(view)]
     if view.phase == "deploy" and view.target >= 0:
         return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice, {view.symbols} "
                 f"symbol{'s' if view.symbols != 1 else ''} left."]  # short: at 80×24 the options keep 3 rows
