@@ -119,6 +119,7 @@ class Daemon:
         self.sweeper: asyncio.Task | None = None
 
     async def start(self) -> None:
+        self.store.start_writer()  # the tables' writes: one thread, committed in groups, off the event loop
         for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
             with contextlib.suppress(OSError):
                 os.unlink(stale)
