@@ -130,7 +130,7 @@ class Table:
         request = self.asked.get(decision.id)
         if conn.seat != decision.seat:
             conn.send(Refused(id=decision.id, reason=f"you sit at seat {conn.seat + 1}, not {decision.seat + 1}"))
-        elif request is None or request.seat != decision.seat:
+        elif request is None or request.seat != decision.seat or self.closed:
             conn.send(Refused(id=decision.id, reason="that decision is not asked for now"))
         else:
             try:
