@@ -18,6 +18,7 @@ queued or put later fails with `WriterStopped`: the tables stop taking decisions
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import sqlite3
@@ -106,7 +107,8 @@ class Writer:
                 if item is not None:
                     group.append(item)
             for _, loop, done in group:
-                loop.call_soon_threadsafe(_settle, done, self.stopped)
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(_settle, done, self.stopped)
 
     def _commit(self, group: list) -> None:
         results: list = []
@@ -129,4 +131,5 @@ class Writer:
             results = [e] * len(group)
         self.groups += 1
         for (_, loop, done), result in zip(group, results, strict=True):
-            loop.call_soon_threadsafe(_settle, done, result)
+            with contextlib.suppress(RuntimeError):  # (its loop is closed: nobody waits any more)
+                loop.call_soon_threadsafe(_settle, done, result)

@@ -66,7 +66,7 @@ class Table:
         self.thinking, self.sealed, self.closed = Thinking(), None, False
         self.end_vote = EndVote(self.controller.rules, session.humans())  # X36: ending the game by agreement
         self._cancel, self._wake = threading.Event(), asyncio.Event()
-        self.telling = Telling(self._tell, self.close)  # decisions applied, told once kept
+        self.telling = Telling(self._tell, self.close, lambda: self.closed)  # decisions applied, told once kept
 
     connections = property(lambda self: self.clients.connections)
     asked = property(lambda self: self.clients.asked)  # human requests delivered and still open
