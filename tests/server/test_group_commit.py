@@ -120,3 +120,21 @@ async def test_a_writer_that_stops_is_logged_told_and_the_table_takes_no_more(tm
     assert len(t.controller.log) == before
     assert isinstance(store.writer.stopped, Exception)
     store.close()
+
+
+async def test_a_table_closed_while_its_decision_is_kept_tells_nothing_more_and_keeps_it(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = Store.open(path)
+    store.start_writer()
+    t, clients, running = await open_table(store, seed=6)
+    await asyncio.sleep(0.1)
+    boards = [len(c.of(Board)) for c in clients]
+    release = held(path, 0.3)
+    answer(next(c for c in clients if c.open_requests()))
+    t.close()  # the server stops meanwhile
+    await running
+    release.join()
+    await asyncio.sleep(0.2)
+    assert [len(c.of(Board)) for c in clients] == boards, "a closed table told a decision"
+    store.close()  # what the writer has queued is written
+    assert committed(path, t.session.game_id) == 1
