@@ -127,6 +127,7 @@ class Daemon:
         self.web_url = ""  # the browser front door's page, once it is open (server/web.py)
 
     async def start(self) -> None:
+        self.store.start_writer()  # the tables' writes: one thread, committed in groups, off the event loop
         for stale in self.where.glob("*.sock"):  # a killed server's sockets (the directory is ours alone)
             with contextlib.suppress(OSError):
                 os.unlink(stale)

@@ -12,8 +12,11 @@ decision's action and each chat line as msgpack.  A table is rebuilt from the st
 save of its last checkpoint (options, seats, the log up to then, the bots' secret, the hints) replayed through the
 controller, then every decision kept after it, then the seats as they were last held.
 
-SQLite in WAL mode with `synchronous=FULL`: each decision is one transaction, and a commit returns only once the
-write-ahead log is on the disk (fsync), as the file journal's fdatasync.  So neither a `kill -9` of the server nor a
+SQLite in WAL mode with `synchronous=FULL`: a commit returns only once the write-ahead log is on the disk (fsync), as
+the file journal's fdatasync.  The server starts the store's writer (writer.py, `store.start_writer()`): one thread
+commits every table's pending writes together, one transaction and one fsync for the group, and each table tells its
+clients of a decision once that commit is done; the event loop never waits for the disk.  (Without the writer, as
+in the tests, each write is its own transaction, made at once.)  So neither a `kill -9` of the server nor a
 power cut loses a decision anyone was shown.  (`NORMAL` would save that fsync per decision: nothing lost on a crash of
 the process, but a power cut could lose the decisions since the last WAL checkpoint.)
 
@@ -25,6 +28,7 @@ open it (docs/PROTOCOL.md, "The table server").
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -45,6 +49,7 @@ from ..table.keeper import Keeper
 from ..table.messages import Chat, Notice, Save, SaveFailed
 from ..text import MESSAGE_LIMIT, printable
 from .control import Finished
+from .writer import Writer, WriterStopped
 
 VERSION = 2  # PRAGMA user_version: the schema below (1: without `turns`)
 SCHEMA = """
@@ -142,10 +147,17 @@ def _now() -> str:
 
 
 class Store:
-    """The database of one server.  Not shared between threads: the server's event loop alone uses it."""
+    """The database of one server.  Its connection is the event loop's (reads, and the writes until the writer
+    is started); the writer's thread has its own."""
 
     def __init__(self, db: sqlite3.Connection, path: Path) -> None:
         self.db, self.path = db, path
+        self.writer: Writer | None = None
+
+    def start_writer(self) -> None:
+        """From now on the tables' writes go through one thread, committed in groups (writer.py)."""
+        if self.writer is None:
+            self.writer = Writer(self.path, SYNCHRONOUS)
 
     @classmethod
     def open(cls, path: Path) -> Store:
@@ -192,6 +204,11 @@ class Store:
             db.executescript(f"BEGIN IMMEDIATE; {TURNS} PRAGMA user_version = {VERSION}; COMMIT;")
 
     def close(self) -> None:
+        """Close the database (what the writer has queued is written first)."""
+        if self.writer is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.writer.close()
+            self.writer = None
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
 
@@ -284,7 +301,7 @@ class TableKeeper(Keeper):
                             "VALUES (?, ?, ?, ?, ?, 'open', ?, ?) ON CONFLICT (id) DO UPDATE SET updated = "
                             "excluded.updated", (session.game_id, self.owner, schema.rules_of_save(save), now,
                                                  now, schema.encode(save), _pack.encode(self.settings)))
-            self._seats()
+            _seats(self.db, self._seat_rows())
             known = self.store.decisions(session.game_id)
             self.db.executemany("INSERT OR IGNORE INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
                                 [(session.game_id, at, e.seat, _pack.encode(e.action))
@@ -293,20 +310,19 @@ class TableKeeper(Keeper):
                                     (session.game_id,)).fetchone()[0]
         self.since = dict(self.db.execute("SELECT seat, since FROM turns WHERE table_id = ?", (session.game_id,)))
 
-    def decided(self, at: int, entry) -> None:
-        """The `at`-th decision of the log (from 0): committed, on the disk, when this returns (and its seat's
-        wait is over)."""
-        game_id, waited = self.session.game_id, entry.seat in self.since
+    def decided(self, at: int, entry):
+        """The `at`-th decision of the log (from 0), and its seat's wait over: on the disk when this returns, or,
+        with the store's writer, when the future it returns is done (WriterStopped: it never will be)."""
+        row, waited = (self.session.game_id, at, entry.seat, _pack.encode(entry.action)), entry.seat in self.since
 
-        def write() -> None:
-            with _transaction(self.db):
-                self.db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)",
-                                (game_id, at, entry.seat, _pack.encode(entry.action)))
-                if waited:
-                    self.db.execute("DELETE FROM turns WHERE table_id = ? AND seat = ?", (game_id, entry.seat))
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO decisions (table_id, at, seat, action) VALUES (?, ?, ?, ?)", row)
+            if waited:
+                db.execute("DELETE FROM turns WHERE table_id = ? AND seat = ?", (row[0], row[2]))
 
-        self._write(write)
         self.since = {seat: at for seat, at in self.since.items() if seat != entry.seat}
+        done = self._write(write)
+        return done if isinstance(done, asyncio.Future) else None
 
     def undone(self, at: int) -> None:
         """The decisions from the `at`-th on were taken back (undo against bots): gone from the store too."""
@@ -321,64 +337,62 @@ class TableKeeper(Keeper):
     def waiting(self, since: dict[int, float]) -> None:
         """The human seats the table asks to decide, each since when: kept, so that a restart counts on."""
         game_id, self.since = self.session.game_id, since
+        rows = [(game_id, seat, at) for seat, at in since.items()]
 
-        def write() -> None:
-            with _transaction(self.db):
-                self.db.execute("DELETE FROM turns WHERE table_id = ?", (game_id,))
-                self.db.executemany("INSERT INTO turns (table_id, seat, since) VALUES (?, ?, ?)",
-                                    [(game_id, seat, at) for seat, at in since.items()])
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM turns WHERE table_id = ?", (game_id,))
+            db.executemany("INSERT INTO turns (table_id, seat, since) VALUES (?, ?, ?)", rows)
 
         self._write(write)
 
     def checkpoint(self, force: bool = False) -> tuple[None, str | None]:
         """A turn may have ended (force: keep the whole game now): the game as a save, so that a rebuild replays
-        from it.  (None, why it failed or None)."""
+        from it.  (None, why it failed or None; with the writer, a failure is told and logged when it comes.)"""
         session = self.session
         if not (force or autosave_due(session)):
             return None, None
+        row, seats = (self._blob(), _now(), session.game_id), self._seat_rows()
 
-        def write() -> None:
-            with _transaction(self.db):
-                self.db.execute("UPDATE tables SET save = ?, updated = ? WHERE id = ?",
-                                (self._blob(), _now(), session.game_id))
-                self._seats()
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE tables SET save = ?, updated = ? WHERE id = ?", row)
+            _seats(db, seats)
+
+        error = self._write(write)
+        if error is None or isinstance(error, asyncio.Future):
             session.autosaved_turn = turns_done(session.state)
-
-        return None, self._write(write)
+            return None, None
+        return None, error
 
     def finished(self) -> None:
         session = self.session
         text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
+        row, seats = (text, self._blob(), _now(), session.game_id), self._seat_rows()
 
-        def write() -> None:
-            with _transaction(self.db):
-                self.db.execute("UPDATE tables SET state = 'finished', result = ?, save = ?, updated = ? "
-                                "WHERE id = ?", (text, self._blob(), _now(), session.game_id))
-                self._seats()
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE tables SET state = 'finished', result = ?, save = ?, updated = ? WHERE id = ?", row)
+            _seats(db, seats)
 
         self._write(write)
 
     def closed(self) -> None:
-        """The table stops (the server stops): nothing to write, every decision is in."""
+        """The table stops (the server stops): nothing to write, every decision is in (or in the writer's queue,
+        which the store's close writes)."""
 
     def seated(self) -> None:
         """Who holds each seat changed (a login sat down at a free seat, which is kept for it)."""
-        def write() -> None:
-            with _transaction(self.db):
-                self._seats()
-
-        self._write(write)
+        seats = self._seat_rows()
+        self._write(lambda db: _seats(db, seats))
 
     def settled(self, settings: Settings) -> None:
         """The owner changed how the table is played (private, watchers): kept for the next start."""
         self.settings = settings
-        self._write(lambda: self.db.execute("UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
-                                            (_pack.encode(settings), _now(), self.session.game_id)))
+        row = (_pack.encode(settings), _now(), self.session.game_id)
+        self._write(lambda db: db.execute("UPDATE tables SET settings = ?, updated = ? WHERE id = ?", row))
 
     def chat(self, at: int, line: Chat) -> None:
         """A line said at the table, after `at` events of the game."""
-        self._write(lambda: self.db.execute("INSERT INTO chat (table_id, n, at, line) VALUES (?, ?, ?, ?)",
-                                            (self.session.game_id, self.said, at, _pack.encode(line))))
+        row = (self.session.game_id, self.said, at, _pack.encode(line))
+        self._write(lambda db: db.execute("INSERT INTO chat (table_id, n, at, line) VALUES (?, ?, ?, ?)", row))
         self.said += 1
 
     def save(self, message: Save) -> SaveFailed:
@@ -388,19 +402,42 @@ class TableKeeper(Keeper):
         return ""
 
     # ------------------------------------------------------------ helpers
-    def _write(self, write) -> str | None:
-        """Run a write; a refusal of the database is logged, told to the table once, and returned."""
+    def _write(self, write: Callable[[sqlite3.Connection], object]) -> str | asyncio.Future | None:
+        """Run a write (`write(db)`, in a transaction): at once (why the database refused it, or None), or, with
+        the store's writer, queued (its future).  A refusal is logged, told to the table once, and returned."""
+        if self.store.writer is not None:
+            done = self.store.writer.put(write)
+            done.add_done_callback(self._written)
+            return done
         try:
-            write()
+            with _transaction(self.db):
+                write(self.db)
         except sqlite3.Error as e:
-            log.error("table %s: the database refused a write (%s)", self.session.game_id, e)
-            if self.error is None:
-                self.tell(Notice(text=f"The server cannot keep this game ({e}): a restart of the server would lose "
-                                      "what is played from now."))
-            self.error = str(e)
-            return self.error
+            return self._refused(e)
         self.error = None
         return None
+
+    def _written(self, done: asyncio.Future) -> None:
+        if done.cancelled():
+            return
+        if isinstance(done.exception(), WriterStopped):
+            if self.error != "stopped":
+                log.error("table %s: stops taking decisions (%s)", self.session.game_id, done.exception())
+                self.tell(Notice(text=f"The server cannot keep this game any more ({done.exception()}): this "
+                                      "table stops; everything shown so far is kept."))
+            self.error = "stopped"
+        elif done.result() is not None:
+            self._refused(done.result())
+        elif self.error != "stopped":
+            self.error = None
+
+    def _refused(self, e: sqlite3.Error) -> str:
+        log.error("table %s: the database refused a write (%s)", self.session.game_id, e)
+        if self.error is None:
+            self.tell(Notice(text=f"The server cannot keep this game ({e}): a restart of the server would lose "
+                                  "what is played from now."))
+        self.error = str(e)
+        return self.error
 
     def _save(self):
         return to_file(self.session, f"autosave-{self.session.game_id}", "auto")
@@ -408,13 +445,16 @@ class TableKeeper(Keeper):
     def _blob(self) -> bytes:
         return schema.encode(self._save())
 
-    def _seats(self) -> None:
-        self.db.executemany(
-            "INSERT INTO seats (table_id, seat, kind, agent, name, login, claimed) VALUES (?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (table_id, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, "
-            "name = excluded.name, login = excluded.login, claimed = excluded.claimed",
-            [(self.session.game_id, i, s.kind, s.agent, s.name, s.login, int(s.claimed))
-             for i, s in enumerate(self.session.seats)])
+    def _seat_rows(self) -> list[tuple]:
+        return [(self.session.game_id, i, s.kind, s.agent, s.name, s.login, int(s.claimed))
+                for i, s in enumerate(self.session.seats)]
+
+
+def _seats(db: sqlite3.Connection, rows: list[tuple]) -> None:
+    db.executemany(
+        "INSERT INTO seats (table_id, seat, kind, agent, name, login, claimed) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (table_id, seat) DO UPDATE SET kind = excluded.kind, agent = excluded.agent, "
+        "name = excluded.name, login = excluded.login, claimed = excluded.claimed", rows)
 
 
 @contextlib.contextmanager

@@ -7,8 +7,8 @@ import itertools
 import time
 from collections.abc import Callable
 
-from ..controller import DecisionRequest
-from .messages import Closed, SeatInfo, Seats
+from ..controller import DecisionRequest, EventBatch
+from .messages import SPECTATOR, Board, Closed, SeatInfo, Seats
 
 CHAT_BURST = 5  # a client may say 5 chat lines at once (then one every chat.CHAT_EVERY seconds)
 
@@ -71,6 +71,18 @@ class Clients:
     def broadcast(self, message) -> None:
         for conn in list(self.connections):
             conn.send(message)
+
+    def told(self, controller, rid: int, batches) -> None:
+        """Request `rid`'s decision, applied and kept: the request closed, its events to each client as its seat
+        sees them, and the board after."""
+        self.answered(rid)
+        events = list({id(e): e for b in batches for e in b.events}.values())
+        self.session.history.extend(events)
+        state, decisions = controller.state, len(controller.log)
+        for conn in list(self.connections):
+            seen = batches[conn.seat].events if conn.seat >= 0 else controller.events_for(SPECTATOR, events)
+            conn.send(EventBatch(conn.seat, seen))
+            conn.send(Board(seat=conn.seat, view=controller.rules.view(state, conn.seat), decisions=decisions))
 
     def ask(self, requests: list[DecisionRequest]) -> None:
         """Deliver the requests not delivered yet to their seats' clients."""

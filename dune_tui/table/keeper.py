@@ -1,8 +1,9 @@
 """How a table keeps its game: the `Keeper` it is given.  The table tells it, in this order:
 
     keeper.opened(session, tell)     # the game; `tell(message)` reaches every client (a Notice, a SaveFailed)
-    keeper.decided(at, entry)        # the `at`-th decision of the log (from 0): durable when this returns, before
-                                     # any client hears of it
+    keeper.decided(at, entry)        # the `at`-th decision of the log (from 0): durable when this returns None, or
+                                     # when the awaitable it returns is done (the server's); no client hears of it
+                                     # before (table/telling.py); an awaitable that raises stops the table
     keeper.undone(at)                # the decisions from the `at`-th on were taken back (undo.py): forget them
     keeper.waiting(since)            # the human seats asked to decide, each since when (time.time()), as it changes
     keeper.checkpoint(force=False)   # a turn may have ended (force: keep the whole game now) -> (path, error)
@@ -20,7 +21,7 @@ each turn's end, folding the journal into it.  The table server (issue 43) gives
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from .. import saves
@@ -37,8 +38,8 @@ class Keeper:
     def opened(self, session, tell: Callable[[object], None]) -> None:
         self.session, self.tell = session, tell
 
-    def decided(self, at: int, entry) -> None:
-        pass
+    def decided(self, at: int, entry) -> Awaitable | None:
+        return None
 
     def undone(self, at: int) -> None:
         pass

@@ -10,8 +10,8 @@ batches, and the rule set's `view` of the state for a seat (a spectator, seat -1
 events sent to everyone).  Bots decide first, in the runner (a child process or a thread), so a bot's sealed
 commit is in before a human is asked; human requests are delivered only when no bot must decide.
 
-Nothing shown is lost: each decision is given to the table's keeper (keeper.py; by default the game's journal on
-disk) before any client hears of it.  Remote seats' decisions (net/) come through here too.  Beside the table, one
+Nothing shown is lost: each decision is kept by the table's keeper (keeper.py; by default the game's journal) before
+any client hears of it (telling.py).  Remote seats' decisions (net/) come through here too.  Beside the table, one
 job each: clients.py (seats, requests, fan-out), welcome.py, chat.py, hints.py, agreement.py (X36), pacing.py, undo.py.
 """
 
@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..controller import Decision, DecisionRequest, EventBatch, StaleDecision
+from ..controller import Decision, DecisionRequest, StaleDecision
 from ..games.errors import DuneError
 from .agreement import EndVote
 from .bots import BotCancelled, bot_specs, make_runner
@@ -35,7 +35,6 @@ from .keeper import FileKeeper, Keeper
 from .messages import (
     SPECTATOR,
     AnswerEnd,
-    Board,
     Chat,
     Hint,
     ProposeEnd,
@@ -48,6 +47,7 @@ from .messages import (
     Undo,
 )
 from .pacing import Pacer, bot_action, warm_up
+from .telling import Telling
 from .undo import undo
 from .welcome import game_over, welcome
 
@@ -68,6 +68,7 @@ class Table:
         self.thinking, self.sealed, self.closed = Thinking(), None, False
         self.end_vote = EndVote(self.controller.rules, session.humans())  # X36: ending the game by agreement
         self._cancel, self._wake = threading.Event(), asyncio.Event()
+        self.telling = Telling(self._tell, self.close, lambda: self.closed)  # decisions applied, told once kept
 
     connections = property(lambda self: self.clients.connections)
     asked = property(lambda self: self.clients.asked)  # human requests delivered and still open
@@ -131,7 +132,7 @@ class Table:
         request = self.asked.get(decision.id)
         if conn.seat != decision.seat:
             conn.send(Refused(id=decision.id, reason=f"you sit at seat {conn.seat + 1}, not {decision.seat + 1}"))
-        elif request is None or request.seat != decision.seat:
+        elif request is None or request.seat != decision.seat or self.closed:
             conn.send(Refused(id=decision.id, reason="that decision is not asked for now"))
         else:
             try:
@@ -161,6 +162,9 @@ class Table:
         if getattr(self.runner, "kind", "") == "process" and self.runner.specs:
             self._warming = asyncio.ensure_future(asyncio.to_thread(warm_up, self.runner))
         while not self.closed:
+            if self.telling.task is not None:
+                await self.telling.task
+                continue
             if self.controller.over:
                 self._finish()
                 return
@@ -208,20 +212,16 @@ class Table:
             self._submit(request, action)
 
     def _submit(self, request: DecisionRequest, action) -> None:
-        """Apply a checked decision (raises StaleDecision or IllegalAction, state unchanged), keep it, then tell
-        everyone."""
+        """Apply a checked decision (raises StaleDecision or IllegalAction, state unchanged), keep it, tell it."""
         batches = self.controller.submit(Decision(request.id, request.seat, action))
-        self.keeper.decided(len(self.controller.log) - 1, self.controller.log[-1])
-        self.clients.answered(request.id)
-        events = list({id(e): e for b in batches for e in b.events}.values())
-        self.session.history.extend(events)
-        state, decisions = self.controller.state, len(self.controller.log)
-        for conn in list(self.connections):
-            seen = batches[conn.seat].events if conn.seat >= 0 else self.controller.events_for(SPECTATOR, events)
-            conn.send(EventBatch(conn.seat, seen))
-            conn.send(Board(seat=conn.seat, view=self.controller.rules.view(state, conn.seat), decisions=decisions))
+        self.telling.add((request.id, batches), self.keeper.decided(len(self.controller.log) - 1,
+                                                                    self.controller.log[-1]))
+
+    def _tell(self) -> None:
+        for rid, batches in self.telling.take():
+            self.clients.told(self.controller, rid, batches)
         self._sealed_note()
-        self._end_answer(self.end_vote.lapsed(state))
+        self._end_answer(self.end_vote.lapsed(self.controller.state))
         self.autosave()
         self._wake.set()
 

@@ -84,27 +84,41 @@ def test_a_finished_table_is_not_reopened(tmp_path):
 
 
 CHILD = """
-import random, sys
+import asyncio, random, sys
 sys.path.insert(0, {root!r})
 from tests.server.test_store import new_session
 from dune_tui.controller import Decision
 from dune_tui.server.store import Store
-store = Store.open({db!r})
-game = new_session()
-keeper = store.keeper("bob")
-keeper.opened(game)
-rng = random.Random(9)
-while not game.state.over:
-    request = game.controller.pending()[0]
-    game.controller.submit(Decision(request.id, request.seat, rng.choice(request.legal)))
-    keeper.decided(len(game.log) - 1, game.log[-1])
-    print(len(game.log), flush=True)   # acknowledged: a client would be told now
+
+async def main():
+    store = Store.open({db!r})
+    if {writer!r}:
+        store.start_writer()  # the server's way: committed in groups by the writer's thread
+    game = new_session()
+    keeper = store.keeper("bob")
+    keeper.opened(game)
+    rng = random.Random(9)
+    while not game.state.over:
+        kept = []
+        for _ in range(rng.randint(1, 5)):  # (with the writer: several waiting, committed together)
+            if game.state.over:
+                break
+            request = game.controller.pending()[0]
+            game.controller.submit(Decision(request.id, request.seat, rng.choice(request.legal)))
+            kept.append(keeper.decided(len(game.log) - 1, game.log[-1]))
+        for done in kept:
+            if done is not None:
+                await done
+        print(len(game.log), flush=True)   # acknowledged: a client would be told now
+
+asyncio.run(main())
 """
 
 
-def test_every_acknowledged_decision_survives_kill_9(tmp_path):
+@pytest.mark.parametrize("writer", [False, True], ids=["each-write", "group-commit"])
+def test_every_acknowledged_decision_survives_kill_9(tmp_path, writer):
     db = tmp_path / "tables.sqlite3"
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT), db=str(db))],
+    child = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT), db=str(db), writer=writer)],
                              stdout=subprocess.PIPE, text=True)
     acknowledged = 0
     deadline = time.monotonic() + 60
@@ -122,7 +136,11 @@ def test_every_acknowledged_decision_survives_kill_9(tmp_path):
     assert len(kept.session.log) >= acknowledged
     rng = random.Random(9)  # the same decisions, in the same order
     again = new_session()
+    burst = 0
     for entry in kept.session.log:
+        if burst == 0:
+            burst = rng.randint(1, 5)
+        burst -= 1
         request = again.controller.pending()[0]
         assert (entry.seat, entry.action) == (request.seat, rng.choice(request.legal))
         again.controller.submit(Decision(request.id, request.seat, entry.action))
