@@ -44,7 +44,7 @@ def cmd_games(args) -> int:
         return 2
     shown = [g for g in games if matches(g, rules=args.rules, players=args.players, result=args.result,
                                          bot=args.bot)]
-    record = tally(shown)
+    record = tally(shown, rated=games)
     with pipe_closed_ok():
         if args.json:
             sys.stdout.write(msgspec.json.encode({"games": [as_json(g) for g in shown], "record": record})

@@ -1,0 +1,82 @@
+"""The main menu's "Your games" (issue 46): the finished games, their filters, the record, Enter opens a review."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import pytest
+from ui_helpers import make_app, pilot_test, screen_name, screen_text, until, until_shown
+
+from dune_tui.games import express
+from dune_tui.games.dune import Options
+from dune_tui.review import Budget
+from dune_tui.saves import schema
+from dune_tui.saves.files import write_atomic
+from dune_tui.saves.store import to_file
+from dune_tui.session import SeatConfig, Session
+from dune_tui.ui.screens import review as review_screen
+from dune_tui.ui.screens.games import GamesScreen
+from dune_tui.ui.screens.review import ReviewScreen
+from tests.review.games import play
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SEATS = [SeatConfig(kind="human", name="You"), SeatConfig(kind="bot", agent="heuristic"),
+         SeatConfig(kind="bot", agent="mcts:easy")]
+
+
+def write(folder, options, game_id: str, day: int):
+    when = datetime(2025, 1, day, 12, 0, tzinfo=UTC)
+    session = Session(options, SEATS[:options.players], play(options), created=when, game_id=game_id,
+                      bots_secret=1)
+    save = to_file(session, f"autosave-{game_id}", "auto")
+    save.saved_at = when
+    folder.mkdir(mode=0o700, exist_ok=True)
+    session.path = folder / f"autosave-{game_id}.dune.json"
+    write_atomic(session.path, schema.encode(save), keep_backup=False)
+    return session
+
+
+@pytest.fixture
+def two_games(save_dir, monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    first = write(save_dir, Options(players=2, seed=3), "game-one", 1)
+    second = write(save_dir, express.with_variants("houses,shorter:6", players=3, seed=2), "game-two", 2)
+    yield first, second
+    monkeypatch.delenv("TZ")
+    time.tzset()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_your_games(snap_compare, two_games, size):
+    assert snap_compare(make_app(), press=["y", "_"], terminal_size=size)
+
+
+@pilot_test
+async def test_your_games_lists_filters_and_opens_the_review(two_games, monkeypatch):
+    monkeypatch.setattr(review_screen, "BUDGET", Budget(iters=4, rollouts=2))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("y")
+        text = await until_shown(pilot, "Your games", "Dune Express (houses,shorter:6)", "Your record: 2 games")
+        assert text.index("2025-01-02") < text.index("2025-01-01")  # newest first
+        await pilot.press("g")  # game: dune
+        await until(pilot, lambda: "g game: Dune: The Dice Game" in screen_text(app))
+        assert "Dune Express" not in screen_text(app) and "Your record: 1 game," in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.analysis is not None,
+                    timeout=120, what="the review")
+        assert str(app.screen.review.path) == str(two_games[0].path)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GamesScreen), what="back to the list")
+
+
+@pilot_test
+async def test_your_games_without_games(save_dir):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("y")
+        await until_shown(pilot, "No finished game yet")
