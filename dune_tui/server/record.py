@@ -8,6 +8,7 @@ game last.  Only a table with at least two people, or a bot of known rating, mov
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from ..record.entry import Finished, read
 from ..record.ratings import BOT, Rating, bot_ratings, initial, moves_ratings, rate
 from ..saves import schema
 
+log = logging.getLogger("dune_tui.server")
+
 
 def identity(seat) -> str:
     """A seat's identity as rated: a bot by its level, a person by the login holding it ("" : nobody known)."""
@@ -23,7 +26,19 @@ def identity(seat) -> str:
 
 
 def rate_table(db: sqlite3.Connection, session, left: frozenset[int] = frozenset()) -> None:
-    """Rate a finished table (inside the caller's transaction); a table rated already is left as it is."""
+    """Rate a finished table (inside the caller's transaction; a savepoint of its own): a rating that fails is
+    logged and undone, never the table's end."""
+    db.execute("SAVEPOINT rating")
+    try:
+        _rate(db, session, left)
+    except Exception:
+        db.execute("ROLLBACK TO rating")
+        log.exception("table %s: its end could not be rated", session.game_id)
+    db.execute("RELEASE rating")
+
+
+def _rate(db: sqlite3.Connection, session, left: frozenset[int]) -> None:
+    """Rate the table; a table rated already is left as it is."""
     game_id = session.game_id
     if db.execute("SELECT 1 FROM rated WHERE table_id = ?", (game_id,)).fetchone():
         return

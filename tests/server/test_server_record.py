@@ -87,3 +87,16 @@ def test_an_older_store_gains_the_record_tables(tmp_path):
     store = Store.open(path)
     finish(store, people("alice", "bob"), seed=5)
     assert len(store.leaderboard("dune")) == 2
+
+
+def test_a_rating_that_fails_never_stops_the_tables_end(tmp_path, monkeypatch):
+    from dune_tui.server import record
+
+    def broken(*args, **kwargs):
+        raise ValueError("no maths today")
+
+    monkeypatch.setattr(record, "rate", broken)
+    store = Store.open(tmp_path / "tables.sqlite3")
+    session = finish(store, people("alice", "bob"), seed=5)
+    assert store.unfinished() == [] and len(store.finished_games("alice")) == 1
+    assert store.leaderboard("dune") == [] and store.rating_change(session.game_id, "alice") is None
