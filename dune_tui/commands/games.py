@@ -9,13 +9,14 @@ import sys
 
 import msgspec
 
-from ..games import GAMES
+from ..games import GAMES, game_named
 from ..net.identity import my_login
 from ..record import RESULTS, Finished, finished_games, matches, tally
+from ..record.ratings import Rating
 from ..saves.errors import SaveError
 from ..saves.files import ENV, default_dir, save_dir
 from ..saves.store import local_time
-from ..text import MESSAGE_LIMIT, printable
+from ..text import MESSAGE_LIMIT, NAME_LIMIT, printable
 from .saves import pipe_closed_ok
 
 
@@ -30,6 +31,8 @@ def add_parser(sub) -> None:
                    help="only games you won or lost, or that ended so (alone, alliance, default: the Guild's, "
                         "nobody)")
     p.add_argument("--bot", metavar="LEVEL", help="only games with this bot (heuristic, mcts:hard, ...)")
+    p.add_argument("--server", action="store_true",
+                   help="the games you finished at this machine's table server, and its leaderboard")
     p.add_argument("--json", action="store_true", help="print the games and the record as JSON")
     p.add_argument("--save-dir", metavar="DIR", help=f"the save directory (default: ${ENV} if set, else "
                                                     f"{default_dir()})")
@@ -37,9 +40,13 @@ def add_parser(sub) -> None:
 
 
 def cmd_games(args) -> int:
+    board = None
     try:
-        games = finished_games(args.save_dir, me=my_login())
-    except SaveError as e:
+        if args.server:
+            games, board = at_server(args.rules)
+        else:
+            games = finished_games(args.save_dir, me=my_login())
+    except (SaveError, LookupError) as e:
         print(f"dune-tui: {printable(str(e), limit=MESSAGE_LIMIT)}", file=sys.stderr)
         return 2
     shown = [g for g in games if matches(g, rules=args.rules, players=args.players, result=args.result,
@@ -47,11 +54,19 @@ def cmd_games(args) -> int:
     record = tally(shown, rated=games)
     with pipe_closed_ok():
         if args.json:
-            sys.stdout.write(msgspec.json.encode({"games": [as_json(g) for g in shown], "record": record})
+            extra = {} if board is None else {"leaderboard": board}
+            sys.stdout.write(msgspec.json.encode({"games": [as_json(g) for g in shown], "record": record} | extra)
                              .decode() + "\n")
             return 0
+        if board is not None:
+            print(f"Leaderboard of {game_named(board.rules).title} (a rating and its interval, the surest first):")
+            for place, ranked in enumerate(board.board, 1):
+                rating = Rating(ranked.mu, ranked.sigma)
+                print(f"{place:>4}. {printable(ranked.identity, limit=NAME_LIMIT):<24} {rating.text():<20} "
+                      f"{ranked.games} game{'' if ranked.games == 1 else 's'}")
+            print()
         if not shown:
-            where = printable(save_dir(args.save_dir), limit=MESSAGE_LIMIT)
+            where = "this server" if args.server else printable(save_dir(args.save_dir), limit=MESSAGE_LIMIT)
             print(f"No finished game{' of that kind' if len(games) else ''} in {where}.")
             return 0
         for game in shown:
@@ -59,6 +74,22 @@ def cmd_games(args) -> int:
         print()
         print("Your record: " + "; ".join(record.lines()))
     return 0
+
+
+def at_server(rules: str | None):
+    """Your finished games at this machine's table server and its leaderboard; LookupError if none answers."""
+    from ..server import control
+
+    where = control.find()
+    if where is None:
+        raise LookupError("no table server runs on this machine (`dune-tui serve` starts one)")
+    try:
+        answer = control.ask(where, control.AskRecord(rules=rules or ""))
+    except control.Unreachable as e:
+        raise LookupError(str(e)) from None
+    if not isinstance(answer, control.Record):
+        raise LookupError(f"the server refused: {getattr(answer, 'reason', answer)}")
+    return list(answer.games), answer
 
 
 def line(game: Finished) -> str:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import msgspec
 
+from ..games import DEFAULT, GAMES
 from ..net import lobby, wire
 from ..net.identity import peer_login
 from ..net.publisher import Publisher
@@ -37,11 +38,14 @@ from .control import (
     REQUEST_LIMIT,
     STOPPING,
     VERBS,
+    AskRecord,
     Done,
     ListTables,
     ManageTable,
     Opened,
     OpenTable,
+    Ranked,
+    Record,
     Tables,
     decode_request,
     frame,
@@ -252,7 +256,16 @@ class Daemon:
                                        f"{request.protocol}: use the same version of dune-tui as the server")
         if isinstance(request, ManageTable):
             return await self._manage(request, login)
+        if isinstance(request, AskRecord):
+            return self._record(request, login)
         return await self._open(request, login)
+
+    def _record(self, request: AskRecord, login: str) -> Record:
+        """A game's leaderboard and the games `login` finished here (the store's record: server/record.py)."""
+        rules = request.rules if request.rules in GAMES else DEFAULT  # an unknown game: the first one's board
+        board = tuple(Ranked(identity=who, mu=r.mu, sigma=r.sigma, games=n) for who, r, n in
+                      self.store.leaderboard(rules))
+        return Record(rules=rules, board=board, games=tuple(self.store.finished_games(login)))
 
     async def _manage(self, request: ManageTable, login: str):
         """The owner's controls of a table; an invited login's `decline`."""

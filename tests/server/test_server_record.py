@@ -100,3 +100,44 @@ def test_a_rating_that_fails_never_stops_the_tables_end(tmp_path, monkeypatch):
     session = finish(store, people("alice", "bob"), seed=5)
     assert store.unfinished() == [] and len(store.finished_games("alice")) == 1
     assert store.leaderboard("dune") == [] and store.rating_change(session.game_id, "alice") is None
+
+
+async def test_the_server_tells_a_login_its_finished_games_and_the_leaderboard(monkeypatch, capsys):
+    import asyncio
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from dune_tui.net.client import RemoteTable
+    from dune_tui.net.identity import my_login
+    from dune_tui.record import ratings
+    from dune_tui.server import control, place
+    from tests.server.test_daemon import Player, save_of, started, until
+
+    monkeypatch.setattr(ratings, "measured", lambda: {"dune": {"random": ratings.Rating(20.0, 2.0)}})
+    folder = tempfile.mkdtemp(prefix="dt-")
+    where = place.prepare(Path(folder) / "server")
+    daemon = await started(where)
+    try:
+        game = Session(Options(players=2, seed=4), [SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")],
+                       bots_secret=4)
+        opened = await asyncio.to_thread(control.ask, where, control.OpenTable(save=save_of(game), pause=0))
+        Player(await RemoteTable.join_local(str(where / f"{opened.table}.sock"), None, host=my_login()))
+        table = daemon.tables[opened.table].table
+        await until(lambda: table.controller.over, seconds=60)
+        await until(lambda: daemon.store.finished_games(my_login()))
+        record = await asyncio.to_thread(control.ask, where, control.AskRecord())
+        assert isinstance(record, control.Record) and record.rules == "dune"
+        assert [g.game_id for g in record.games] == [game.game_id] and record.games[0].you == 0
+        assert [r.identity for r in record.board] == [my_login()] and record.board[0].games == 1
+
+        from dune_tui import cli
+
+        monkeypatch.setattr(control, "find", lambda: where)
+        assert await asyncio.to_thread(cli.main, ["games", "--server"]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Leaderboard of Dune: The Dice Game") and f"   1. {my_login()} " in out
+        assert "Dune: The Dice Game  2p" in out and "Your record: 1 game," in out
+    finally:
+        await daemon.close()
+        shutil.rmtree(folder, ignore_errors=True)
