@@ -10,6 +10,7 @@ from ui_helpers import make_app, pilot_test, screen_name, screen_text, until, un
 
 from dune_tui.games import express
 from dune_tui.games.dune import Options
+from dune_tui.record.ratings import bot_ratings
 from dune_tui.review import Budget
 from dune_tui.saves import schema
 from dune_tui.saves.files import write_atomic
@@ -80,3 +81,16 @@ async def test_your_games_without_games(save_dir):
         await until(pilot, lambda: screen_name(app) == "MainMenu")
         await pilot.press("y")
         await until_shown(pilot, "No finished game yet")
+
+
+@pilot_test
+async def test_the_new_game_screen_shows_each_measured_bot_levels_rating(save_dir):
+    heuristic = bot_ratings("dune")["heuristic"]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("n")
+        await until_shown(pilot, f"heuristic, rated {heuristic.mu:.1f} ({heuristic.low:.1f}–{heuristic.high:.1f})")
+        await pilot.press("up", "right")  # the game: Dune Express, whose levels were not measured
+        await until(pilot, lambda: "Dune Express" in screen_text(app))
+        assert "rated" not in screen_text(app)
