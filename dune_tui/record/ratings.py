@@ -119,8 +119,7 @@ def rate_games(games: Iterable, rules: str) -> dict[str, Rating]:
     measured ratings."""
     known = bot_ratings(rules)
     ratings: dict[str, Rating] = {BOT + level: r for level, r in known.items()}
-    for game in sorted((g for g in games if g.rules == rules),
-                       key=lambda g: (g.ended.isoformat() if g.ended else "", g.game_id)):
+    for game in sorted((g for g in games if g.rules == rules), key=_when):
         entrants = [identity(game, seat) for seat in range(game.players)]
         if not moves_ratings(entrants, known):
             continue
@@ -137,3 +136,25 @@ def your_ratings(games: Sequence) -> dict[str, Rating]:
         if found is not None:
             out[rules] = found
     return out
+
+
+def _when(game) -> tuple[str, str]:
+    return (game.ended.isoformat() if game.ended else "", game.game_id)
+
+
+def your_change(games: Sequence, game_id: str) -> tuple[str, Rating, Rating] | None:
+    """(game, before, after): how the finished game `game_id` moved your rating (the games up to it counted), or
+    None when it moved none (not yours, or against bots of unknown rating alone)."""
+    game = next((g for g in games if g.game_id == game_id), None)
+    if game is None or game.you is None:
+        return None
+    upto = [g for g in games if _when(g) <= _when(game)]
+    after = rate_games(upto, game.rules).get(YOU)
+    before = rate_games([g for g in upto if g.game_id != game_id], game.rules).get(YOU) or initial()
+    return None if after is None or after == before else (game.rules, before, after)
+
+
+def change_text(title: str, before: Rating, after: Rating) -> str:
+    """ "Your rating in Dune: The Dice Game: 25.0 → 26.4 (+1.4), between 10.4 and 42.4" """
+    return (f"Your rating in {title}: {before.mu:.1f} → {after.mu:.1f} ({after.mu - before.mu:+.1f}), between "
+            f"{after.low:.1f} and {after.high:.1f}")

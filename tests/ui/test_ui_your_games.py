@@ -94,3 +94,81 @@ async def test_the_new_game_screen_shows_each_measured_bot_levels_rating(save_di
         await pilot.press("up", "right")  # the game: Dune Express, whose levels were not measured
         await until(pilot, lambda: "Dune Express" in screen_text(app))
         assert "rated" not in screen_text(app)
+
+
+async def play_to_the_game_over(measured: dict) -> str:
+    from ui_helpers import answer, human_waiting, near_the_end
+
+    from dune_tui.record import ratings
+
+    ratings.measured.cache_clear()
+    original = ratings.measured
+    ratings.measured = lambda: measured
+    try:
+        app = make_app(near_the_end(), resumed=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            while screen_name(app) != "GameOverScreen":
+                await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
+                if screen_name(app) == "Reveal":
+                    await pilot.press("enter")
+                elif screen_name(app) != "GameOverScreen":
+                    await answer(pilot)
+            await pilot.pause()
+            return screen_text(app)
+    finally:
+        ratings.measured = original
+
+
+@pilot_test
+async def test_the_game_over_screen_says_how_the_game_moved_your_rating(save_dir):
+    from dune_tui.record.ratings import Rating
+
+    text = await play_to_the_game_over({"dune": {"random": Rating(18.0, 4.0)}})
+    assert "Your rating in Dune: The Dice Game: 25.0 → " in text
+    assert "Your rating" not in await play_to_the_game_over({})  # against a bot of unknown rating: none moves
+
+
+def canned_record(rules: str):
+    from dune_tui.record import Finished, Seat
+    from dune_tui.server.control import Ranked, Record
+
+    when = datetime(2025, 1, 3, 12, 0, tzinfo=UTC)
+    mine = Finished(game_id="g1", rules="dune", title="Dune: The Dice Game", variants="", started=when, ended=when,
+                    seats=(Seat(name="Alice", kind="human", agent="", login="alice", side="Fremen", won=True),
+                           Seat(name="Bob", kind="human", agent="", login="bob", side="Atreides")),
+                    you=0, way="alone", rounds=5, decisions=80, path="table g1")
+    board = (Ranked(identity="alice", mu=31.25, sigma=2.5, games=12), Ranked(identity="key:carol", mu=27.0,
+             sigma=3.0, games=5), Ranked(identity="bob", mu=22.5, sigma=4.0, games=3))
+    return Record(rules=rules, board=board if rules == "dune" else (), games=(mine,))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_leaderboard(snap_compare, save_dir, monkeypatch, size):
+    from dune_tui.ui.screens import leaderboard
+
+    monkeypatch.setattr(leaderboard, "ask_record", canned_record)
+
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: screen_name(pilot.app) == "MainMenu")
+        await pilot.press("y")
+        await until(pilot, lambda: screen_name(pilot.app) == "GamesScreen")
+        await pilot.press("s")
+        await until_shown(pilot, "key:carol", "Your games here")
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pilot_test
+async def test_the_leaderboard_without_a_server_says_so(save_dir, monkeypatch):
+    from dune_tui.server import control
+
+    monkeypatch.setattr(control, "find", lambda: None)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("y", "s")
+        await until_shown(pilot, "Leaderboard: Dune: The Dice Game", "No table server runs on this machine")
+        await pilot.press("g")
+        await until_shown(pilot, "Leaderboard: Dune Express")
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(app) == "GamesScreen")

@@ -1,6 +1,7 @@
 """Your games: the games you finished, newest first, filtered by game, players and result (g, p, r), your
 record under them; Enter opens the highlighted game's review (dune_tui/review, computed in the background when
-it is not kept beside the save yet).  Read through dune_tui.record's index of the saves.
+it is not kept beside the save yet); s the table server's leaderboard (screens/leaderboard.py).  Read through
+dune_tui.record's index of the saves.
 
 Everything shown comes from files (names, seats): drawn as `rich.text.Text` made printable, never as markup."""
 
@@ -14,7 +15,7 @@ from textual.containers import Vertical
 from textual.events import Resize
 from textual.widgets import DataTable, Footer, Static
 
-from ...games import GAMES, game_named
+from ...games import DEFAULT, GAMES, game_named
 from ...net.identity import my_login
 from ...record import RESULTS, finished_games, matches, tally
 from ...saves.store import local_time
@@ -66,6 +67,7 @@ class GamesScreen(DuneScreen):
         Binding("g", "cycle('rules')", "Game"),
         Binding("p", "cycle('players')", "Players"),
         Binding("r", "cycle('result')", "Result"),
+        Binding("s", "leaderboard", "Server"),
         Binding("escape,b", "back", "Back"),
     ]
 
@@ -152,6 +154,12 @@ class GamesScreen(DuneScreen):
         row = self.query_one(DataTable).cursor_row
         if 0 <= row < len(self.shown):
             open_review_screen(self.app, self.shown[row].path)
+
+    def action_leaderboard(self) -> None:
+        """`s`: the leaderboard of this machine's table server, and your games there."""
+        from .leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen(self.settings, self.filters["rules"] or DEFAULT))
 
     def action_back(self) -> None:
         self.dismiss(None)
