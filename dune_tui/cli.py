@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from . import __version__, sim, ui
-from .commands import host, learn, link, new, review, saves, serve, table
+from .commands import games, host, learn, link, new, review, saves, serve, table
 from .game_spec import add_rule_set_arguments
 
 
@@ -25,6 +25,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     table.add_parser(sub)
     link.add_parser(sub)
     review.add_parser(sub)
+    games.add_parser(sub)
     return parser, sub.choices
 
 

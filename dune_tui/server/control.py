@@ -9,8 +9,8 @@
 One request per connection, a frame each way as on a table's socket (a 4-byte length, then one tagged msgspec
 Struct in msgpack; `wire`): `ListTables` → `Tables`, `OpenTable` → `Opened` (the table's name: its socket is
 `<directory>/<name>.sock`, where the client sits down with the table protocol), `ManageTable` (the owner's
-controls) → `Done` with a sentence, `MakeLink` → `Done` with a one-time link to the browser front door; or
-`Goodbye` with the reason.  The
+controls) → `Done` with a sentence, `MakeLink` → `Done` with a one-time link to the browser front door,
+`AskRecord` → `Record` (a game's leaderboard and the asker's finished games); or `Goodbye` with the reason.  The
 kernel says who asks (SO_PEERCRED): whoever opens a table owns it.  A client trusts only a server whose directory is
 not writable by others and whose socket is answered by the directory's owner.
 """
@@ -27,6 +27,7 @@ import msgspec
 
 from ..net import lobby, wire
 from ..net.identity import login_of, peer_uid
+from ..record.entry import Finished
 from ..text import printable
 from . import place
 
@@ -81,7 +82,7 @@ class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     table: str = ""  # a rematch: its table's name
 
 
-class Finished(msgspec.Struct, frozen=True, kw_only=True):
+class FinishedTable(msgspec.Struct, frozen=True, kw_only=True):
     """A finished table the store keeps, listed to its owner and players (a rematch may be asked later)."""
 
     id: str
@@ -93,15 +94,35 @@ class Finished(msgspec.Struct, frozen=True, kw_only=True):
 
 class Tables(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     tables: tuple[lobby.Card, ...] = ()
-    finished: tuple[Finished, ...] = ()  # the asker's last finished tables (theirs, or with a seat of theirs)
+    finished: tuple[FinishedTable, ...] = ()  # the asker's last finished tables (theirs, or with a seat of theirs)
 
 
 class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     table: str
 
 
-Request = ListTables | OpenTable | ManageTable | MakeLink
-Answer = Tables | Opened | Done | wire.Goodbye
+class AskRecord(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    """The server's record (issue 46): the leaderboard of a game, and the games the asker finished there."""
+
+    protocol: int = wire.PROTOCOL
+    rules: str = ""  # "" : the first game
+
+
+class Ranked(msgspec.Struct, frozen=True, kw_only=True):
+    identity: str  # a login, or "key:NAME"
+    mu: float
+    sigma: float
+    games: int
+
+
+class Record(msgspec.Struct, frozen=True, kw_only=True, tag=True):
+    rules: str
+    board: tuple[Ranked, ...] = ()  # the surest best first
+    games: tuple[Finished, ...] = ()  # the asker's finished games at the server, newest first
+
+
+Request = ListTables | OpenTable | ManageTable | MakeLink | AskRecord
+Answer = Tables | Opened | Done | Record | wire.Goodbye
 _encoder = msgspec.msgpack.Encoder()
 _requests = msgspec.msgpack.Decoder(Request)
 _answers = msgspec.msgpack.Decoder(Answer)
@@ -116,7 +137,7 @@ def frame(message) -> bytes:
     return wire.HEADER.pack(len(body)) + body
 
 
-def decode_request(body: bytes) -> ListTables | OpenTable | ManageTable | MakeLink:
+def decode_request(body: bytes) -> ListTables | OpenTable | ManageTable | MakeLink | AskRecord:
     """A request; msgspec.MsgspecError if it is not one."""
     return _requests.decode(body)
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import msgspec
 
+from ..games import DEFAULT, GAMES
 from ..net import lobby, wire
 from ..net.publisher import Publisher
 from ..net.server import Readers
@@ -36,12 +37,15 @@ from .control import (
     REQUEST_LIMIT,
     STOPPING,
     VERBS,
+    AskRecord,
     Done,
     ListTables,
     MakeLink,
     ManageTable,
     Opened,
     OpenTable,
+    Ranked,
+    Record,
     Tables,
     by_owner,
     decode_request,
@@ -267,6 +271,8 @@ class Daemon:
             return await self._manage(request, login)
         if isinstance(request, MakeLink):
             return self._link(login)
+        if isinstance(request, AskRecord):
+            return self._record(request, login)
         return await self._open(request, login)
 
     def _link(self, login: str):
@@ -277,6 +283,13 @@ class Daemon:
             return wire.Goodbye(reason="a guest's link would be a guest's: open the front door's page itself")
         log.info("%s asked for a link to the browser front door", login)
         return Done(text=f"{self.web_url}?t={self.links.issue(login)}")
+
+    def _record(self, request: AskRecord, login: str) -> Record:
+        """A game's leaderboard and the games `login` finished here (the store's record: server/record.py)."""
+        rules = request.rules if request.rules in GAMES else DEFAULT  # an unknown game: the first one's board
+        board = tuple(Ranked(identity=who, mu=r.mu, sigma=r.sigma, games=n) for who, r, n in
+                      self.store.leaderboard(rules))
+        return Record(rules=rules, board=board, games=tuple(self.store.finished_games(login)))
 
     async def _manage(self, request: ManageTable, login: str):
         """The owner's controls of a table; an invited login's `decline`; the rematch, the owner's or a player's."""

@@ -48,10 +48,11 @@ from ..session import SeatConfig, Session
 from ..table.keeper import Keeper
 from ..table.messages import Chat, Notice, Save, SaveFailed
 from ..text import MESSAGE_LIMIT, printable
-from .control import Finished
+from . import record
+from .control import FinishedTable
 from .writer import Writer, WriterStopped
 
-VERSION = 2  # PRAGMA user_version: the schema below (1: without `turns`)
+VERSION = 3  # PRAGMA user_version: the schema below (1: without `turns`; 2: without `ratings` and `rated`)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,            -- the game id
@@ -94,6 +95,28 @@ CREATE TABLE IF NOT EXISTS turns (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,          -- a human seat the table asks to decide
     since REAL NOT NULL,            -- since when (Unix time): a restart counts on from there
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+"""
+RATINGS = """
+CREATE TABLE IF NOT EXISTS ratings (
+    identity TEXT NOT NULL,         -- a login, or "key:NAME" (the SSH door's)
+    rules TEXT NOT NULL,            -- a rating per identity and game
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (identity, rules)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rated (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    identity TEXT NOT NULL,         -- who held the seat at the end ("bot:LEVEL" for a bot)
+    won INTEGER NOT NULL,
+    left_game INTEGER NOT NULL,     -- the seat abandoned the game: ranked last
+    mu_before REAL,                 -- NULL: the game moved no rating of that seat
+    sigma_before REAL,
+    mu_after REAL,
+    sigma_after REAL,
     PRIMARY KEY (table_id, seat)
 ) WITHOUT ROWID;
 """
@@ -198,10 +221,9 @@ class Store:
         db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         db.execute("PRAGMA foreign_keys = ON")
-        if version == 0:  # (executescript commits first: the transaction is in the script)
-            db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} {TURNS} PRAGMA user_version = {VERSION}; COMMIT;")
-        elif version == 1:
-            db.executescript(f"BEGIN IMMEDIATE; {TURNS} PRAGMA user_version = {VERSION}; COMMIT;")
+        added = {0: SCHEMA + TURNS + RATINGS, 1: TURNS + RATINGS, 2: RATINGS}.get(version)
+        if added:  # (executescript commits first: the transaction is in the script)
+            db.executescript(f"BEGIN IMMEDIATE; {added} PRAGMA user_version = {VERSION}; COMMIT;")
 
     def close(self) -> None:
         """Close the database (what the writer has queued is written first)."""
@@ -220,16 +242,26 @@ class Store:
         rows = self.db.execute("SELECT id, owner, rules, state, updated FROM tables ORDER BY created, id")
         return [Listed(id=i, owner=o, rules=r, state=s, updated=u) for i, o, r, s, u in rows]
 
-    def finished_for(self, login: str, limit: int = 10) -> list[Finished]:
+    def finished_for(self, login: str, limit: int = 10) -> list[FinishedTable]:
         """The last `limit` finished tables `login` opened or held a seat at, the latest first."""
         rows = self.db.execute(
             "SELECT id, owner, rules, result, updated FROM tables t WHERE state = 'finished' AND (owner = ?1 OR "
             "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.login = ?1)) ORDER BY updated DESC, id "
             "LIMIT ?2", (login, limit))
-        return [Finished(id=i, owner=o, rules=r, result=res, updated=u) for i, o, r, res, u in rows]
+        return [FinishedTable(id=i, owner=o, rules=r, result=res, updated=u) for i, o, r, res, u in rows]
 
     def unfinished(self) -> list[str]:
         return [t.id for t in self.tables() if t.state == "open"]
+
+    # ------------------------------------------------------------- the record (record.py)
+    def finished_games(self, who: str) -> list:
+        return record.finished_games(self.db, who)
+
+    def leaderboard(self, rules: str) -> list:
+        return record.leaderboard(self.db, rules)
+
+    def rating_change(self, table_id: str, who: str):
+        return record.rating_change(self.db, table_id, who)
 
     def decisions(self, table_id: str) -> int:
         return self.db.execute("SELECT count(*) FROM decisions WHERE table_id = ?", (table_id,)).fetchone()[0]
@@ -363,7 +395,8 @@ class TableKeeper(Keeper):
             return None, None
         return None, error
 
-    def finished(self) -> None:
+    def finished(self, left: frozenset[int] = frozenset()) -> None:
+        """The game is over: kept as finished, and rated (record.py; `left`: the seats that abandoned it)."""
         session = self.session
         text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
         row, seats = (text, self._blob(), _now(), session.game_id), self._seat_rows()
@@ -371,6 +404,7 @@ class TableKeeper(Keeper):
         def write(db: sqlite3.Connection) -> None:
             db.execute("UPDATE tables SET state = 'finished', result = ?, save = ?, updated = ? WHERE id = ?", row)
             _seats(db, seats)
+            record.rate_table(db, session, left)
 
         self._write(write)
 

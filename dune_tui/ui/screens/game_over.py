@@ -36,6 +36,7 @@ class GameOverScreen(DuneScreen):
         self.joined = joined
         self.ending = ending
         self.save_path = None  # the game's save on this machine (set by the game screen): `w` reviews it
+        self.game_id = ""  # (set by the game screen with save_path): the rating change is read from the saves
 
     @property
     def help_tips(self) -> str:
@@ -52,6 +53,8 @@ class GameOverScreen(DuneScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="over"):
             yield Static(self._headline(), id="winners")
+            if changed := self._rating_change():
+                yield Static(changed, id="over-rating")
             with Container(id="over-body"):
                 yield self.ending.final_map(self.over.state, id="final-map")
                 with Vertical(id="over-figures"):
@@ -78,6 +81,21 @@ class GameOverScreen(DuneScreen):
             text.append("Nobody wins.", style="bold")
         text.append(f"\n{result.text}{self.ending.how(state)}")
         return text
+
+    def _rating_change(self) -> str:
+        """How this game moved your rating (dune_tui/record): from your finished games' saves, this one's written
+        as it ended; "" when it moved none."""
+        if self.save_path is None or not self.game_id:
+            return ""
+        from ...net.identity import my_login
+        from ...record import finished_games
+        from ...record.ratings import change_text, your_change
+
+        try:
+            found = your_change(finished_games(self.save_path.parent, me=my_login()), self.game_id)
+        except Exception:  # the record is a nicety: an unreadable directory or index says nothing here
+            return ""
+        return change_text(game_of(self.over.state.options).title, *found[1:]) if found else ""
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen

@@ -1,6 +1,6 @@
 """The main menu: New game, Learn to play (screens/lesson.py), Continue (the latest autosave of a game not over yet),
-Load, Tables on this server, Host a table, Rules, Quit.  A table of the lobby waiting for this login is told above
-the list ("bob invites you to a table")."""
+Load, Tables on this server, Host a table, Rules, Quit; Your games (the games you finished, screens/games.py).  A
+table of the lobby waiting for this login is told above the list ("bob invites you to a table")."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ ITEMS = (  # (name, key, the menu's line, the footer's word: all of the footer f
     ("learn", "e", "Learn to play", "Learn"),  # a guided first game (screens/lesson.py)
     ("continue", "c", "Continue", "Continue"),
     ("load", "l", "Load a saved game", "Load"),
+    ("games", "y", "Your games", "Games"),
     ("tables", "t", "Tables on this server", "Tables"),
     ("host", "h", "Host a table", "Host"),
     ("rules", "r", "Rules", "Rules"),
@@ -105,6 +106,10 @@ class MainMenu(DuneScreen):
             from .load import LoadScreen
 
             app.push_screen(LoadScreen(self.settings))
+        elif name == "games":
+            from .games import GamesScreen
+
+            app.push_screen(GamesScreen(self.settings))
         elif name == "host":
             from .new_game import NewGameScreen
 

@@ -1,6 +1,7 @@
-"""New game: the rule set (the registry's games), its players, each seat a human or a bot level, the game's own
-lines (ui/games/NAME/setup.py: the first game's faction choice and Face Dancers, Express's modifications), an
-optional seed, the bots' pause, hints (h) on or off; `?` says what each line means (new_game_help.py)."""
+"""New game: the rule set (the registry's games), its players, each seat a human or a bot level (with its measured
+rating), the game's own lines (ui/games/NAME/setup.py: the first game's faction choice and Face Dancers, Express's
+modifications), an optional seed, the bots' pause, hints (h) on or off; `?` says what each line means
+(new_game_help.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ... import game_spec
 from ...game_spec import new_game
 from ...games import DEFAULT, GAMES, game_named
 from ...games.errors import OptionsError
+from ...record.ratings import bot_rating_text
 from ...seats import bot_specs, default_bot
 from ..games import setup_for
 from ..kit.screens import DuneScreen
@@ -71,7 +73,7 @@ class NewGameScreen(DuneScreen):
             yield Cycler("Players", list(rules.players), rules.default_players, id="players")
             for seat in range(MOST_SEATS):
                 yield Cycler(f"Seat {seat + 1}" + (" (plays first)" if seat == 0 else ""), choices,
-                             "human" if seat == 0 else bot, id=f"seat-{seat}")
+                             "human" if seat == 0 else bot, shown=self._seat_shown, id=f"seat-{seat}")
             for name, game in GAMES.items():  # each game's own lines, shown while it is chosen
                 for line in setup_for(name).compose(game.parameters):
                     line.add_class(f"game-{name}")
@@ -82,6 +84,11 @@ class NewGameScreen(DuneScreen):
             yield Static("↑/↓ choose a line, ←/→ change it, Enter starts.", classes="hint")
             yield Static(id="error")
         yield Footer()
+
+    def _seat_shown(self, choice: str) -> str:
+        """A seat's choice, a bot level with its measured rating in the chosen game (dune_tui/record/ratings.py)."""
+        rated = bot_rating_text(choice, self.rules)
+        return f"{choice}, {rated}" if rated else choice
 
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = False

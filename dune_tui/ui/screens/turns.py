@@ -139,4 +139,5 @@ class Turns:
                                 rematch_at=rematch_socket(screen.table))
         if not screen.rejoin and self.client.game_id:  # the game's autosave is here (a joined seat's is the host's)
             ending.save_path = saving.autosave_path(self.client.game_id, screen.settings.save_dir)
+            ending.game_id = self.client.game_id
         screen.app.switch_screen(ending)
