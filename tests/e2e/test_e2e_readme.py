@@ -49,7 +49,7 @@ from pathlib import Path
 
 import pytest
 from e2e_players import JOIN
-from e2e_terminal import ROOT, Tmux, have
+from e2e_terminal import ROOT, Tmux, have, unix_users
 
 from dune_tui import saves
 
@@ -453,6 +453,7 @@ def _end_stragglers(place: Path, timeout: float = 15.0) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
+@unix_users(*USERS)  # the users are made here: never beside another test that makes one of them
 def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
     """bob hosts and plays, alice sits down from her menu's invitation, carol joins bob by his login; each leaves."""
     by = {c.kind: c for c in SHARED_LINES}
