@@ -41,7 +41,7 @@ def test_every_end_to_end_test_is_marked_and_the_slow_tests_come_first(request):
 def test_the_tests_that_make_unix_users_share_a_worker_exactly_when_they_share_a_user(monkeypatch):
     """A module of tests/e2e that makes Unix users (useradd) names them (USERS) and puts the tests that make them in
     the xdist group named after them (e2e_terminal.unix_users): one worker runs those one after another; groups
-    with no user in common run side by side (one group for all such tests made theirs the suite's longest path)."""
+    with no user in common run side by side (one group for all of them would be one worker's long serial path)."""
     e2e = ROOT / "tests" / "e2e"
     monkeypatch.syspath_prepend(str(e2e))
     from e2e_terminal import UNIX_USERS
