@@ -3,6 +3,9 @@ fast lane leaves out what is marked slow or end-to-end, and the workers start th
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import itertools
 from pathlib import Path
 
 from hypothesis import settings
@@ -33,3 +36,30 @@ def test_every_end_to_end_test_is_marked_and_the_slow_tests_come_first(request):
     assert all(item.get_closest_marker("e2e") for item in e2e)
     order = [0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("e2e") else 2 for item in items]
     assert order == sorted(order)
+
+
+def test_the_tests_that_make_unix_users_share_a_worker_exactly_when_they_share_a_user(monkeypatch):
+    """A module of tests/e2e that makes Unix users (useradd) names them (USERS) and puts the tests that make them in
+    the xdist group named after them (e2e_terminal.users_group): one worker runs those one after another; groups
+    with no user in common run side by side (one group for all of them would be one worker's long serial path)."""
+    e2e = ROOT / "tests" / "e2e"
+    monkeypatch.syspath_prepend(str(e2e))
+    from e2e_terminal import UNIX_USERS
+
+    groups: dict[str, set[str]] = {}
+    for path in sorted(e2e.glob("test_*.py")):
+        module = importlib.import_module(path.stem)
+        tests = [test for _, test in inspect.getmembers(module, inspect.isfunction)]
+        marks = [*getattr(module, "pytestmark", []), *(m for test in tests for m in getattr(test, "pytestmark", []))]
+        named = {mark.args[0] for mark in marks if mark.name == "xdist_group"}
+        if "useradd" not in path.read_text():
+            assert not any(name.startswith(UNIX_USERS) for name in named), path.name
+            continue
+        assert hasattr(module, "USERS"), f"{path.name} makes Unix users: name them all in USERS"
+        made = getattr(module, "ALL_USERS", module.USERS)
+        theirs = UNIX_USERS + ",".join(sorted(made))
+        assert named == {theirs}, f"{path.name}: the tests that make {made} go in users_group(*ALL_USERS) alone"
+        groups[theirs] = set(made)
+    assert len(groups) >= 2  # the lobby's, ssh's and the README's users
+    for one, other in itertools.combinations(groups, 2):
+        assert not groups[one] & groups[other], f"{one} and {other} make the same user: one group, all their users"

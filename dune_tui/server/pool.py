@@ -30,14 +30,15 @@ KEPT = 256  # tables whose agents a worker keeps (the least recently asked are d
 _agents: OrderedDict = OrderedDict()  # in a worker: (table, seat) -> agent
 
 
-def _worker(root: str) -> None:  # pragma: no cover (in the worker)
+def _worker(root: str, server: int) -> None:  # pragma: no cover (in the worker)
     """A worker starts: quiet (the server's stdout and stderr are its log), and gone with the server, however it
-    ends (a `kill -9` leaves no worker behind: its queue never says so, the worker holding one end of it)."""
+    ends (a `kill -9` leaves no worker behind: its queue never says so, the worker holding one end of it).  The
+    server's pid comes from the server: a worker still starting when the server was killed had asked for its
+    parent's and got init's, and waited for init to end."""
     sys.path.insert(0, root)
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
-    server = os.getppid()
 
     def watch() -> None:
         while os.getppid() == server:
@@ -65,7 +66,7 @@ class BotPool:
         self.workers = max(1, workers or os.cpu_count() or 1)
         root = str(Path(__file__).resolve().parents[2])
         self.executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_worker, initargs=(root,))
+                                            initializer=_worker, initargs=(root, os.getpid()))
 
     def runner(self, table: str, specs: dict[int, str], bots_secret: int) -> PoolBots:
         return PoolBots(self, table, specs, bots_secret)

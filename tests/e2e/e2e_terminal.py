@@ -10,7 +10,17 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+UNIX_USERS = "unix-users:"  # the xdist groups of the tests that make Unix users: the users' names follow
+
+
+def users_group(*users: str) -> pytest.MarkDecorator:
+    """The xdist group of the tests that make (and remove) these Unix users: `--dist loadgroup` runs a group on one
+    worker, one test after another, and different groups side by side; so tests that make the same user share one
+    group, named after all their users, and tests that make other users run beside them (tests/test_lanes.py)."""
+    return pytest.mark.xdist_group(UNIX_USERS + ",".join(sorted(users)))
 
 
 def game_command(python: str, save_dir: str, *extra: str) -> list[str]:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from e2e_players import TERM, Player, play, wait_until
-from e2e_terminal import ROOT, Tmux, have
+from e2e_terminal import ROOT, Tmux, have, users_group
 from e2e_users import SSHD, openssh, run, ssh_argv, their_python, unix_users
 
 ALICE, BOB, CAROL, MALLORY = "lobalice", "lobbob", "lobcarol", "lobmal"
@@ -29,7 +29,7 @@ USERS = (ALICE, BOB, CAROL, MALLORY)
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.xdist_group("ssh-test-users"),  # one worker: both tests share the module's users, made and removed once
+    users_group(*USERS),  # one worker: both tests share the module's users, made and removed once
     pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root (Unix users, sshd)"),
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),

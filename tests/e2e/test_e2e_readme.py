@@ -57,7 +57,7 @@ from pathlib import Path
 
 import pytest
 from e2e_players import JOIN
-from e2e_terminal import ROOT, Tmux, have
+from e2e_terminal import ROOT, Tmux, have, users_group
 
 from dune_tui import saves
 
@@ -75,6 +75,7 @@ MENU = re.compile(r"\bn\s+New game\b")  # the main menu's list
 SHARED = "Playing together on a shared server"  # the README's section whose first block runs as the users named
 SERVER = "The table server"  # the README's section whose blocks run as the users named, against one server
 USERS = ("alice", "bob", "carol")
+ALL_USERS = (*USERS, "dune-tui")  # and the service's own user, the README's administrator lines make
 RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
 
 pytestmark = [
@@ -482,7 +483,7 @@ def _end_stragglers(place: Path, timeout: float = 15.0) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.xdist_group("readme-users")
+@users_group(*ALL_USERS)  # the users are made here: never beside another test that makes one of them
 def test_the_shared_servers_lines_as_three_users(terminal, shared_server):
     """bob hosts and plays, alice sits down from her menu's invitation, carol joins bob by his login; each leaves."""
     by = {c.kind: c for c in SHARED_LINES}
@@ -546,7 +547,7 @@ SERVER_ORDER = [("serve", "bob"), ("export", "everyone"), ("host", "bob"), ("joi
 TABLE_NAME = re.compile(r"\bbob-\d{8}-\d{6}-[0-9a-f]{4}\b")
 
 
-@pytest.mark.xdist_group("readme-users")
+@users_group(*ALL_USERS)
 def test_the_table_servers_lines_as_their_users(terminal, shared_server):
     """bob serves and hosts, alice and carol join, alice lists the tables; bob manages the table, carol declines."""
     if [(c.kind, c.user) for c in SERVER_LINES] != SERVER_ORDER:
@@ -632,7 +633,7 @@ def unit(path: Path) -> dict[str, list[str]]:
     return settings
 
 
-@pytest.mark.xdist_group("readme-users")  # one worker: the module's users, made and removed once
+@users_group(*ALL_USERS)  # one worker: the module's users, made and removed once
 def test_the_administrators_service_runs_as_its_unit_says(shared_server):
     """The README's two `sudo` lines need systemd and /opt: what of them can run does.  The unit verifies
     (`systemd-analyze verify`, its ExecStart's program this checkout's); its system user is made by the README's

@@ -30,17 +30,18 @@ from pathlib import Path
 
 import pytest
 from e2e_players import TERM, Player
-from e2e_terminal import Tmux, have
+from e2e_terminal import Tmux, have, users_group
 from e2e_users import SSHD, openssh, run, ssh_argv, their_python, unix_users
 
 ALICE, BOB, CAROL, MALLORY = "shalice", "shbob", "shcarol", "shmal"
 USERS = (ALICE, BOB, CAROL, MALLORY)
 SERVICE = "shdunesrv"  # the server's own system user
+ALL_USERS = (*USERS, SERVICE)
 BOARD = 12  # the screen's first lines: the round, the map and the seats' standing
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.xdist_group("ssh-test-users"),  # one worker with the other modules that make Unix users
+    users_group(*USERS, SERVICE),  # one worker: the module's users, made and removed once
     pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root (Unix users, sshd)"),
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "setpriv", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),

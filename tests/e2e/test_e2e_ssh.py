@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from e2e_players import TERM, Player, battle_of, host_argv, host_log, panel, play, read_codes, wait_until
-from e2e_terminal import ROOT, Tmux, game_command, have
+from e2e_terminal import ROOT, Tmux, game_command, have, users_group
 
 from dune_tui import saves
 from dune_tui.saves.files import SUFFIX
@@ -35,7 +35,7 @@ SSHD = "/usr/sbin/sshd"
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.xdist_group("ssh-test-users"),  # one worker: the tests create and remove the same users
+    users_group(*USERS),  # one worker: the tests create and remove the same users
     pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0, reason="needs root (sshd and a test user)"),
     pytest.mark.skipif(not have(SSHD, "ssh", "ssh-keygen", "tmux", "useradd", "runuser"),
                        reason="needs openssh-server, openssh-client, tmux (apt-get install tmux openssh-server)"),

@@ -76,13 +76,14 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players, variant", [
-    (2, ""), (4, "shorter:10"), (2, "houses,shorter:8"), (4, "houses,shorter:6,thumper,defence:limited"),
+    (2, ""), (4, "shorter:6"), (2, "houses,shorter:4"), (4, "houses,shorter:6,thumper,defence:limited"),
 ])
 @pilot_test
 async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(players, variant):
     """Every decision of the human by keys, from the first to the game-over screen: two players without a round
     limit (to a win by territories), and Shorter Games (four players without a limit took a minute of screen
-    updates, for the same screens and keys)."""
+    updates, for the same screens and keys; two players with the houses went to their limit of 8 rounds, a minute
+    on a loaded machine, where 4 rounds show the same screens and keys)."""
     game = express(players, variant, seed=players * 7 + len(variant))
     app = make_app(game)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -5,6 +5,7 @@ shows another seat's secret; snapshots at 80x24 and 120x40."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from ui_helpers import make_app, pilot_test, screen_name, screen_text, until
@@ -12,6 +13,7 @@ from ui_helpers import make_app, pilot_test, screen_name, screen_text, until
 from dune_tui import saves
 from dune_tui.games.dune.data import FACTION_NAMES
 from dune_tui.review import Budget, load_or_analyse, open_review
+from dune_tui.review.cache import cache_path
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.screens import review as review_screen
 from dune_tui.ui.screens.review import ReviewScreen
@@ -37,10 +39,36 @@ def analysed(app) -> bool:
     return screen_name(app) == "ReviewScreen" and app.screen.analysis is not None
 
 
+@pytest.fixture(scope="session")
+def analysed_save(tmp_path_factory):
+    """`analysed_save(rules, where)`: a finished game's save in `where` with its analysis at QUICK kept beside it
+    (the screen finds it at once), analysed once a worker: the analysis was most of these tests' time.  The tests
+    that use one are in one xdist group a game, so that one worker analyses it once.  (The screen's own analysis:
+    its progress, x, the Load list and the game-over screen, and an unfinished game's, are tested apart.)"""
+    made = {}
+
+    def copy(rules: str, where):
+        if rules not in made:
+            folder = tmp_path_factory.mktemp(f"analysed-{rules}")
+            if rules == "express":
+                path = games.express_finished_save(folder / "express.dune.json")
+            else:
+                path, _ = games.thrown_away_save(folder / "thrown.dune.json")
+            load_or_analyse(open_review(path), QUICK)
+            made[rules] = path
+        path = made[rules]
+        for kept in (path, cache_path(path)):
+            shutil.copy(kept, where / kept.name)
+        return where / path.name
+
+    return copy
+
+
 @pytest.mark.slow
+@pytest.mark.xdist_group("review-thrown")
 @pilot_test
-async def test_stepping_and_the_marks(tmp_path):
-    path, thrown = games.thrown_away_save(tmp_path / "thrown.dune.json")
+async def test_stepping_and_the_marks(tmp_path, analysed_save):
+    path, thrown = analysed_save("dune", tmp_path), games.thrown_away()[2]
     review = open_review(path)
     app = review_app(review)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -146,33 +174,32 @@ async def test_review_from_the_load_list_and_the_game_over_screen(save_dir, monk
         await until(pilot, lambda: screen_name(app) == "GameOverScreen")
 
 
-def snapshot_review(tmp_path, rules: str = "dune"):
-    if rules == "express":
-        path = games.express_finished_save(tmp_path / "express.dune.json")
-    else:
-        path, _ = games.thrown_away_save(tmp_path / "thrown.dune.json")
+def snapshot_review(path):
     review = open_review(path)
     load_or_analyse(review, QUICK)  # kept beside the save: the screen finds it at once
     return review_app(review)
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("review-thrown")
 @pytest.mark.parametrize("size", SIZES)
-def test_review_snapshot(snap_compare, size, tmp_path):
+def test_review_snapshot(snap_compare, size, tmp_path, analysed_save):
     async def run_before(pilot) -> None:
         await until(pilot, lambda: analysed(pilot.app), timeout=60)
         await pilot.press("n")
         await pilot.pause()
 
-    assert snap_compare(snapshot_review(tmp_path), terminal_size=size, run_before=run_before)
+    assert snap_compare(snapshot_review(analysed_save("dune", tmp_path)), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("review-express")
 @pytest.mark.parametrize("size", SIZES)
-def test_review_express_snapshot(snap_compare, size, tmp_path):
+def test_review_express_snapshot(snap_compare, size, tmp_path, analysed_save):
     async def run_before(pilot) -> None:
         await until(pilot, lambda: analysed(pilot.app), timeout=60)
         await pilot.press("pagedown", "right")
         await pilot.pause()
 
-    assert snap_compare(snapshot_review(tmp_path, "express"), terminal_size=size, run_before=run_before)
+    assert snap_compare(snapshot_review(analysed_save("express", tmp_path)), terminal_size=size,
+                        run_before=run_before)

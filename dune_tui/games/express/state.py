@@ -108,8 +108,15 @@ class State(GameState):
         return houses
 
     def held(self, house: int) -> int:
-        """How many territories the house controls (it alone has units there; the Polar Sink never counts)."""
-        return sum(1 for loc in TERRITORIES if self.occupants(loc) == [house])
+        """How many territories the house controls (it alone has units there; the Polar Sink never counts): those
+        whose `occupants` are `[house]`, counted without making the lists (the bots' evaluation asks this most)."""
+        b, sardaukar, count = self.board, UNIT_OWNER[SARDAUKAR] == house, 0
+        for loc in TERRITORIES:
+            row = b[loc * NU: loc * NU + NU]
+            there = NU - row.count(0)  # the units with troops there; the house's own must be all of them
+            if there and there == (row[house] != 0) + (sardaukar and row[SARDAUKAR] != 0):
+                count += 1
+        return count
 
     def on_board(self, house: int) -> int:
         return sum(self.units(loc, house) for loc in LOCATIONS)
