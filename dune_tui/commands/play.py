@@ -105,7 +105,8 @@ class HostApp(DuneApp):
         super().__init__(table.session, settings)
         self.hosted, self.seat = table, seat  # the hosted table; the seat the host plays
 
-    def start_game(self, session, *, replace=None, resumed: bool = False, runner=None) -> None:
+    def start_game(self, session, *, replace=None, resumed: bool = False, runner=None, file: str = "FILE",
+                   lesson=None) -> None:
         """The hosted table's game, once; a second game (back to the menu, then New game) ends the host."""
         from ..ui.screens.game import GameScreen
 

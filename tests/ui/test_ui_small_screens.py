@@ -272,5 +272,6 @@ async def test_the_main_menus_footer_shows_every_key_and_help_at_80_columns():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "c Continue" in footer(app), what="the footer")
-        for key in ("n New", "c Continue", "l Load", "t Tables", "h Host", "r Rules", "q Quit", "? Help"):
+        for key in ("n New", "e Learn", "c Continue", "l Load", "y Games", "t Tables", "h Host", "r Rules", "q Quit",
+                    "? Help"):
             assert key in footer(app), footer(app)

@@ -67,7 +67,7 @@ class GameScreen(OwnerControls, DuneScreen):
         # end the game by agreement, where the rule set has it: offered, listed by `?` and said in the panel's
         # title (the footer has no room at 80 columns beside a roll's keys); refused, a notice says why
         Binding("e", "agree_end", "End the game by agreement", show=False, key_display="e"),
-        Binding("o", "manage", "Manage table"),  # the owner's controls of a table server's table (manage.py)
+        Binding("o", "manage", "Manage table", show=False, key_display="o"),  # the owner's controls (manage.py)
     ]
 
     def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "", lesson=None):

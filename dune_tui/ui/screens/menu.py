@@ -54,7 +54,7 @@ class MainMenu(DuneScreen):
             yield Static(id="menu-invite")
             yield OptionList(*(Option(f"{key}  {label}", id=name) for name, key, label, _ in ITEMS), id="menu-list")
             yield Static(id="menu-note")
-        yield Footer()
+        yield Footer(compact=True)  # nine items and `? Help` in 80 columns
 
     def on_mount(self) -> None:
         self.set_interval(INVITE_SECONDS, self._look_for_invitations)

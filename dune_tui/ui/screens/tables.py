@@ -125,8 +125,10 @@ class TablesScreen(DuneScreen):
         entries = await asyncio.to_thread(listing, self.where)
         self.entries = {e.stem: e for e in entries}
         stems = [e.stem for e in entries]
-        options = self.query_one("#tables-list", OptionList)
-        seen = [(e.stem, e.card, e.problem) for e in entries]
+        shown = list(self.query("#tables-list").results(OptionList))
+        if not shown:  # the screen went while the lobby was read
+            return
+        options, seen = shown[0], [(e.stem, e.card, e.problem) for e in entries]
         if seen != self.shown:  # a table appeared, filled, moved on or ended
             highlighted = options.highlighted_option.id if options.highlighted_option is not None else None
             options.clear_options()
