@@ -30,7 +30,7 @@ def add_parser(sub) -> None:
     p.add_argument("--grace", type=duration, default=600.0, metavar="TIME",
                    help="how long a seat a login took and left stays theirs before it is free again (a seat kept "
                         "for a login stays theirs): seconds, or 30s, 10m, 2h, 1d (default 10m)")
-    p.add_argument("--ssh", type=int, default=None, metavar="PORT",
+    p.add_argument("--ssh", type=port, default=None, metavar="PORT",
                    help="also open the SSH front door on PORT: `ssh -p PORT HOST` opens the game for anyone with "
                         "an SSH key, known by it (no account needed)")
     p.add_argument("--ssh-bind", default="", metavar="ADDRESS",
@@ -39,7 +39,7 @@ def add_parser(sub) -> None:
                    help="the SSH door's limits, any of: sessions=200 (in all), per-key=4, per-address=20, "
                         "burst=10 and rate=2 (new connections from one address or key at once, then a second), "
                         "pending=100 (logging in), login=30s, idle=1h")
-    p.add_argument("--web", type=int, metavar="PORT",
+    p.add_argument("--web", type=port, metavar="PORT",
                    help="also serve the game to browsers on this port (http://HOST:PORT/): a tab opened there is a "
                         "guest, who may play solo and watch; `dune-tui link` makes a one-time link that opens a tab "
                         "as you")
@@ -88,6 +88,15 @@ def ssh_limits(text: str) -> dict:
     return out
 
 
+def port(text: str) -> int:
+    """`--ssh 2222`, `--web 8080`: a TCP port (0: any free one)."""
+    import argparse
+
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: a port is a number between 0 and 65535")
+    return int(text)
+
+
 def _number(text: str) -> float:
     import argparse
 
@@ -117,9 +126,6 @@ def cmd_serve(args) -> int:
         logging.getLogger(name).setLevel(logging.INFO)
     doors = []
     if args.ssh is not None:
-        if not 0 <= args.ssh <= 65535:
-            print(f"dune-tui serve: --ssh {args.ssh}: a port is between 0 and 65535", file=sys.stderr)
-            return 2
         try:
             from ..server.ssh import Limits, SSHDoor
         except ImportError as e:
@@ -128,9 +134,6 @@ def cmd_serve(args) -> int:
         limits = Limits(**(args.ssh_limits or {}))
         doors.append(lambda daemon: SSHDoor(daemon, port=args.ssh, host=args.ssh_bind, limits=limits))
     if args.web is not None:
-        if not 0 <= args.web <= 65535:
-            print(f"dune-tui serve: --web {args.web}: a port is between 0 and 65535", file=sys.stderr)
-            return 2
         try:
             from ..server.web import WebDoor  # aiohttp and textual-serve: only for `serve --web`
         except ImportError as e:

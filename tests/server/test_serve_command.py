@@ -189,3 +189,13 @@ def test_serve_takes_a_grace_and_the_owner_manages_the_table_with_the_table_comm
     assert unknown.returncode == 1
     assert unknown.stderr == "dune-tui table: no table 'bob-nothing' on this server (`dune-tui tables` lists them)\n"
     assert server.stop() == 0
+
+
+@pytest.mark.parametrize("flag, value", [("--ssh", "70000"), ("--web", "eighty"), ("--ssh", "-1")])
+def test_a_front_doors_port_that_is_not_one_is_refused_with_a_sentence(flag, value, capsys):
+    from dune_tui.cli import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["serve", flag, value])
+    assert refused.value.code == 2
+    assert f"argument {flag}: {value!r}: a port is a number between 0 and 65535" in capsys.readouterr().err
