@@ -124,7 +124,7 @@ async def test_the_server_tells_a_login_its_finished_games_and_the_leaderboard(m
         opened = await asyncio.to_thread(control.ask, where, control.OpenTable(save=save_of(game), pause=0))
         Player(await RemoteTable.join_local(str(where / f"{opened.table}.sock"), None, host=my_login()))
         table = daemon.tables[opened.table].table
-        await until(lambda: table.controller.over, seconds=60)
+        await until(lambda: table.controller.over, seconds=180)  # each decision waits for its fsync: slow disks
         await until(lambda: daemon.store.finished_games(my_login()))
         record = await asyncio.to_thread(control.ask, where, control.AskRecord())
         assert isinstance(record, control.Record) and record.rules == "dune"
