@@ -34,8 +34,9 @@ How each is run:
   8080` in his own default state directory (removed after), on the ports as written (skipped if one is taken);
   alice's `ssh -p 2222 HOST` as written (HOST: localhost), with a key in her ~/.ssh (made if missing, and her ~/.ssh
   put back after): the host key accepted by the fingerprint bob's log shows, her name typed, the menu; her `add-key`
-  prints a code; bob's `dune-tui link` prints a link whose tab shows the menu (Chromium and Playwright; without
-  them, its page answers over HTTP).
+  prints a code, which her second key (carol's login and key stand for her other machine) types instead of a name
+  and has the menu as her; bob's `dune-tui link` prints a link whose tab shows the menu (Chromium and Playwright;
+  without them, its page answers over HTTP).
 - `host` (the others, which give codes): the README's TCP `dune-tui join` line runs in a second terminal (another
   machine: no lobby there) and its player pastes seat 2's code at the prompt before the host sits down; the host
   sits down, opens the help, leaves the game for the menu; the joiner is told at once that the table closed and how
@@ -625,6 +626,7 @@ def test_the_table_servers_lines_as_their_users(terminal, shared_server):
 
 
 DOORS_ORDER = [("serve", "bob"), ("ssh", "alice"), ("ssh", "alice"), ("link", "bob")]
+OTHER_MACHINE = "carol"  # whose login and key stand for alice's other machine and its key
 FINGERPRINT = re.compile(r"SSH door on port (\d+) \(host key (SHA256:[\w+/=]+)\)")
 
 
@@ -714,7 +716,21 @@ def test_the_front_doors_lines_as_their_users(terminal, shared_server):
             terminal.wait("serve", f"is key:{knock.user}")
             run(add_key, "add-key", add_key.line.replace("HOST", "localhost"))
             assert terminal.status("add-key") == 0, terminal.screen("add-key")
-            assert re.search(r"A code for your other key, good once for 10 minutes: \S+", terminal.screen("add-key"))
+            code = re.search(r"A code for your other key, good once for 10 minutes: (\S+)", terminal.screen("add-key"))
+            assert code, terminal.screen("add-key")
+            with ssh_key(OTHER_MACHINE):  # her second key: the same line, her code typed instead of a name
+                terminal.run(knock, knock.line.replace("HOST", "localhost"), "second", env, OTHER_MACHINE,
+                             shared_server)
+                terminal.wait("second", "continue connecting")
+                terminal.keys("second", "-l", fingerprint)
+                terminal.keys("second", "Enter")
+                terminal.wait("second", "is new here")
+                terminal.keys("second", "-l", code.group(1))
+                terminal.keys("second", "Enter")
+                terminal.wait("second", MENU)
+                terminal.wait("serve", f"is key:{knock.user} too (a code)")
+                terminal.keys("second", "q")
+                assert terminal.status("second") == 0, terminal.screen("second")
             run(link, "link", link.line)
             assert terminal.status("link") == 0, terminal.screen("link")
             printed = terminal.screen("link")
