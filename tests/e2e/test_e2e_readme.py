@@ -30,6 +30,13 @@ How each is run:
   seat bob releases, is told why.  The unit file of contrib/ (the administrator's lines): `systemd-analyze verify`,
   its user made by the README's `useradd` as written, and its ExecStart run as that user in its StateDirectory
   (/var/lib/dune-tui, made for the test if missing) is the server every user's `dune-tui tables` finds.
+- The README's front doors block ("From another machine"), the same way: bob's `dune-tui serve --ssh 2222 --web
+  8080` in his own default state directory (removed after), on the ports as written (skipped if one is taken);
+  alice's `ssh -p 2222 HOST` as written (HOST: localhost), with a key in her ~/.ssh (made if missing, and her ~/.ssh
+  put back after): the host key accepted by the fingerprint bob's log shows, her name typed, the menu; her `add-key`
+  prints a code, which her second key (carol's login and key stand for her other machine) types instead of a name
+  and has the menu as her; bob's `dune-tui link` prints a link whose tab shows the menu (Chromium and Playwright;
+  without them, its page answers over HTTP).
 - `host` (the others, which give codes): the README's TCP `dune-tui join` line runs in a second terminal (another
   machine: no lobby there) and its player pastes seat 2's code at the prompt before the host sits down; the host
   sits down, opens the help, leaves the game for the menu; the joiner is told at once that the table closed and how
@@ -47,11 +54,13 @@ import re
 import shlex
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import sysconfig
 import tempfile
 import time
+import urllib.request
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -74,6 +83,7 @@ HELP = re.compile(r"█\s+Keys\s")
 MENU = re.compile(r"\bn\s+New game\b")  # the main menu's list
 SHARED = "Playing together on a shared server"  # the README's section whose first block runs as the users named
 SERVER = "The table server"  # the README's section whose blocks run as the users named, against one server
+DOORS = "From another machine: SSH and a browser"  # the same, the server's front doors: ssh and a browser
 USERS = ("alice", "bob", "carol")
 ALL_USERS = (*USERS, "dune-tui")  # and the service's own user, the README's administrator lines make
 RUNUSER = shutil.which("runuser") or "/usr/sbin/runuser"
@@ -157,7 +167,8 @@ def commands() -> list[Command]:
 COMMANDS = commands()
 SHARED_LINES = [c for c in COMMANDS if (c.section, c.block) == (SHARED, 1)]  # run as their users, together
 SERVER_LINES = [c for c in COMMANDS if c.section == SERVER]  # the same, with the table server
-TOGETHER = SHARED_LINES + SERVER_LINES
+DOOR_LINES = [c for c in COMMANDS if c.section == DOORS]  # the same, at the server's front doors
+TOGETHER = SHARED_LINES + SERVER_LINES + DOOR_LINES
 ALONE = [c for c in COMMANDS if c not in TOGETHER and c.kind != "join"]
 JOINER = next(c for c in COMMANDS if c.kind == "join" and c not in TOGETHER)  # the TCP line: another terminal
 
@@ -612,6 +623,142 @@ def test_the_table_servers_lines_as_their_users(terminal, shared_server):
         _end_stragglers(shared_server)
         shutil.rmtree(state, ignore_errors=True)
     print(f"{time.monotonic() - started:.1f} s")
+
+
+DOORS_ORDER = [("serve", "bob"), ("ssh", "alice"), ("ssh", "alice"), ("link", "bob")]
+OTHER_MACHINE = "carol"  # whose login and key stand for alice's other machine and its key
+FINGERPRINT = re.compile(r"SSH door on port (\d+) \(host key (SHA256:[\w+/=]+)\)")
+
+
+def port_taken(port: int, host: str) -> bool:
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
+@contextlib.contextmanager
+def ssh_key(user: str):
+    """`user`'s SSH key in their ~/.ssh (made with the README's `ssh-keygen -t ed25519` if missing); after, their
+    ~/.ssh as it was: what was made removed, known_hosts as it was."""
+    ssh = Path(pwd.getpwnam(user).pw_dir) / ".ssh"
+    key, known = ssh / "id_ed25519", ssh / "known_hosts"
+    had_dir, had_key = ssh.exists(), key.exists()
+    before = known.read_bytes() if known.exists() else None
+    try:
+        if not had_dir:
+            _run(RUNUSER, "-u", user, "--", "mkdir", "-m", "700", str(ssh), check=True)
+        if not had_key:
+            _run(RUNUSER, "-u", user, "--", "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key), check=True)
+        yield key
+    finally:
+        if not had_dir:
+            shutil.rmtree(ssh, ignore_errors=True)
+        else:
+            if not had_key:
+                for made in (key, key.with_suffix(".pub")):
+                    made.unlink(missing_ok=True)
+            if before is None:
+                known.unlink(missing_ok=True)
+            else:
+                known.write_bytes(before)
+
+
+@users_group(*ALL_USERS)
+def test_the_front_doors_lines_as_their_users(terminal, shared_server):
+    """bob serves both doors in his own state directory; alice, a Unix user with a key in her ~/.ssh, runs `ssh -p
+    2222 HOST` as written (HOST: localhost), accepts the host key by the fingerprint bob's log shows, types her name
+    and has the menu; `add-key` gives her a code; bob's `dune-tui link` prints a link that opens his menu in a
+    browser tab (or, without a browser here, whose page answers)."""
+    if [(c.kind, c.user) for c in DOOR_LINES] != DOORS_ORDER:
+        pytest.fail(f"the README's {DOORS!r} block has lines this test does not know how to run; teach it: "
+                    f"{[c.line for c in DOOR_LINES]}")
+    if not have("ssh", "ssh-keygen"):
+        pytest.skip("OpenSSH's client is not installed")
+    for module in ("asyncssh", "textual_serve"):
+        pytest.importorskip(module)
+    serve, knock, add_key, link = DOOR_LINES
+    words = serve.words
+    ssh_port, web_port = int(words[words.index("--ssh") + 1]), int(words[words.index("--web") + 1])
+    assert knock.words == ["ssh", "-p", str(ssh_port), "HOST"] and add_key.words == [*knock.words, "add-key"]
+    for port, host in ((ssh_port, "0.0.0.0"), (web_port, "127.0.0.1")):
+        if port_taken(port, host):
+            pytest.skip(f"port {port} is taken on this machine: the README's line cannot listen there")
+    state = Path(pwd.getpwnam(serve.user).pw_dir) / ".local" / "state" / "dune-tui" / "server"  # his default
+    if state.exists():
+        pytest.fail(f"{state} exists already: the README's line makes it (a run that failed left it? remove it)")
+    env = {"DUNE_TUI_LOBBY": str(shared_server / "lobby"), "DUNE_TUI_SERVER": ""}  # (the suite's: none)
+
+    def run(command: Command, name: str, line: str) -> None:
+        terminal.run(command, line, name, {**env, "DUNE_TUI_SAVE_DIR": str(shared_server / f"saves-{command.user}")},
+                     command.user, shared_server)
+
+    started = time.monotonic()
+    try:
+        with ssh_key(knock.user):
+            run(serve, "serve", serve.line)
+            log = terminal.wait("serve", lambda s: FINGERPRINT.search(s) and "front door is open at" in s)
+            assert f" in {state} " in " ".join(log.split()), log  # bob's own state directory, the default
+            port, fingerprint = FINGERPRINT.search(log).groups()
+            assert port == str(ssh_port)
+            run(knock, "alice", knock.line.replace("HOST", "localhost"))
+            asked = terminal.wait("alice", "continue connecting")  # a host never met: its key's fingerprint
+            assert fingerprint in asked, asked
+            terminal.keys("alice", "-l", fingerprint)  # OpenSSH takes the fingerprint itself for a yes
+            terminal.keys("alice", "Enter")
+            terminal.wait("alice", "is new here")
+            terminal.keys("alice", "-l", knock.user)
+            terminal.keys("alice", "Enter")
+            terminal.wait("alice", MENU)
+            terminal.wait("serve", f"is key:{knock.user}")
+            run(add_key, "add-key", add_key.line.replace("HOST", "localhost"))
+            assert terminal.status("add-key") == 0, terminal.screen("add-key")
+            code = re.search(r"A code for your other key, good once for 10 minutes: (\S+)", terminal.screen("add-key"))
+            assert code, terminal.screen("add-key")
+            with ssh_key(OTHER_MACHINE):  # her second key: the same line, her code typed instead of a name
+                terminal.run(knock, knock.line.replace("HOST", "localhost"), "second", env, OTHER_MACHINE,
+                             shared_server)
+                terminal.wait("second", "continue connecting")
+                terminal.keys("second", "-l", fingerprint)
+                terminal.keys("second", "Enter")
+                terminal.wait("second", "is new here")
+                terminal.keys("second", "-l", code.group(1))
+                terminal.keys("second", "Enter")
+                terminal.wait("second", MENU)
+                terminal.wait("serve", f"is key:{knock.user} too (a code)")
+                terminal.keys("second", "q")
+                assert terminal.status("second") == 0, terminal.screen("second")
+            run(link, "link", link.line)
+            assert terminal.status("link") == 0, terminal.screen("link")
+            printed = terminal.screen("link")
+            url = re.search(rf"http://\S+:{web_port}/\?t=\S+", printed)
+            assert url and "once" in printed, printed
+            opened_by_link(url.group(0))
+            terminal.wait("serve", f"a link of {link.user} opened a tab")
+            terminal.keys("alice", "q")  # the menu quits: the connection closes
+            assert terminal.status("alice") == 0, terminal.screen("alice")
+            terminal.keys("serve", "C-c")
+            terminal.wait("serve", "stopping:")
+    finally:
+        terminal.tmux.kill()
+        _end_stragglers(shared_server)
+        shutil.rmtree(state, ignore_errors=True)
+    print(f"{time.monotonic() - started:.1f} s")
+
+
+def opened_by_link(url: str) -> None:
+    """The link in a browser tab: the menu (Chromium and Playwright here), else the page it answers over HTTP."""
+    from e2e_browser import Browser, browser_missing
+
+    if browser_missing():
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert page.status == 200 and "<html" in page.read().decode().lower()
+        return
+    with Browser() as browser:
+        browser.tab(url).wait_for("Tables on this server", timeout=30)
 
 
 # ------------------------------------------------------------------------ the administrator's service

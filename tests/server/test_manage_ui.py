@@ -102,3 +102,23 @@ async def test_a_player_at_somebody_elses_table_has_no_manage_key(where, monkeyp
             app.exit()
     finally:
         await daemon.close()
+
+
+async def test_the_owners_footer_keeps_help_in_sight_at_80_columns(where, monkeypatch, as_login):  # noqa: F811
+    """Found by the README's test: at 80x24 the owner's footer, with `o` beside a decision's keys, ran out at "? H".
+    `o` is listed by `?` (as `e` is): the footer has no room for it beside a roll's keys."""
+    me = my_login()
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
+    daemon = await started(where)
+    try:
+        table = await opened(where, as_login, me, me, 53)
+        app = DuneApp(None, Settings(autosave=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sat_down(pilot, table)
+            assert app.screen.owner is True
+            await until(pilot, lambda: "h Hint" in screen_text(app).splitlines()[-1], what="a decision's footer")
+            assert screen_text(app).splitlines()[-1].rstrip().endswith("? Help"), screen_text(app).splitlines()[-1]
+            app.exit()
+    finally:
+        await daemon.close()
