@@ -45,7 +45,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from ..net.identity import IDENTITY
+from ..net.identity import DOOR, IDENTITY
 from ..session import KEY
 from .doors import GUEST, is_guest
 
@@ -144,6 +144,7 @@ class Tab(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
         env[IDENTITY] = self.who  # shown only: the server knows the process by its pid
+        env[DOOR] = "web"  # what the UI offers: no path, no shell command
         env["DUNE_TUI_SERVER"] = str(self.where)  # the tables of this server
         env["DUNE_TUI_SAVE_DIR"] = str(self.home / "saves")
         for name in ("CONFIG", "DATA", "STATE", "CACHE"):
