@@ -4,10 +4,13 @@ in: what they can do instead (ssh back in, open the page again)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
 
 from dune_tui.net.identity import DOOR
+from dune_tui.ui.closed import ended
 from dune_tui.ui.saving import resume_note
 from dune_tui.ui.screens.modals import LeaveTable
 
@@ -57,3 +60,21 @@ async def test_at_a_door_leaving_a_table_tells_the_way_back_not_a_command(door):
         text = " ".join(screen_text(app).replace("█", " ").split())
     assert "dune-tui" not in text and "To sit down again, pick the table in the menu's Tables on this server" in text
     assert ("ssh back in" if door == "ssh" else "page again") in text
+
+
+def test_at_a_door_a_table_s_end_names_no_command(door):
+    for seat in (0, -1):
+        remote = SimpleNamespace(over=False, seat=seat)
+        for said in (ended("the table server has stopped", remote, lobby_table=False, on_server=True),
+                     ended("the connection was lost", remote, lobby_table=True)):
+            assert "dune-tui" not in said and "Tables on this server" in said, said
+
+
+@pilot_test
+async def test_at_a_door_no_tables_says_how_to_open_one_from_the_menu(door, own_lobby):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: "No tables on this server yet" in screen_text(app), what="an empty lobby")
+        text = " ".join(screen_text(app).split())
+    assert "New game, then host it, opens one" in text and "dune-tui" not in text, text
