@@ -78,3 +78,21 @@ async def test_at_a_door_no_tables_says_how_to_open_one_from_the_menu(door, own_
         await until(pilot, lambda: "No tables on this server yet" in screen_text(app), what="an empty lobby")
         text = " ".join(screen_text(app).split())
     assert "New game, then host it, opens one" in text and "dune-tui" not in text, text
+
+
+@pytest.mark.slow
+@pilot_test
+async def test_at_a_door_save_as_takes_a_name_never_a_path(tmp_path, monkeypatch):
+    monkeypatch.setenv(DOOR, "ssh")
+    mine = tmp_path / "saves"
+    app = make_app(session(2, seed=9), mine)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        for path in ("../outside", str(tmp_path / "outside")):
+            await pilot.press("ctrl+s", *path, "enter")
+            await until(pilot, lambda: "Not saved: a save name is" in screen_text(app), what="the refusal")
+            await pilot.press("escape")
+            await until(pilot, lambda: human_waiting(app))
+        await pilot.press("ctrl+s", *"mine", "enter")
+        await until(pilot, lambda: (mine / "mine.dune.json").exists(), what="the save under its name")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
