@@ -88,7 +88,11 @@ class Session:
         end = time.monotonic() + timeout
         while text not in self.seen:
             self.arrived.clear()
-            await asyncio.wait_for(self.arrived.wait(), max(0.01, end - time.monotonic()))
+            try:
+                await asyncio.wait_for(self.arrived.wait(), max(0.01, end - time.monotonic()))
+            except TimeoutError:
+                raise TimeoutError(f"no {text!r} in {timeout} s; the screen's last bytes: "
+                                   f"{bytes(self.seen[-300:])!r}") from None
 
     async def answer(self, keys: str) -> float:
         """The time from writing `keys` to the first bytes of the screen's answer."""
@@ -139,7 +143,7 @@ async def run(args, folder: Path) -> None:
             s.process.stdin.write(b"n")
             await s.wait_for(b"Enter starts")
             s.process.stdin.write(b"\r")
-            await s.wait_for(b"Round 1 of")  # the game's board
+            await s.wait_for(b"Hint")  # the game screen (its footer)
         await asyncio.sleep(5)
         cpu1, _, count = usage(server.pid)
         await asyncio.sleep(10)
