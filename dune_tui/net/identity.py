@@ -6,6 +6,8 @@
     my_identity()       who this process plays as: the front door's identity when the table server started it
                         (`key:NAME`, $DUNE_TUI_IDENTITY, for display only: the server knows its children by pid), else
                         my_login()
+    at_door()           which front door of the table server started this process ("ssh", "web"; "" for none):
+                        its UI runs as the server's Unix user, so it offers no path, no shell command
 """
 
 from __future__ import annotations
@@ -58,3 +60,16 @@ def my_identity() -> str:
 
     given = os.environ.get(IDENTITY, "")
     return given if given and (valid_login(given) or GUEST_NAME.fullmatch(given)) else my_login()
+
+
+DOOR = "DUNE_TUI_DOOR"  # set by the table server's front door for the UI it starts: "ssh" or "web"
+DOORS = ("ssh", "web")
+
+
+def at_door() -> str:
+    """Which front door started this process ("ssh", "web"), else "".  Its UI runs as the server's Unix user, for a
+    player who has no shell there: it names no file or directory a player may choose, and tells no command to run
+    (a player can only come back through the door).  Set by the door, in the environment it gives the process: only
+    this process's own choice of what to offer (the server knows who connects from the kernel, never from this)."""
+    door = os.environ.get(DOOR, "")
+    return door if door in DOORS else ""

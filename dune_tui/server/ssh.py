@@ -36,7 +36,7 @@ from pathlib import Path
 
 import asyncssh
 
-from ..net.identity import IDENTITY
+from ..net.identity import DOOR, IDENTITY
 from ..net.limits import Buckets, QuietLog
 from ..session import KEY, KEY_NAME
 from .players import CODE, NAME_RULE, Players
@@ -156,7 +156,7 @@ class SSHDoor:
                "TERM": term if TERM.fullmatch(term) else DEFAULT_TERM, "COLORTERM": "truecolor",
                "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "data"),
                "XDG_STATE_HOME": str(home / "state"), "XDG_CACHE_HOME": str(home / "cache"),
-               "DUNE_TUI_SERVER": str(self.daemon.where), IDENTITY: KEY + name}
+               "DUNE_TUI_SERVER": str(self.daemon.where), IDENTITY: KEY + name, DOOR: "ssh"}
         if "DUNE_TUI_LOBBY" in os.environ:
             env["DUNE_TUI_LOBBY"] = os.environ["DUNE_TUI_LOBBY"]
         return env, home

@@ -18,8 +18,8 @@ websocket path carries a tab key made when the page claimed the link, so a link 
 process is bound to its identity in the server's doors (`doors.Doors`, by pid, as the SSH door's): the tables know
 it from the kernel, never from the process's own word ($DUNE_TUI_IDENTITY, shown only). Each tab's process gets its
 own home for saves and settings (`DUNE_TUI_SAVE_DIR`, XDG directories): a key's player's under the server's
-directory, `players/<name>/` as the SSH door's, a local login's `users/<login>/`; a guest's a temporary one, removed
-when the tab closes.
+directory, `players/<name>/` as the SSH door's, a local login's `users/<login>/`; a guest's a temporary one under
+`guests/`, removed when the tab closes (so nothing of a tab's is written outside the server's directory).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from ..net.identity import IDENTITY
+from ..net.identity import DOOR, IDENTITY
 from ..session import KEY
 from .doors import GUEST, is_guest
 
@@ -60,6 +60,7 @@ TAB_KEY_SECONDS = 60.0  # a page has this long to open its websocket
 SIZE_LIMIT = (500, 200)  # the largest terminal a tab may ask for (columns, rows)
 PLAYERS = "players"  # each key's player's own settings and saves: players/NAME/ (the SSH door's too)
 USERS = "users"  # each local login's, opening a tab by a link: users/LOGIN/
+GUESTS = "guests"  # each guest tab's, for as long as it is open: guests/<random>/
 
 
 # A tab's process: Python, Textual (its web driver's fixed setting in the environment it starts with: Textual reads
@@ -144,6 +145,7 @@ class Tab(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
         env[IDENTITY] = self.who  # shown only: the server knows the process by its pid
+        env[DOOR] = "web"  # what the UI offers: no path, no shell command
         env["DUNE_TUI_SERVER"] = str(self.where)  # the tables of this server
         env["DUNE_TUI_SAVE_DIR"] = str(self.home / "saves")
         for name in ("CONFIG", "DATA", "STATE", "CACHE"):
@@ -306,7 +308,8 @@ class WebDoor:
     def home_of(self, who: str) -> tuple[Path, bool]:
         """The tab's home and whether it is a guest's (temporary)."""
         if is_guest(who):
-            return Path(tempfile.mkdtemp(prefix="dune-tui-guest-")), True
+            (self.where / GUESTS).mkdir(mode=0o700, exist_ok=True)
+            return Path(tempfile.mkdtemp(prefix="guest-", dir=self.where / GUESTS)), True
         # a key's player's home is the SSH door's (players/NAME); a local login's is users/LOGIN (no "/" in either)
         home = self.where / PLAYERS / who.removeprefix(KEY).lower() if who.startswith(KEY) else self.where / USERS / who
         for sub in ("", "saves"):

@@ -19,18 +19,22 @@ def ended(reason: str, remote, lobby_table: bool, on_server: bool = False) -> st
     table server, that the server keeps it (unless its owner sent the player away: only that)."""
     if remote.over and reason == CLOSED_BY_HOST:
         return OVER
+    from ..net.identity import at_door
     from ..server.control import BY_OWNER
+
+    tables = "" if at_door() else " (`dune-tui tables`)"  # a front door's player has no shell to run it in
 
     if on_server and BY_OWNER in reason:  # released, sent away, made private: not a stop of the server
         return f"{reason}. Press q to leave."
     if on_server:
         yours = "to watch again" if remote.seat < 0 else "your seat still yours"
         return (f"{reason}. Press q to leave; the table server keeps the game: once it runs again, the table is in "
-                f"Tables on this server (`dune-tui tables`), {yours}.")
+                f"Tables on this server{tables}, {yours}.")
     if lobby_table:
         yours = "to watch again" if remote.seat < 0 else "your seat still yours"
-        return (f"{reason}. Press q to leave; if the host resumes the game (`dune-tui host --load`), it is in Tables "
-                f"on this server again (`dune-tui tables`), {yours}.")
+        resumes = "resumes the game" if at_door() else "resumes the game (`dune-tui host --load`)"
+        return (f"{reason}. Press q to leave; if the host {resumes}, it is in Tables on this server again{tables}, "
+                f"{yours}.")
     return ENDED.get(reason) or (f"{reason}. Press q to leave; if the table is still open, `dune-tui join` with the "
                                  "same code sits you down again.")
 

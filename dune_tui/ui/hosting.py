@@ -12,6 +12,7 @@ from ..net import lobby
 from ..net.identity import login_of, my_identity
 from ..net.seating import choose, claim
 from ..text import printable
+from . import saving
 
 
 async def host_table(app, session, replace) -> None:
@@ -39,9 +40,10 @@ async def host_table(app, session, replace) -> None:
         app.notify(f"The table server refused the table: {why}", severity="error", timeout=15, markup=False)
         return
     await sit_down(app, str(where / f"{answer.table}.sock"), seat, server, replace)
+    others = "in Tables on this server" if saving.door_return() else \
+        f"with `dune-tui join {me}` or in Tables on this server"
     app.notify(f"Opened on the table server as {answer.table}: it waits there for its players, also when you "
-               f"leave. Others sit down with `dune-tui join {me}` or in Tables on this server.", timeout=10,
-               markup=False)
+               f"leave. Others sit down {others}.", timeout=10, markup=False)
 
 
 async def sit_down(app, path: str, seat: int, server: str, replace) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import saves
+from ..net.identity import at_door
 
 
 def _call(func, *args, **kwargs) -> tuple[Any, str | None]:
@@ -67,9 +68,17 @@ def resume_note(saved: Path | None, over: bool, argv0: str | None = None) -> str
     elsewhere than where `dune-tui load` looks by default ($DUNE_TUI_SAVE_DIR, else the user's data directory)."""
     if saved is None or over:
         return ""
+    if back := door_return():  # no shell of the player's here: the file's path and a command are no use to them
+        return f"The game is saved: {back}, and Continue on the main menu resumes it."
     command = [*program(argv0), "load", saved.name.removesuffix(saves.SUFFIX)]
     default, _ = _call(saves.save_dir, None)
     if default is None or Path(default).resolve() != saved.parent.resolve():
         command[-1:-1] = ["--save-dir", str(saved.parent)]
     return (f"The game is saved in {saved}\n"
             f"Resume it with: {shlex.join(command)}")
+
+
+def door_return() -> str:
+    """At a front door of the table server (`at_door`), how its player comes back (they have no shell there, so
+    no command and no path of the server's is theirs to use); "" elsewhere."""
+    return {"ssh": "ssh back in to this server", "web": "open this server's page again"}.get(at_door(), "")

@@ -26,7 +26,8 @@ def size(*_):
     columns, rows = os.get_terminal_size(0)
     say(f"size {columns}x{rows}")
 signal.signal(signal.SIGWINCH, size)
-say(" ".join(("env", os.environ["TERM"], os.environ["DUNE_TUI_IDENTITY"], os.environ["DUNE_TUI_SERVER"])))
+say(" ".join(("env", os.environ["TERM"], os.environ["DUNE_TUI_IDENTITY"], os.environ["DUNE_TUI_SERVER"],
+               os.environ.get("DUNE_TUI_DOOR", "-"))))
 size()
 for line in sys.stdin:
     say("got " + line.strip())
@@ -115,7 +116,7 @@ async def test_a_huge_terminal_is_clamped_its_changes_followed_and_the_process_i
             typed = await read_until(process.stdout, "got hello")
             process.stdin.write(b"\x04")  # end of input: the process ends, and the session with its status
             await asyncio.wait_for(process.wait(), 20)
-    assert "env xterm-kitty key:alice " + str(where) in seen and "size 120x40" in resized, seen
+    assert f"env xterm-kitty key:alice {where} ssh" in seen and "size 120x40" in resized, seen
     assert typed and process.exit_status == 0
     assert door.daemon.doors.bound == {} and pid > 0, "the ended process is unbound"
 

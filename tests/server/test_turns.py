@@ -143,9 +143,14 @@ def test_a_turn_limit_is_said_as_people_say_it():
     assert [in_words(s) for s in (86400 * 2, 86400, 1800, 1, 1.5)] == ["2 days", "24 h", "30 min", "1 s", "1.5 s"]
 
 
-async def test_the_menus_host_a_table_opens_it_on_the_server_and_it_waits_when_the_host_leaves(where, monkeypatch):  # noqa: F811
+@pytest.mark.parametrize("door", ["", "ssh"])
+async def test_the_menus_host_a_table_opens_it_on_the_server_and_it_waits_when_the_host_leaves(where, monkeypatch,  # noqa: F811
+                                                                                              door):
+    """At a front door (issue 44), the note names no command: its player has no shell to run `dune-tui join` in."""
+    from dune_tui.net.identity import DOOR
     from dune_tui.ui.widgets.cycler import Cycler
 
+    monkeypatch.setenv(DOOR, door)
     monkeypatch.setenv(place.ENV, str(where))
     monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
     daemon = await started(where)
@@ -163,6 +168,8 @@ async def test_the_menus_host_a_table_opens_it_on_the_server_and_it_waits_when_t
             assert hosted.owner == ME and hosted.table.session.seats[0].login == ME
             await ui_until(pilot, lambda: any(s.seat == 0 and s.connected for s in hosted.table.seat_list()),
                            what="the host at its seat")
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert "Others sit down" in said and ("dune-tui join" in said) == (not door), said
             app.table.close()  # the host leaves
             await ui_until(pilot, lambda: not any(s.seat == 0 and s.connected for s in hosted.table.seat_list()),
                            what="the host gone")

@@ -233,6 +233,34 @@ async def test_a_tab_gets_the_spare_process_started_ahead_and_another_is_started
     await asyncio.wait_for(spare.wait(), 5)  # a spare never used ends with the door
 
 
+async def test_a_guest_tab_is_told_it_is_at_the_web_door_and_its_home_is_in_the_server_s_directory(where):  # noqa: F811
+    """Issue 44: a guest's home was a temporary directory in /tmp, outside the server's directory; and a tab's UI
+    was not told it is at a front door (where it must offer no path and no shell command)."""
+    record = where.parent / "tab"
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0,
+                   command=["sh", "-c", f'echo "$DUNE_TUI_DOOR $DUNE_TUI_SAVE_DIR" > {record}.new; '
+                                        f'mv {record}.new {record}; cat'])
+    await door.start()
+    try:
+        async with aiohttp.ClientSession() as http, http.ws_connect(f"http://127.0.0.1:{door.port}/ws") as ws:
+            for _ in range(250):
+                if record.exists():
+                    break
+                await asyncio.sleep(0.02)
+            told, saves = record.read_text().split()
+            assert told == "web" and Path(saves).is_relative_to(where / "guests"), saves
+            await ws.close()
+        for _ in range(250):
+            if not door.tabs:
+                break
+            await asyncio.sleep(0.02)
+        assert not Path(saves).parent.exists()  # the guest's home goes with the tab
+    finally:
+        await door.close()
+        await daemon.close()
+
+
 def test_dune_tui_starts_without_textual_serve_or_aiohttp_even_to_parse_serve_web():
     """textual-serve and aiohttp are imported by `serve --web` alone, once it runs: never at dune-tui's start-up (nor
     `dune-tui link`'s)."""

@@ -44,6 +44,8 @@ class Leaving:
         from ...session import host_load
 
         me = my_identity()
+        if saving.door_return():  # a front door's player has no shell to run it in: Continue or Load it is
+            return ""
         if not self.client.game_id or not any(s.is_human and s.login and s.login != me for s in self.client.seats):
             return ""
         return host_load(str(saving.autosave_path(self.client.game_id, self.screen.settings.save_dir)))
@@ -87,6 +89,8 @@ class Leaving:
             self.screen.notify("The game is not saved: it stays open.", severity="warning", timeout=8)
         elif answer == NotSaved.DISCARD:
             self.leave(saved=False)
+        elif saving.door_return():  # never at a front door: the player's own save directory only (NotSaved asks none)
+            self.choice = None
         else:
             self.client.save("leave", directory=answer)
 

@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Input, RichLog, Static
 
 from ..kit.screens import DuneModal, DuneScreen
+from ..saving import door_return
 
 
 class ConfirmLeave(DuneModal):
@@ -94,14 +95,17 @@ class LeaveTable(ConfirmLeave):
 
     def text(self) -> Text:
         again = "watch again" if self.watching else "sit down again"
-        if self.rejoin.startswith("dune-tui "):  # a lobby's table: it knows you by your login, no code
+        if back := door_return():  # at a front door: no command is theirs to run
+            how = f"To {again}, pick the table in the menu's Tables on this server (once you have left, {back} first)."
+        elif self.rejoin.startswith("dune-tui "):  # a lobby's table: it knows you by your login, no code
             how = f"To {again}, pick the table in the menu's Tables on this server, or run:\n\n"
         else:
             how = f"To {again}, run `dune-tui join` and paste your code at its prompt:\n\n"
         kept = "The host keeps the game; you were watching it.\n" if self.watching else \
             "The host keeps the game and your seat, and the table waits for you.\n"
         text = Text(kept + how)
-        text.append(self.rejoin, style="bold")
+        if not door_return():
+            text.append(self.rejoin, style="bold")
         leave = f"leave the table, back to {self.back_to}" if self.back_to else "leave the table"
         text.append(f"\n\ny  {leave}\nn  keep playing")
         return text
@@ -109,7 +113,8 @@ class LeaveTable(ConfirmLeave):
 
 class NotSaved(DuneModal):
     """Saving before leaving failed: say so plainly; the game stays open.  Dismisses with another
-    directory to save in (Enter), DISCARD (leave without saving, ctrl+x), or None (keep playing, Esc)."""
+    directory to save in (Enter), DISCARD (leave without saving, ctrl+x), or None (keep playing, Esc).  At a front
+    door (the server's own files under a player's hands) no directory is asked: the player's own saves only."""
 
     DISCARD = "discard"
     BINDINGS = [
@@ -123,19 +128,22 @@ class NotSaved(DuneModal):
 
     def compose(self) -> ComposeResult:
         last = f"The last good save: {self.last_good}" if self.last_good else "No save of this game exists."
+        door = bool(door_return())
+        where = ("Your games are kept in your own save directory on this server: no other place can be chosen "
+                 "here.\n" if door else "Type another directory to save in, then Enter.\n")
         with Vertical(classes="dialog"):
             yield Static("The game could NOT be saved", classes="dialog-title")
-            yield Static(Text(f"{self.error}\n\n{last}\nThe game stays open.\n\n"
-                              "Type another directory to save in, then Enter.\nEsc: keep playing.\n"
+            yield Static(Text(f"{self.error}\n\n{last}\nThe game stays open.\n\n{where}Esc: keep playing.\n"
                               "ctrl+x: leave without saving (play since the last save is lost)."),
                          id="not-saved")
-            yield Input(placeholder="another directory, e.g. ~/dune-saves", id="save-dir")
+            if not door:
+                yield Input(placeholder="another directory, e.g. ~/dune-saves", id="save-dir")
         yield Footer()
 
     def on_mount(self) -> None:
-        box = self.query_one(Input)
-        box.cursor_blink = False
-        box.focus()
+        for box in self.query(Input):
+            box.cursor_blink = False
+            box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():

@@ -26,6 +26,7 @@ from ...net.identity import my_identity
 from ...table.messages import SPECTATOR
 from ...text import printable
 from ..kit.screens import DuneScreen
+from ..saving import door_return
 
 REFRESH_SECONDS = 0.5
 
@@ -144,8 +145,9 @@ class TablesScreen(DuneScreen):
     def show_note(self) -> None:
         """What Enter does with the highlighted table (its host and seat), w and escape."""
         if not self.entries:
-            self.note(self.no_lobby or "No tables on this server yet: `dune-tui host` opens one (or New game, then "
-                                       "host it).")
+            opens = "New game, then host it, opens one" if door_return() else \
+                "`dune-tui host` opens one (or New game, then host it)"
+            self.note(self.no_lobby or f"No tables on this server yet: {opens}.")
             return
         entry = self.selected()
         if entry is not None and entry.stem == self.confirming:
