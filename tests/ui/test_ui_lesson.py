@@ -122,6 +122,7 @@ def at_step(title: str):
             await pilot.pause(0.1)
         lesson = app.screen_stack[-2].lesson
         await until(pilot, lambda: not lesson.board_due, what="the board that goes with the step's events")
+        await pilot.pause(2 * DecisionPanel.GUARD)  # a new question's form takes the focus (its look) after its guard
         await pilot.pause()
 
     return run_before
