@@ -7,7 +7,6 @@ Everything shown comes from files (names, seats): drawn as `rich.text.Text` made
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,8 +18,8 @@ from ...games import DEFAULT, GAMES, game_named
 from ...net.identity import my_login
 from ...record import RESULTS, finished_games, matches, tally
 from ...saves.store import local_time
-from ...text import MESSAGE_LIMIT, printable
 from ..kit.screens import DuneScreen
+from .load import cell, plain  # file-derived text: printable, literal, cut to its cell
 
 CHROME, PADDING = 4, 2  # the screen's padding and the list's scroll bar; a column's cell padding, both sides
 FIXED = {"Date": 16, "N": 2, "Side": 13, "Result": 15, "Rounds": 6}
@@ -31,16 +30,6 @@ FILTERS = {  # what each key cycles through (None: all)
     "result": (None, *RESULTS),
 }
 SAID = {"rules": ("g", "game"), "players": ("p", "players"), "result": ("r", "result")}  # each filter's key and word
-
-
-def plain(value, limit: int | None = MESSAGE_LIMIT) -> Text:
-    return Text(printable(value, limit=limit))
-
-
-def cell(value, width: int) -> Text:
-    text = plain(value)
-    text.truncate(width, overflow="ellipsis")
-    return text
 
 
 def column_widths(total: int) -> dict[str, int]:
