@@ -10,7 +10,7 @@ import sys
 import msgspec
 
 from ..games import GAMES, game_named
-from ..net.identity import my_login
+from ..net.identity import my_identity
 from ..record import RESULTS, Finished, finished_games, matches, tally
 from ..record.ratings import Rating
 from ..saves.errors import SaveError
@@ -45,7 +45,7 @@ def cmd_games(args) -> int:
         if args.server:
             games, board = at_server(args.rules)
         else:
-            games = finished_games(args.save_dir, me=my_login())
+            games = finished_games(args.save_dir, me=my_identity())
     except (SaveError, LookupError) as e:
         print(f"dune-tui: {printable(str(e), limit=MESSAGE_LIMIT)}", file=sys.stderr)
         return 2

@@ -87,12 +87,12 @@ class GameOverScreen(DuneScreen):
         as it ended; "" when it moved none."""
         if self.save_path is None or not self.game_id:
             return ""
-        from ...net.identity import my_login
+        from ...net.identity import my_identity
         from ...record import finished_games
         from ...record.ratings import change_text, your_change
 
         try:
-            found = your_change(finished_games(self.save_path.parent, me=my_login()), self.game_id)
+            found = your_change(finished_games(self.save_path.parent, me=my_identity()), self.game_id)
         except Exception:  # the record is a nicety: an unreadable directory or index says nothing here
             return ""
         return change_text(game_of(self.over.state.options).title, *found[1:]) if found else ""

@@ -15,7 +15,7 @@ from textual.events import Resize
 from textual.widgets import DataTable, Footer, Static
 
 from ...games import DEFAULT, GAMES, game_named
-from ...net.identity import my_login
+from ...net.identity import my_identity
 from ...record import RESULTS, finished_games, matches, tally
 from ...saves.store import local_time
 from ..kit.screens import DuneScreen
@@ -79,7 +79,7 @@ class GamesScreen(DuneScreen):
 
     def on_mount(self) -> None:
         try:
-            self.games = finished_games(self.settings.save_dir, me=my_login())
+            self.games = finished_games(self.settings.save_dir, me=my_identity())
         except Exception as e:  # a SaveError's sentence (an untrusted directory); nothing else may reach the screen raw
             self.error = str(e) or type(e).__name__
         self._fill(self.app.size.width)

@@ -38,13 +38,13 @@ ASKS = {
 def owner_here(socket_path: str) -> bool:
     """The table at `socket_path` is a table of the table server that this login opened (the server's listing says
     who owns it).  Blocking: ask it in a thread."""
-    from ...net.identity import my_login
+    from ...net.identity import my_identity
     from ...server import control
     from ..closed import server_table
 
     if not server_table(socket_path):
         return False
-    return control.owner(Path(socket_path).parent, Path(socket_path).stem) == my_login()
+    return control.owner(Path(socket_path).parent, Path(socket_path).stem) == my_identity()
 
 
 class OwnerControls:
