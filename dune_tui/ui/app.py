@@ -19,7 +19,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from . import saving
+from . import hangup, saving
 from .games import styles
 from .kit.screens import DuneScreen
 from .settings import Settings
@@ -83,6 +83,7 @@ class DuneApp(App[int]):
         for sig in (signal.SIGHUP, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.hang_up)
+        hangup.watch(self)  # a terminal gone without a SIGHUP ends it too
         if self._first_session is not None:
             self.start_game(self._first_session, resumed=self._resumed, runner=self._first_runner,
                             lesson=self._first_lesson)
