@@ -132,7 +132,11 @@ class State(GameState):
 
     def troops_of(self, loc: int, faction: int) -> int:
         base = loc * NU
-        return sum(self.board[base + u] for u in FACTION_UNITS[faction])
+        b = self.board
+        units = FACTION_UNITS[faction]
+        if len(units) == 1:  # every faction but the Corrino (and their Sardaukar)
+            return b[base + units[0]]
+        return sum(b[base + u] for u in units)
 
     def occupants(self, loc: int) -> int:
         """Bitmask of the factions with troops in `loc`."""
