@@ -59,6 +59,9 @@ def _harvesters(state, storm_free_only: bool) -> list[int]:
 def _held(state, faction: int) -> list[int]:
     """Ring regions out of the storm where `faction` has troops."""
     b, units, storm = state.board, FACTION_UNITS[faction], state.storm
+    if len(units) == 1:  # every faction but the Corrino
+        u = units[0]
+        return [r for r in RING if b[r * NU + u] and ZONE[r] != storm]
     return [r for r in RING if ZONE[r] != storm and any(b[r * NU + u] for u in units)]
 
 

@@ -25,6 +25,7 @@ from ..data import (
     UNIT_NAMES,
     UNIT_TOTAL,
     WORM,
+    ZONE,
     ZONE_REGIONS,
 )
 from ..events import emit
@@ -73,20 +74,20 @@ def worm_riding(state, faction: int) -> bool:
     return state.dice[SPICE_DIE] == WORM and has_ability(state, FREMEN)
 
 
-_NEAR = tuple(tuple(sorted(ADJACENT[t] - {t})) for t in LOCATIONS)  # each region's neighbours, in order
-
-
 def neighbours(state, target: int) -> list[int]:
     """Regions troops may move from into `target` without Worm Riding: adjacent ones and those with an
     Ornithopter, out of the storm (the Polar Sink borders every region)."""
     constr = state.constr
-    if ORNITHOPTER in constr:
-        near = set(_NEAR[target]) | {r for r in RING if constr[r] == ORNITHOPTER}
-        near.discard(target)
-        near = sorted(near)
-    else:
-        near = _NEAR[target]
-    return [loc for loc in near if state.storm_free(loc)]
+    if ORNITHOPTER not in constr:  # (the heuristic asks this most: the answer without an Ornithopter, made once)
+        return list(_NEAR_OUT_OF_STORM[state.storm][target])
+    near = set(ADJACENT[target]) | {r for r in RING if constr[r] == ORNITHOPTER}
+    near.discard(target)
+    return sorted(loc for loc in near if state.storm_free(loc))
+
+
+# by the storm's zone (0 to 6: any zone) and the target, the adjacent regions out of the storm, in order
+_NEAR_OUT_OF_STORM = tuple(tuple(tuple(sorted(r for r in ADJACENT[t] - {t} if r == POLAR_SINK or ZONE[r] != storm))
+                                 for t in LOCATIONS) for storm in range(7))
 
 
 def sources(state, faction: int) -> list[int]:
