@@ -77,13 +77,13 @@ def draws(state: int, n: int, k: int) -> tuple[int, list[int]]:
     key = state >> 64
     if key:
         h = _HASHERS.get(key) or _hasher(key)
+        i = state & _MASK  # the counter (a small int: the key above it is left alone until the end)
         for _ in range(k):
-            i = state & _MASK
             d = h.copy()
             d.update(i.to_bytes(8, "little"))
             out.append(int.from_bytes(d.digest(), "little") % n)
-            state = state + 1 if i != _MASK else state - _MASK
-        return state, out
+            i = (i + 1) & _MASK
+        return (state & ~_MASK) | i, out
     for _ in range(k):
         state, z = next_u64(state)
         out.append(z % n)

@@ -77,17 +77,20 @@ def worm_riding(state, faction: int) -> bool:
 def neighbours(state, target: int) -> list[int]:
     """Regions troops may move from into `target` without Worm Riding: adjacent ones and those with an
     Ornithopter, out of the storm (the Polar Sink borders every region)."""
+    near = _ADJACENT_BITS[target]
     constr = state.constr
-    if ORNITHOPTER not in constr:  # (the heuristic asks this most: the answer without an Ornithopter, made once)
-        return list(_NEAR_OUT_OF_STORM[state.storm][target])
-    near = set(ADJACENT[target]) | {r for r in RING if constr[r] == ORNITHOPTER}
-    near.discard(target)
-    return sorted(loc for loc in near if state.storm_free(loc))
+    if ORNITHOPTER in constr:
+        for r in RING:
+            if constr[r] == ORNITHOPTER:
+                near |= 1 << r
+    return list(_IN_ORDER[near & ~(1 << target) & ~_STORM_BITS[state.storm]])
 
 
-# by the storm's zone (0 to 6: any zone) and the target, the adjacent regions out of the storm, in order
-_NEAR_OUT_OF_STORM = tuple(tuple(tuple(sorted(r for r in ADJACENT[t] - {t} if r == POLAR_SINK or ZONE[r] != storm))
-                                 for t in LOCATIONS) for storm in range(7))
+# (the heuristic asks `neighbours` most: sets of regions as bits) each region's neighbours; the ring regions under a
+# storm in zone 0 to 6 (the Polar Sink never is); the regions of a set, in order
+_ADJACENT_BITS = tuple(sum(1 << r for r in ADJACENT[t]) for t in LOCATIONS)
+_STORM_BITS = tuple(sum(1 << r for r in RING if ZONE[r] == zone) for zone in range(7))
+_IN_ORDER = tuple(tuple(r for r in LOCATIONS if bits >> r & 1) for bits in range(1 << len(LOCATIONS)))
 
 
 def sources(state, faction: int) -> list[int]:
