@@ -76,12 +76,13 @@ def draws(state: int, n: int, k: int) -> tuple[int, list[int]]:
     out = []
     key = state >> 64
     if key:
-        h = _HASHERS.get(key) or _hasher(key)
+        copy = (_HASHERS.get(key) or _hasher(key)).copy
         i = state & _MASK  # the counter (a small int: the key above it is left alone until the end)
+        add, number = out.append, int.from_bytes
         for _ in range(k):
-            d = h.copy()
+            d = copy()
             d.update(i.to_bytes(8, "little"))
-            out.append(int.from_bytes(d.digest(), "little") % n)
+            add(number(d.digest(), "little") % n)
             i = (i + 1) & _MASK
         return (state & ~_MASK) | i, out
     for _ in range(k):
