@@ -168,9 +168,10 @@ def _enter_land(state) -> bool:
 
 
 def _spots(state, faction: int, partner: int) -> list[int]:
+    if partner < 0:  # (ring regions in order, then the Polar Sink: in order already)
+        return [*_held(state, faction), POLAR_SINK]
     spots = {POLAR_SINK, *_held(state, faction)}
-    if partner >= 0:
-        spots.update(_held(state, partner))
+    spots.update(_held(state, partner))
     return sorted(spots)
 
 
