@@ -30,6 +30,7 @@ from ..data import (
     UNIT_NAMES,
     UNIT_OWNER,
     UNIT_STRENGTH,
+    ZONE,
     leader_names,
 )
 from ..events import emit
@@ -45,9 +46,10 @@ def battle_regions(state) -> list[int]:
     troops share the region with a non-allied faction."""
     me = 1 << state.active_faction
     foes = ~side_of_active(state)
+    storm = state.storm
     out = []
     for r in RING:
-        if state.storm_free(r):
+        if ZONE[r] != storm:  # (`storm_free` for a ring region)
             occ = state.occupants(r)
             if occ & me and occ & foes:
                 out.append(r)
