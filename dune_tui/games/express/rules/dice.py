@@ -71,10 +71,9 @@ def _first_roll(state) -> None:
 
 def _roll_free(state) -> None:
     before = state.kept
-    rolled = [d for d in range(len(state.dice)) if not before >> d & 1]
-    state.rng, faces = rng.draws(state.rng, FACES, len(rolled))  # (one call: `roll_face` for each, in order)
-    for d, face in zip(rolled, faces):
-        state.dice[d] = face
+    for d in range(len(state.dice)):
+        if not before >> d & 1:
+            state.dice[d] = roll_face(state)
     if worm_locked(state):
         state.kept |= 1 << SPICE_DIE  # set aside at once, not counted as the die set aside by choice
     if state.events is not None:  # the words cost more than the roll
