@@ -29,6 +29,7 @@ class Flow:
         self.steps = steps
         self.first_step, self.over = first_step, over
         self.after = {name: i + 1 for i, (name, _) in enumerate(steps)} | {first_step: 0}  # where each step resumes
+        self.enters = {name: tuple(enter for _, enter in steps[i:]) for name, i in self.after.items()}  # the rest
         self.resume = resume
         self.start_turn = start_turn
         self.end_turn = end_turn
@@ -48,7 +49,7 @@ class Flow:
         if resume is not None:
             resume(state)
             return
-        for _, enter in self.steps[self.after[step]:]:
+        for enter in self.enters[step]:
             if enter(state):
                 return
         result = self.end_turn(state)

@@ -18,7 +18,6 @@ Two generators, told apart by the size of the state:
 from __future__ import annotations
 
 import secrets
-from functools import lru_cache
 from hashlib import blake2b
 
 _MASK = (1 << 64) - 1
@@ -37,17 +36,28 @@ def seed_state(seed: int, dice: str = "keyed") -> int:
     return _KEYED | int.from_bytes(key, "little") << 64
 
 
-@lru_cache(maxsize=256)
-def _keyed_hash(key: int):
-    return blake2b(key=key.to_bytes(16, "little"), digest_size=8)
+_HASHERS: dict[int, object] = {}  # a keyed state's key (with its mark) -> its BLAKE2b keyed, before any draw
+_HASHERS_MAX = 256
+
+
+def _hasher(key: int):
+    h = _HASHERS.get(key)
+    if h is None:
+        if len(_HASHERS) >= _HASHERS_MAX:
+            _HASHERS.clear()
+        h = _HASHERS[key] = blake2b(key=(key & _KEY_MASK).to_bytes(16, "little"), digest_size=8)
+    return h
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """One step: (new state, 64-bit output)."""
-    if state >> 64:
-        h = _keyed_hash(state >> 64 & _KEY_MASK).copy()
-        h.update((state & _MASK).to_bytes(8, "little"))
-        return (state & ~_MASK) | ((state + 1) & _MASK), int.from_bytes(h.digest(), "little")
+    key = state >> 64
+    if key:  # keyed: the counter i (below 2**64, wrapping) is hashed with the key
+        h = _HASHERS.get(key) or _hasher(key)
+        h = h.copy()
+        i = state & _MASK
+        h.update(i.to_bytes(8, "little"))
+        return (state + 1 if i != _MASK else state - _MASK), int.from_bytes(h.digest(), "little")
     state = (state + 0x9E3779B97F4A7C15) & _MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -59,6 +69,26 @@ def below(state: int, n: int) -> tuple[int, int]:
     """(new state, a uniform int in [0, n)). The bias for n <= 720 is below 1e-16."""
     state, z = next_u64(state)
     return state, z % n
+
+
+def draws(state: int, n: int, k: int) -> tuple[int, list[int]]:
+    """(new state, `k` uniform ints in [0, n)): the same as `below` called `k` times, in one call (a roll)."""
+    out = []
+    key = state >> 64
+    if key:
+        copy = (_HASHERS.get(key) or _hasher(key)).copy
+        i = state & _MASK  # the counter (a small int: the key above it is left alone until the end)
+        add, number = out.append, int.from_bytes
+        for _ in range(k):
+            d = copy()
+            d.update(i.to_bytes(8, "little"))
+            add(number(d.digest(), "little") % n)
+            i = (i + 1) & _MASK
+        return (state & ~_MASK) | i, out
+    for _ in range(k):
+        state, z = next_u64(state)
+        out.append(z % n)
+    return state, out
 
 
 SEED_BITS = 128

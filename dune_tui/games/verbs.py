@@ -101,7 +101,9 @@ def settle(state, flow) -> None:
         for seat in state.awaiting:
             acts = legal(state, seat, flow)
             if len(acts) == 1:
-                step(state, seat, acts[0], flow)
+                state._legal = None  # (`step`, written out: settling is most of a search's calls)
+                flow.apply(state, seat, acts[0])
+                state._legal = None
                 break
         else:
             return

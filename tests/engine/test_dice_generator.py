@@ -51,6 +51,20 @@ def test_the_keyed_generator_is_pinned():
         16648559548338564435, 4168294853285928485, 510231518133970091, 2048053601299681290]
 
 
+@pytest.mark.parametrize("state", [
+    rng.seed_state(1), rng.seed_state(-(1 << 200)) | (1 << 64) - 3, rng.seed_state(7, "splitmix")],
+    ids=["keyed", "keyed-counter-wraps", "splitmix"])
+def test_a_roll_draws_what_the_dice_drawn_one_by_one_would(state):
+    """Issue 47: a roll draws its dice in one call (`draws`), the same numbers and the same state after as `below`
+    called once per die, the counter's wrap included."""
+    for n, k in ((6, 7), (6, 1), (720, 5), (6, 0)):
+        one_by_one, after = [], state
+        for _ in range(k):
+            after, i = rng.below(after, n)
+            one_by_one.append(i)
+        assert rng.draws(state, n, k) == (after, one_by_one)
+
+
 def test_the_splitmix_generator_of_old_saves_is_unchanged():
     assert first_draws(rng.seed_state(0, "splitmix"), 2) == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
 

@@ -27,8 +27,9 @@ def legal_propose(state, seat: int) -> list:
     me = state.active_faction
     symbols = sorted({state.dice[d] for d in FACTION_DICE})
     actions: list = [("no_alliance",)]
+    seats = state.faction_seat
     for f in range(8):
-        if f == me or not state.in_play(f):
+        if f == me or seats[f] < 0:  # (`in_play`, asked 8 times a turn)
             continue
         if f == TLEILAXU:
             actions += [("propose", f, s) for s in symbols]

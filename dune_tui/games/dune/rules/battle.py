@@ -30,6 +30,7 @@ from ..data import (
     UNIT_NAMES,
     UNIT_OWNER,
     UNIT_STRENGTH,
+    ZONE,
     leader_names,
 )
 from ..events import emit
@@ -44,8 +45,15 @@ def battle_regions(state) -> list[int]:
     """Regions (not the Polar Sink, not under storm) where the active player's
     troops share the region with a non-allied faction."""
     me = 1 << state.active_faction
-    friends = side_of_active(state)
-    return [r for r in RING if state.storm_free(r) and state.occupants(r) & me and state.occupants(r) & ~friends]
+    foes = ~side_of_active(state)
+    storm = state.storm
+    out = []
+    for r in RING:
+        if ZONE[r] != storm:  # (`storm_free` for a ring region)
+            occ = state.occupants(r)
+            if occ & me and occ & foes:
+                out.append(r)
+    return out
 
 
 def enemies(state) -> int:

@@ -42,6 +42,7 @@ def _submasks(mask: int) -> tuple[int, ...]:
 # of the unkept dice; keeps forced to include the worm; Thumper keeps.
 KEEP = tuple(tuple(("keep", m) for m in _submasks(u)) for u in range(ALL_DICE_MASK + 1))
 KEEP_WORM = tuple(tuple(("keep", m) for m in _submasks(u) if m & SPICE_BIT) for u in range(ALL_DICE_MASK + 1))
+ROLLED = tuple(tuple(d for d in range(N_DICE) if mask >> d & 1) for mask in range(ALL_DICE_MASK + 1))  # in order
 THUMPER = tuple(tuple(("thumper", m) for m in _submasks(u & ~SPICE_BIT)) for u in range(ALL_DICE_MASK + 1))
 
 
@@ -55,14 +56,11 @@ def dice_values(state, mask: int) -> tuple[int, ...]:
 
 def roll(state, mask: int) -> None:
     """Roll the dice in `mask` with the game's generator."""
-    r = state.rng
+    rolled = ROLLED[mask]
+    state.rng, faces = rng.draws(state.rng, 6, len(rolled))
     dice = state.dice
-    for d in range(N_DICE):
-        if mask >> d & 1:
-            faces = DIE_FACES[d]
-            r, i = rng.below(r, 6)
-            dice[d] = faces[i]
-    state.rng = r
+    for d, i in zip(rolled, faces):
+        dice[d] = DIE_FACES[d][i]
     if state.events is not None:  # a tree search does not record: skip the words
         f = state.active_faction
         emit(state, pl.DiceRolled, "{faction} rolls: {faces}.", faction=FACTION_NAMES[f], faction_id=f,

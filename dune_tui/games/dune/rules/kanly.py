@@ -75,12 +75,13 @@ def legal(state, seat: int) -> list:
     face = state.dice[KANLY_DIE]
     actions: list = [("pass",)]
     board = state.board
+    reached = [u for u in range(NU) if not immune(state, face, UNIT_OWNER[u])]
     for loc in LOCATIONS:
         if not state.storm_free(loc):
             continue
         base = loc * NU
-        for u in range(NU):
-            if board[base + u] and not immune(state, face, UNIT_OWNER[u]):
+        for u in reached:
+            if board[base + u]:
                 actions.append(("kanly", loc, u))
     return actions
 

@@ -30,6 +30,7 @@ from ..data import (
     UNIT_A,
     UNIT_NAMES,
     WORM,
+    ZONE,
 )
 from ..events import emit
 from ..state import NU
@@ -57,7 +58,11 @@ def _harvesters(state, storm_free_only: bool) -> list[int]:
 
 def _held(state, faction: int) -> list[int]:
     """Ring regions out of the storm where `faction` has troops."""
-    return [r for r in RING if state.storm_free(r) and state.troops_of(r, faction)]
+    b, units, storm = state.board, FACTION_UNITS[faction], state.storm
+    if len(units) == 1:  # every faction but the Corrino
+        u = units[0]
+        return [r for r in RING if b[r * NU + u] and ZONE[r] != storm]
+    return [r for r in RING if ZONE[r] != storm and any(b[r * NU + u] for u in units)]
 
 
 def enter(state) -> bool:
@@ -163,9 +168,10 @@ def _enter_land(state) -> bool:
 
 
 def _spots(state, faction: int, partner: int) -> list[int]:
+    if partner < 0:  # (ring regions in order, then the Polar Sink: in order already)
+        return [*_held(state, faction), POLAR_SINK]
     spots = {POLAR_SINK, *_held(state, faction)}
-    if partner >= 0:
-        spots.update(_held(state, partner))
+    spots.update(_held(state, partner))
     return sorted(spots)
 
 
@@ -175,7 +181,12 @@ def _landings(state, faction: int, partner: int, budget: int) -> list:
     if not units or budget <= 0:
         return []
     spots = _spots(state, faction, partner)
-    return [("land", u, loc) for u in units for loc in spots if price(faction, loc) <= budget]
+    if budget < 2 and faction == SMUGGLERS:  # (the only price above 1: `price`)
+        spots = [loc for loc in spots if price(faction, loc) <= budget]
+    return [_LAND[u][loc] for u in units for loc in spots]
+
+
+_LAND = tuple(tuple(("land", u, loc) for loc in range(POLAR_SINK + 1)) for u in range(NU))  # made once
 
 
 def legal_land(state, seat: int) -> list:
@@ -199,9 +210,10 @@ def _land(state, faction: int, unit: int, loc: int) -> None:
     _pool(state, faction)[unit] -= 1
     state.board[loc * NU + unit] += 1
     spend(state, price(faction, loc))
-    emit(state, pl.Landed, "{faction} lands {a_unit} troop in {region}.", faction=FACTION_NAMES[faction],
-         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit,
-         faction_id=faction)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Landed, "{faction} lands {a_unit} troop in {region}.", faction=FACTION_NAMES[faction],
+             unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit,
+             faction_id=faction)
     if loc != POLAR_SINK:
         state.landed_out |= 1 << faction
         _transport_monopoly(state, faction)

@@ -23,7 +23,9 @@ from ..data import (
     SMUGGLERS,
     SPICE_DIE,
     UNIT_NAMES,
+    UNIT_TOTAL,
     WORM,
+    ZONE,
     ZONE_REGIONS,
 )
 from ..events import emit
@@ -75,9 +77,20 @@ def worm_riding(state, faction: int) -> bool:
 def neighbours(state, target: int) -> list[int]:
     """Regions troops may move from into `target` without Worm Riding: adjacent ones and those with an
     Ornithopter, out of the storm (the Polar Sink borders every region)."""
-    near = set(ADJACENT[target]) | {r for r in RING if state.constr[r] == ORNITHOPTER}
-    near.discard(target)
-    return sorted(loc for loc in near if state.storm_free(loc))
+    near = _ADJACENT_BITS[target]
+    constr = state.constr
+    if ORNITHOPTER in constr:
+        for r in RING:
+            if constr[r] == ORNITHOPTER:
+                near |= 1 << r
+    return list(_IN_ORDER[near & ~(1 << target) & ~_STORM_BITS[state.storm]])
+
+
+# (the heuristic asks `neighbours` most: sets of regions as bits) each region's neighbours; the ring regions under a
+# storm in zone 0 to 6 (the Polar Sink never is); the regions of a set, in order
+_ADJACENT_BITS = tuple(sum(1 << r for r in ADJACENT[t]) for t in LOCATIONS)
+_STORM_BITS = tuple(sum(1 << r for r in RING if ZONE[r] == zone) for zone in range(7))
+_IN_ORDER = tuple(tuple(r for r in LOCATIONS if bits >> r & 1) for bits in range(1 << len(LOCATIONS)))
 
 
 def sources(state, faction: int) -> list[int]:
@@ -88,13 +101,22 @@ def sources(state, faction: int) -> list[int]:
     return neighbours(state, target)
 
 
+# ("move", loc, unit, n) for n = 1, 2, ... by board index loc * NU + unit, made once (up to every troop of a unit)
+_MOVES = tuple(tuple(("move", i // NU, i % NU, n) for n in range(1, UNIT_TOTAL[i % NU] + 1))
+               for i in range(len(LOCATIONS) * NU))
+
+
 def _moves(state, faction: int) -> list:
     actions: list = [("done",)]
     board = state.board
+    units = FACTION_UNITS[faction]
     for loc in sources(state, faction):
         base = loc * NU
-        for u in FACTION_UNITS[faction]:
-            actions += [("move", loc, u, n) for n in range(1, board[base + u] + 1)]
+        for u in units:
+            k = board[base + u]
+            if k:
+                row = _MOVES[base + u]
+                actions += row[:k] if k <= len(row) else [("move", loc, u, n) for n in range(1, k + 1)]
     return actions
 
 
@@ -110,10 +132,11 @@ def _move(state, faction: int, action) -> None:
     _, src, unit, n = action
     state.board[src * NU + unit] -= n
     state.board[state.target * NU + unit] += n
-    emit(state, pl.Moved, "{faction} moves {n} {unit} troop{s} from {src} to {dst}.", faction=FACTION_NAMES[faction],
-         n=n, unit=UNIT_NAMES[unit], s="s" if n > 1 else "", src=REGION_NAMES[src], dst=REGION_NAMES[state.target],
-         src_id=src, dst_id=state.target, unit_id=unit,
-         faction_id=faction, count=n)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Moved, "{faction} moves {n} {unit} troop{s} from {src} to {dst}.",
+             faction=FACTION_NAMES[faction], n=n, unit=UNIT_NAMES[unit], s="s" if n > 1 else "",
+             src=REGION_NAMES[src], dst=REGION_NAMES[state.target], src_id=src, dst_id=state.target, unit_id=unit,
+             faction_id=faction, count=n)
     fortification_cleanup(state, src)
 
 

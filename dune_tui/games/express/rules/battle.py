@@ -26,8 +26,17 @@ from . import fortress
 
 
 def enter(state) -> bool:
-    state.battles = tuple(loc for loc in TERRITORIES if len(state.occupants(loc)) >= 2)
+    state.battles = tuple(loc for loc in TERRITORIES if _contested(state.board[loc * NU: loc * NU + NU]))
     return _next(state)
+
+
+def _contested(row: list[int]) -> bool:
+    """Two houses or more have units in a location of board `row`: `len(state.occupants(loc)) >= 2`, without making
+    the list (asked of every territory every turn)."""
+    units = NU - row.count(0)
+    if row[SARDAUKAR] and row[CORRINO]:  # one house, two kinds of unit
+        units -= 1
+    return units >= 2
 
 
 def _next(state) -> bool:
