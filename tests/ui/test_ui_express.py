@@ -76,7 +76,7 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players, variant, seed", [
-    (2, "", 33), (4, "shorter:6", 37), (2, "houses,shorter:4", 30), (4, "houses,shorter:6,thumper,defence:limited", 68),
+    (2, "", 33), (4, "shorter:6", 17), (2, "houses,shorter:4", 30), (4, "houses,shorter:6,thumper,defence:limited", 68),
 ])
 @pilot_test
 async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(players, variant, seed):
@@ -97,6 +97,7 @@ async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(pl
         # the screen is up; under load, not yet drawn whole (its statistics came a moment after its title)
         text = await until_shown(pilot, "Game over", "Statistics", "r Replay")
         result = game.state.result
+        print("PHASES", sorted(phases), game.state.round, result.text)  # TEMP
         assert "Game over — Dune Express" in text and result.text[:30] in text.replace("\n", " ")
         assert "Statistics" in text and "r Replay" in text
 
