@@ -83,8 +83,9 @@ async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(pl
     """Every decision of the human by keys, from the first to the game-over screen: two players without a round
     limit (to a win by territories), and Shorter Games (four players without a limit took a minute of screen
     updates, for the same screens and keys; two players with the houses went to their limit of 8 rounds, a minute
-    on a loaded machine, where 4 rounds show the same screens and keys).  The two players' seed is one whose game
-    ends soon (seed 14's took twice the CPU, for the same screens and keys)."""
+    on a loaded machine, where 4 rounds show the same screens and keys).  The seeds are short games for the same
+    screens and keys: two players' ends in a bot's win (seed 14's took twice the CPU), four players' in the human's
+    win in round 3 (seed 37's went to round 6: the games with the houses end at their limit)."""
     game = express(players, variant, seed=seed)
     app = make_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -97,7 +98,6 @@ async def test_a_whole_express_game_is_played_by_keys_to_the_game_over_screen(pl
         # the screen is up; under load, not yet drawn whole (its statistics came a moment after its title)
         text = await until_shown(pilot, "Game over", "Statistics", "r Replay")
         result = game.state.result
-        print("PHASES", sorted(phases), game.state.round, result.text)  # TEMP
         assert "Game over — Dune Express" in text and result.text[:30] in text.replace("\n", " ")
         assert "Statistics" in text and "r Replay" in text
 
