@@ -56,6 +56,7 @@ class Player:
         self.remote, self.rng = remote, random.Random(seed)
         self.boards: list[Board] = []
         self.answering = True
+        self.unanswered: list[DecisionRequest] = []  # the requests that came once it stopped answering
         remote.attach(remote.seat, self._take)
 
     def _take(self, message) -> None:
@@ -65,6 +66,8 @@ class Player:
             if isinstance(request, DecisionRequest) and self.answering:
                 action = self.rng.choice(request.legal)
                 self.remote.receive(None, Decision(request.id, request.seat, action))
+            elif isinstance(request, DecisionRequest):
+                self.unanswered.append(request)
 
 
 async def until(condition, seconds: float = 20.0) -> None:
@@ -88,8 +91,11 @@ async def test_a_table_opened_on_the_server_is_back_where_it_was_after_a_restart
     me.remote.receive(None, Chat(text="good luck"))
     await until(lambda: len(me.boards) >= 12)
     me.answering = False
-    await asyncio.sleep(0.3)  # (the bot's turn, if any, ends: the table waits for a human)
-    decisions = daemon.tables[opened.table].table.controller.log[:]
+    controller = daemon.tables[opened.table].table.controller
+    # the bots' turns, if any, end: the table waits for my seat, asked after my last answer was taken (a fixed
+    # wait was too short on a loaded machine: a bot decided after the decisions were read)
+    await until(lambda: me.unanswered and controller.state.awaiting == (0,))
+    decisions = controller.log[:]
     await daemon.close()
     await me.remote.wait_closed()
     assert me.remote.reason == control.STOPPING

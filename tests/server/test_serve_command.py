@@ -93,8 +93,8 @@ def test_a_hosted_table_waits_on_the_server_and_comes_back_after_kill_9(server, 
         await until(lambda: len(me.boards) >= 10)
         me.answering = False
         seen = 0
-        while seen != len(me.boards):  # until the table waits for us (a bot's turn may end after our last)
-            seen = len(me.boards)
+        while not me.unanswered or seen != len(me.boards):  # until the table waits for us: asked again after
+            seen = len(me.boards)                             # our last answer, and a bot's turn over
             await asyncio.sleep(0.5)
         return me.boards[-1].decisions, snapshot(me.boards[-1].view)
 

@@ -37,7 +37,8 @@ async def test_s4_watchers_at_a_server_table_are_listed_by_login_and_share_one_a
         for i, w in enumerate(watchers):
             w.receive(None, Chat(text=f"line {i}"))
         await until(lambda: len(refused) == 10 - clients.CHAT_BURST)
-        await asyncio.sleep(0.2)
+        await until(lambda: sum(isinstance(m, Chat) for m in got) >= clients.CHAT_BURST)  # (they cross a socket)
+        await asyncio.sleep(0.2)  # and no more come
         lines = [m for m in got if isinstance(m, Chat)]
         assert [c.name for c in lines] == [f"Watcher {me}"] * clients.CHAT_BURST
         for w in [player, *watchers]:

@@ -21,6 +21,7 @@ from dune_tui.ui.settings import Settings
 from tests.review import games
 
 QUICK = Budget(iters=20, rollouts=8)
+TINY = Budget(iters=2, rollouts=1)  # where what the figures say is not looked at
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
@@ -151,7 +152,7 @@ async def test_an_unfinished_games_review_never_shows_another_seats_secret(tmp_p
 @pytest.mark.slow
 @pilot_test
 async def test_review_from_the_load_list_and_the_game_over_screen(save_dir, monkeypatch):
-    monkeypatch.setattr(review_screen, "BUDGET", QUICK)
+    monkeypatch.setattr(review_screen, "BUDGET", TINY)  # the way to the review is the point, not its figures
     game = saves.load(games.finished_save(save_dir.parent / "game.dune.json"))
     path = saves.autosave(game, save_dir)
     app = make_app(save_dir=save_dir)
