@@ -94,7 +94,7 @@ class DuneApp(App[int]):
                    file: str = "FILE", lesson=None) -> None:
         """`file`: the save the session was opened from (a refusal names it in the command that resumes it);
         `lesson`: a guided first game's (screens/lesson.py)."""
-        from ..net.identity import my_identity
+        from ..net.identity import at_door, my_identity
         from ..table import Table
         from .screens.game import GameScreen
 
@@ -105,7 +105,7 @@ class DuneApp(App[int]):
             self.table.close()
         s = self.settings
         self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
-                           resumed=resumed, runner=runner)
+                           resumed=resumed, runner=runner, directories=not at_door())
         screen = GameScreen(self.table, self.settings, lesson=lesson)
         self.run_worker(self.table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
@@ -136,6 +136,7 @@ class DuneApp(App[int]):
         """Host `session` at a table of this machine's lobby, in this process; this terminal plays the host's
         seat, the others sit down from their own menus."""
         from ..net.hosting import open_in_lobby, serve_in_lobby
+        from ..net.identity import at_door
         from ..net.lobby import LobbyUnsafe
         from ..table import Table
         from .screens.game import GameScreen
@@ -149,7 +150,8 @@ class DuneApp(App[int]):
         if self.table is not None:
             self.table.close()
         s = self.settings
-        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir)
+        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
+                           directories=not at_door())
         self.run_worker(serve_in_lobby(self.table, where, sock), name="table", group="table")
         screen = GameScreen(self.table, self.settings, seats=[seat])
         if replace is not None and self.screen is replace:

@@ -96,3 +96,22 @@ async def test_at_a_door_save_as_takes_a_name_never_a_path(tmp_path, monkeypatch
         await pilot.press("ctrl+s", *"mine", "enter")
         await until(pilot, lambda: (mine / "mine.dune.json").exists(), what="the save under its name")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+
+
+@pytest.mark.slow
+@pilot_test
+async def test_at_a_door_the_table_refuses_a_save_naming_a_directory(door, tmp_path):
+    """The Table layer itself, not only the screens that no longer offer it: a Save naming another directory is
+    refused, nothing written there (the process is the server's user)."""
+    from dune_tui.table.messages import Save, Saved, SaveFailed
+
+    mine, elsewhere = tmp_path / "saves", tmp_path / "elsewhere"
+    app = make_app(session(2, seed=9), mine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        for name in ("", "mine"):
+            reply = app.table.keeper.save(Save(name=name, directory=str(elsewhere), ref=3))
+            assert isinstance(reply, SaveFailed) and "names no directory" in reply.reason and reply.ref == 3
+        assert isinstance(app.table.keeper.save(Save(name="mine", ref=4)), Saved)  # its own saves: yes
+        assert (mine / "mine.dune.json").exists()
+    assert not elsewhere.exists() and app.table.save_dir == mine
