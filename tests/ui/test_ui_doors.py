@@ -115,3 +115,32 @@ async def test_at_a_door_the_table_refuses_a_save_naming_a_directory(door, tmp_p
         assert isinstance(app.table.keeper.save(Save(name="mine", ref=4)), Saved)  # its own saves: yes
         assert (mine / "mine.dune.json").exists()
     assert not elsewhere.exists() and app.table.save_dir == mine
+
+
+@pilot_test
+async def test_at_a_door_your_games_finds_the_players_own_seat_by_their_key(door, save_dir, monkeypatch):
+    """A key's player (`key:NAME`, as the door gives it) is the seat kept for that identity, not the server's login
+    (8799a75: before it, Your games asked the server's login and found no seat of theirs)."""
+    from dune_tui.games.dune import Options
+    from dune_tui.net.identity import IDENTITY
+    from dune_tui.saves import schema
+    from dune_tui.saves.files import write_atomic
+    from dune_tui.saves.store import to_file
+    from dune_tui.session import SeatConfig, Session
+    from tests.review.games import play
+
+    monkeypatch.setenv(IDENTITY, "key:alice")
+    options = Options(players=3, seed=3)
+    seats = [SeatConfig(kind="human", login="key:bob"), SeatConfig(kind="human", login="key:alice"),
+             SeatConfig(kind="bot", agent="heuristic")]
+    game = Session(options, seats, play(options), game_id="game-one", bots_secret=1)
+    save_dir.mkdir(mode=0o700)
+    write_atomic(save_dir / "autosave-game-one.dune.json",
+                 schema.encode(to_file(game, "autosave-game-one", "auto")), keep_backup=False)
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("y")
+        await until(pilot, lambda: "Your record: 1 game" in screen_text(app), what="Your games")
+        shown = app.screen.shown[0]
+        assert shown.you == 1 and shown.seats[1].login == "key:alice"
+        assert shown.seats[1].side in screen_text(app)
