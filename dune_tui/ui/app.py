@@ -70,6 +70,12 @@ class DuneApp(App[int]):
         self.table = None  # the game being played (dune_tui.table.Table)
         self.started = False  # the first screens are up
 
+    def notify(self, message, *args, **kwargs) -> None:
+        """Textual's, but at a front door a path of the server's in `message` is not shown (ui/door.py)."""
+        from .door import shown
+
+        super().notify(shown(message) if isinstance(message, str) else message, *args, **kwargs)
+
     # ------------------------------------------------------------- screens
     def get_default_screen(self):
         from .screens.menu import MainMenu
@@ -98,7 +104,8 @@ class DuneApp(App[int]):
         from ..table import Table
         from .screens.game import GameScreen
 
-        if why_not := session.kept_for_others(my_identity(), file):  # a hosted game: its seats are other players'
+        command = "" if at_door() else file  # (a front door's player has no shell to run a command in)
+        if why_not := session.kept_for_others(my_identity(), command):  # a hosted game: its seats are other players'
             self.notify(f"Cannot open it here: {why_not}.", severity="error", timeout=12, markup=False)
             return
         if self.table is not None:
