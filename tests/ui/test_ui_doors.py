@@ -10,7 +10,8 @@ import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
 
 from dune_tui.net.identity import DOOR
-from dune_tui.ui.closed import ended
+from dune_tui.ui.closed import CLOSED_BY_HOST, ended
+from dune_tui.ui.door import shown
 from dune_tui.ui.saving import resume_note
 from dune_tui.ui.screens.modals import LeaveTable
 
@@ -68,6 +69,9 @@ def test_at_a_door_a_table_s_end_names_no_command(door):
         for said in (ended("the table server has stopped", remote, lobby_table=False, on_server=True),
                      ended("the connection was lost", remote, lobby_table=True)):
             assert "dune-tui" not in said and "Tables on this server" in said, said
+        for said in (ended(CLOSED_BY_HOST, remote, lobby_table=False),  # a table joined by code
+                     ended("the connection was lost", remote, lobby_table=False)):
+            assert "dune-tui" not in said and said.endswith("Press q to leave."), said
 
 
 @pilot_test
@@ -144,3 +148,26 @@ async def test_at_a_door_your_games_finds_the_players_own_seat_by_their_key(door
         shown = app.screen.shown[0]
         assert shown.you == 1 and shown.seats[1].login == "key:alice"
         assert shown.seats[1].side in screen_text(app)
+
+
+def test_at_a_door_a_path_of_the_servers_is_said_as_the_player_knows_it(door, save_dir):
+    autosave = save_dir / "autosave-20261127-080000-abcd.dune.json"
+    said = shown(f"cannot write {autosave}: [Errno 13] Permission denied: '{save_dir}'; no server at /var/lib/x")
+    assert said == ("cannot write autosave-20261127-080000-abcd.dune.json: [Errno 13] Permission denied: "
+                    "'your saves'; no server at a path of the server's")
+    for kept in ("http://host:8080/?t=abc", "seats 1/2", "and/or"):
+        assert shown(kept) == kept
+
+
+def test_away_from_a_door_a_path_is_shown_as_it_is(save_dir, monkeypatch):
+    monkeypatch.delenv(DOOR, raising=False)
+    assert shown(f"cannot write {save_dir}") == f"cannot write {save_dir}"
+
+
+def test_at_a_door_a_game_kept_for_others_names_no_command(door):
+    from dune_tui.session import SeatConfig
+
+    game = session(2, seats=[SeatConfig(kind="human", login="key:bob"), SeatConfig(kind="human", login="key:al")])
+    assert "dune-tui host --load" in game.kept_for_others("key:al", "FILE")
+    said = game.kept_for_others("key:al", "")
+    assert "seat 1 is key:bob's" in said and "dune-tui" not in said and "hosting it again" in said
