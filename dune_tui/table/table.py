@@ -56,14 +56,12 @@ class Table:
     """One game and its clients (see the module's docstring)."""
 
     def __init__(self, session, *, bots: str = "process", pause: float = 0.5, autosave: bool = True,
-                 save_dir: Path | None = None, resumed: bool = False, runner=None, keeper: Keeper | None = None,
-                 directories: bool = True):
-        """`keeper`: how the game is kept (default: its files in `save_dir`, autosaved unless `autosave` is False;
-        a Save naming another directory refused unless `directories`)."""
+                 save_dir: Path | None = None, resumed: bool = False, runner=None, keeper: Keeper | None = None):
+        """`keeper`: how the game is kept (default: its files in `save_dir`, autosaved unless `autosave` is False)."""
         self.session, self.controller, self.resumed = session, session.controller, resumed
         self.runner = runner or make_runner(bots, bot_specs(session), session.bots_secret)
         self.clients, self.pacer = Clients(session), Pacer(pause)
-        self.keeper = keeper or FileKeeper(save_dir, autosave, directories)
+        self.keeper = keeper or FileKeeper(save_dir, autosave)
         self.chat = TableChat(session, self.clients.broadcast, self.clients.send, keep=self.keeper.chat)
         self.keeper.opened(session, self.clients.broadcast)
         self.clients.keep_turns(self.keeper)  # whom the table waits for, since when: as kept, and kept as it changes

@@ -111,14 +111,21 @@ class DuneApp(App[int]):
         if self.table is not None:
             self.table.close()
         s = self.settings
-        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
-                           resumed=resumed, runner=runner, directories=not at_door())
+        self.table = Table(session, bots=s.bots, pause=s.pause, resumed=resumed, runner=runner, keeper=self._keeper())
         screen = GameScreen(self.table, self.settings, lesson=lesson)
         self.run_worker(self.table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def _keeper(self):
+        """How a game played in this process is kept: its files in the save directory; at a front door, a Save
+        naming another directory is refused (the process is the server's user, the player has no files there)."""
+        from ..net.identity import at_door
+        from ..table.keeper import FileKeeper
+
+        return FileKeeper(self.settings.save_dir, self.settings.autosave, directories=not at_door())
 
     def learn(self, name: str | None, *, replace: DuneScreen | None = None) -> None:
         """Learn to play the game `name` (None: nothing): its guided first game (screens/lesson.py)."""
@@ -143,7 +150,6 @@ class DuneApp(App[int]):
         """Host `session` at a table of this machine's lobby, in this process; this terminal plays the host's
         seat, the others sit down from their own menus."""
         from ..net.hosting import open_in_lobby, serve_in_lobby
-        from ..net.identity import at_door
         from ..net.lobby import LobbyUnsafe
         from ..table import Table
         from .screens.game import GameScreen
@@ -157,8 +163,7 @@ class DuneApp(App[int]):
         if self.table is not None:
             self.table.close()
         s = self.settings
-        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
-                           directories=not at_door())
+        self.table = Table(session, bots=s.bots, pause=s.pause, keeper=self._keeper())
         self.run_worker(serve_in_lobby(self.table, where, sock), name="table", group="table")
         screen = GameScreen(self.table, self.settings, seats=[seat])
         if replace is not None and self.screen is replace:
