@@ -154,10 +154,11 @@ class Session:
     def kept_for_others(self, login: str, file: str = "FILE") -> str:
         """Why `login` may not play this unfinished game at one keyboard ("" if it may): it was hosted at a table,
         and human seats are kept for other logins, who sit down as themselves only at the table again.  `file`:
-        the game's save, when the caller knows it (the command then says it)."""
+        the game's save, when the caller knows it (the command then says it); "": no command (a front door's player
+        has no shell)."""
         others = [i for i in self.humans() if self.seats[i].login and self.seats[i].login != login]
         if not others or self.controller.over:
             return ""
         whose = ", ".join(f"seat {i + 1} is {self.seats[i].login}'s" for i in others)
-        return (f"this game was played at a table and {whose}: resume it with `{host_load(file)}`, where "
-                "each player sits down as themselves")
+        how = f"resume it with `{host_load(file)}`" if file else "it is resumed only by hosting it again"
+        return f"this game was played at a table and {whose}: {how}, where each player sits down as themselves"

@@ -47,6 +47,7 @@ def add_parser(sub) -> None:
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    from ..net.lobby import join_command
     from ..server import control
 
     where = control.find()
@@ -60,8 +61,12 @@ def cmd_table(args: argparse.Namespace) -> int:
     except control.Unreachable as e:
         print(f"dune-tui table: {e}", file=sys.stderr)
         return 2
-    if isinstance(answer, control.Done):
-        print(printable(answer.text, limit=300))
+    if isinstance(answer, control.Done):  # (a rematch: the server names its table, this shell's command joins it)
+        print(f"the rematch is open: `{join_command(printable(answer.table, limit=80), False)}`" if answer.table else
+              printable(answer.text, limit=300))
         return 0
-    print(f"dune-tui table: {printable(getattr(answer, 'reason', answer), limit=300)}", file=sys.stderr)
+    reason = printable(getattr(answer, "reason", answer), limit=300)
+    if reason.startswith(control.NO_TABLE):
+        reason += " (`dune-tui tables` lists them)"
+    print(f"dune-tui table: {reason}", file=sys.stderr)
     return 1

@@ -34,6 +34,7 @@ from . import place
 ASK_SECONDS = 5.0
 STOPPING = "the table server is stopping; the table will be back, where it was, when it starts again"  # its Goodbye
 REQUEST_LIMIT = 5 * 1024 * 1024  # an OpenTable carries a save (at most saves' 4 MiB)
+NO_TABLE = "no table "  # the server's answer for a table it does not have (the command line says how to list them)
 BY_OWNER = ", who opened the table, "  # in every goodbye of the owner's controls (ui/closed.py: final, not a stop)
 TABLE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-\d{8}-\d{6}-[0-9a-f]{4}")  # <owner>-<game id>
 

@@ -34,6 +34,7 @@ from ..table.bots import bot_specs
 from ..table.messages import SPECTATOR, Notice, Seats
 from ..text import printable
 from .control import (
+    NO_TABLE,
     REQUEST_LIMIT,
     STOPPING,
     VERBS,
@@ -65,8 +66,8 @@ REQUEST_SECONDS = 10.0  # a control connection that says nothing is dropped
 TABLES_PER_LOGIN = 20  # open tables one login may own
 TABLES_LIMIT = 500
 CONTROL_LIMIT = 64  # control connections at once (each says its request within REQUEST_SECONDS)
-GUEST_REFUSED = ("a guest may play solo and watch, not open a table: come back with an SSH key, or by the link "
-                 "`dune-tui link` makes for you")
+GUEST_REFUSED = ("a guest may play solo and watch, not open a table: come back through the SSH door with a key, or "
+                 "by a one-time link made for you")
 SEAT_GRACE = 600.0  # a seat taken and left is freed after this long (S1), unless it was kept for its login
 
 
@@ -278,7 +279,8 @@ class Daemon:
     def _link(self, login: str):
         """A one-time link to the browser front door, for `login` (a local login, or a front door's player)."""
         if not self.web_url:
-            return wire.Goodbye(reason="this server has no browser front door (`dune-tui serve --web PORT` opens one)")
+            return wire.Goodbye(reason="this server has no browser front door (it opens one when started with "
+                                       "--web PORT)")
         if is_guest(login):
             return wire.Goodbye(reason="a guest's link would be a guest's: open the front door's page itself")
         log.info("%s asked for a link to the browser front door", login)
@@ -355,7 +357,7 @@ class Daemon:
                                 f"only {owner}, who opened the table, may rematch there (and its players)")
         opened = next((h.name for h in self.tables.values() if h.keeper.settings.rematch_of == old.game_id), "")
         if opened:
-            return Done(text=f"the rematch is open: `dune-tui join {opened}`", table=opened)
+            return Done(text=_rematch_open(opened), table=opened)
         if sum(h.owner == owner for h in self.tables.values()) >= self.per_login:
             return wire.Goodbye(reason=f"{owner} has {self.per_login} tables open on this server already")
         seats = [msgspec.structs.replace(s, claimed=False) for s in old.seats]
@@ -367,10 +369,10 @@ class Daemon:
         except (OSError, StoreError, ValueError) as e:
             return wire.Goodbye(reason=f"the server cannot open the rematch ({printable(e, limit=200)})")
         if hosted is not None:
-            hosted.table.clients.broadcast(Notice(text=f"{owner} opened a rematch, your seat kept for you: "
-                                                       f"`dune-tui join {opened}`"))
+            hosted.table.clients.broadcast(Notice(text=f"{owner} opened a rematch, your seat kept for you: table "
+                                                       f"{opened} (Rematch on the game's end sits you down there)"))
         log.info("%s: rematch at %s, asked by %s", name, opened, login)
-        return Done(text=f"the rematch is open: `dune-tui join {opened}`", table=opened)
+        return Done(text=_rematch_open(opened), table=opened)
 
     def _finished(self, name: str):
         """The finished table `name` as the store keeps it (Kept), or why there is none."""
@@ -409,8 +411,8 @@ class Daemon:
                 return wire.Goodbye(reason=f"the game {session.game_id} is over on this server")
             name = next((h.name for h in self.tables.values() if h.table.session.game_id == session.game_id), "")
             return wire.Goodbye(reason=f"the game {session.game_id} is open on this server already" +
-                                (f" (`dune-tui join {name}`)" if name else ", but cannot be reopened (the server's "
-                                 "log says why)"))
+                                (f": table {name}, in Tables on this server" if name else
+                                 ", but cannot be reopened (the server's log says why)"))
         settings = Settings(pause=request.pause, takeover=request.takeover, after=request.after,
                             turn_limit=request.turn_limit)
         try:
@@ -425,8 +427,13 @@ class Daemon:
         return Opened(table=name)
 
 
+# The server's answers name no shell command: a player at a front door has no shell (the command line adds its own).
 def _no_table(name: str) -> str:
-    return f"no table {printable(name, limit=80)!r} on this server (`dune-tui tables` lists them)"
+    return f"{NO_TABLE}{printable(name, limit=80)!r} on this server"
+
+
+def _rematch_open(table: str) -> str:
+    return f"the rematch is open: table {table}"
 
 
 def _settings_refused(request: OpenTable) -> str:

@@ -274,7 +274,8 @@ class WebDoor:
             who = self.links.claim(token)
             if who is None:
                 return self._page(status=403, note="This link is used already or has expired: ask for a new one "
-                                  "with `dune-tui link` (each opens one tab, once), or play as a guest here.")
+                                  "where you got it (b in Tables on this server; each opens one tab, once), or play "
+                                  "as a guest here.")
             key = secrets.token_urlsafe(24)
             self._forget_keys()
             self.keys[key] = (who, time.monotonic() + TAB_KEY_SECONDS)

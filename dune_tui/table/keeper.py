@@ -27,6 +27,8 @@ from pathlib import Path
 from .. import saves
 from .messages import Notice, Save, Saved, SaveFailed
 
+NO_DIRECTORY = "this table saves only in your own saves: a save names no directory here"
+
 
 class Keeper:
     """The interface, keeping nothing."""
@@ -68,10 +70,11 @@ class Keeper:
 
 class FileKeeper(Keeper):
     """The game's files in `save_dir`: its journal and autosave (none when `autosave` is False: then only the
-    host's saves are written)."""
+    host's saves are written).  `directories`: whether a Save may name another directory (not at a front door of
+    the table server, where the process is the server's user and the player has no files of theirs but `save_dir`)."""
 
-    def __init__(self, save_dir: Path | None = None, autosave: bool = True) -> None:
-        self.save_dir, self.autosave_on = save_dir, autosave
+    def __init__(self, save_dir: Path | None = None, autosave: bool = True, directories: bool = True) -> None:
+        self.save_dir, self.autosave_on, self.directories = save_dir, autosave, directories
         self.save_error: str | None = None  # why the last autosave failed (None: it did not)
         self.journal: saves.Journal | None = None  # the decisions since the last autosave, on disk
         self.journal_error: str | None = None  # why the journal cannot be written (told once)
@@ -142,7 +145,10 @@ class FileKeeper(Keeper):
 
     def save(self, message: Save) -> Saved | SaveFailed:
         """The host's Save: under `message.name`, else the autosave (in `message.directory` if given, where later
-        autosaves go too: the player chose this place)."""
+        autosaves go too: the player chose this place); a directory refused (`directories` False), nothing
+        written."""
+        if message.directory and not self.directories:
+            return SaveFailed(reason=NO_DIRECTORY, last_good=self.last_good(), ref=message.ref)
         directory = Path(message.directory).expanduser() if message.directory else self.save_dir
         if message.name:
             try:

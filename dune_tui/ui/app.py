@@ -70,6 +70,12 @@ class DuneApp(App[int]):
         self.table = None  # the game being played (dune_tui.table.Table)
         self.started = False  # the first screens are up
 
+    def notify(self, message, *args, **kwargs) -> None:
+        """Textual's, but at a front door a path of the server's in `message` is not shown (ui/door.py)."""
+        from .door import shown
+
+        super().notify(shown(message) if isinstance(message, str) else message, *args, **kwargs)
+
     # ------------------------------------------------------------- screens
     def get_default_screen(self):
         from .screens.menu import MainMenu
@@ -95,24 +101,32 @@ class DuneApp(App[int]):
                    file: str = "FILE", lesson=None) -> None:
         """`file`: the save the session was opened from (a refusal names it in the command that resumes it);
         `lesson`: a guided first game's (screens/lesson.py)."""
-        from ..net.identity import my_identity
+        from ..net.identity import at_door, my_identity
         from ..table import Table
         from .screens.game import GameScreen
 
-        if why_not := session.kept_for_others(my_identity(), file):  # a hosted game: its seats are other players'
+        command = "" if at_door() else file  # (a front door's player has no shell to run a command in)
+        if why_not := session.kept_for_others(my_identity(), command):  # a hosted game: its seats are other players'
             self.notify(f"Cannot open it here: {why_not}.", severity="error", timeout=12, markup=False)
             return
         if self.table is not None:
             self.table.close()
         s = self.settings
-        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir,
-                           resumed=resumed, runner=runner)
+        self.table = Table(session, bots=s.bots, pause=s.pause, resumed=resumed, runner=runner, keeper=self._keeper())
         screen = GameScreen(self.table, self.settings, lesson=lesson)
         self.run_worker(self.table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def _keeper(self):
+        """How a game played in this process is kept: its files in the save directory; at a front door, a Save
+        naming another directory is refused (the process is the server's user, the player has no files there)."""
+        from ..net.identity import at_door
+        from ..table.keeper import FileKeeper
+
+        return FileKeeper(self.settings.save_dir, self.settings.autosave, directories=not at_door())
 
     def learn(self, name: str | None, *, replace: DuneScreen | None = None) -> None:
         """Learn to play the game `name` (None: nothing): its guided first game (screens/lesson.py)."""
@@ -150,7 +164,7 @@ class DuneApp(App[int]):
         if self.table is not None:
             self.table.close()
         s = self.settings
-        self.table = Table(session, bots=s.bots, pause=s.pause, autosave=s.autosave, save_dir=s.save_dir)
+        self.table = Table(session, bots=s.bots, pause=s.pause, keeper=self._keeper())
         self.run_worker(serve_in_lobby(self.table, where, sock), name="table", group="table")
         screen = GameScreen(self.table, self.settings, seats=[seat])
         if replace is not None and self.screen is replace:

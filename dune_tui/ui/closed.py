@@ -10,6 +10,7 @@ ENDED = {
     CLOSED_BY_HOST: "The host has closed the table; the game is saved on the host's side. The host resumes it with "
                     "`dune-tui host --load FILE`, which prints new codes. Press q to leave.",
 }
+DOOR_ENDED = "The host has closed the table; the game is saved on the host's side. Press q to leave."
 OVER = "The host has closed the table: the game is over. Press q to leave."
 
 
@@ -21,9 +22,11 @@ def ended(reason: str, remote, lobby_table: bool, on_server: bool = False) -> st
         return OVER
     from ..net.identity import at_door
     from ..server.control import BY_OWNER
+    from .door import shown
 
     tables = "" if at_door() else " (`dune-tui tables`)"  # a front door's player has no shell to run it in
 
+    reason = shown(reason)  # (at a front door: no path of the server's)
     if on_server and BY_OWNER in reason:  # released, sent away, made private: not a stop of the server
         return f"{reason}. Press q to leave."
     if on_server:
@@ -35,6 +38,8 @@ def ended(reason: str, remote, lobby_table: bool, on_server: bool = False) -> st
         resumes = "resumes the game" if at_door() else "resumes the game (`dune-tui host --load`)"
         return (f"{reason}. Press q to leave; if the host {resumes}, it is in Tables on this server again{tables}, "
                 f"{yours}.")
+    if at_door():  # a table joined by code: its host resumes it, nothing here for this player to run
+        return (DOOR_ENDED if reason == CLOSED_BY_HOST else f"{reason}. Press q to leave.")
     return ENDED.get(reason) or (f"{reason}. Press q to leave; if the table is still open, `dune-tui join` with the "
                                  "same code sits you down again.")
 

@@ -14,13 +14,14 @@ from typing import Any
 
 from .. import saves
 from ..net.identity import at_door
+from .door import shown
 
 
 def _call(func, *args, **kwargs) -> tuple[Any, str | None]:
     try:
         return func(*args, **kwargs), None
     except Exception as e:  # SaveError has the sentence; anything else still must not reach the screen raw
-        return None, str(e) or type(e).__name__
+        return None, shown(str(e) or type(e).__name__)
 
 
 def save_dir(directory: Path | None) -> tuple[Path | None, str | None]:

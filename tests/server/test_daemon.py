@@ -121,8 +121,8 @@ async def test_the_same_game_is_not_opened_twice_and_a_bad_save_is_refused(where
         first = await asyncio.to_thread(control.ask, where, control.OpenTable(save=save_of(game)))
         assert isinstance(first, control.Opened)
         twice = await asyncio.to_thread(control.ask, where, control.OpenTable(save=save_of(game)))
-        assert twice.reason == f"the game {game.game_id} is open on this server already (`dune-tui join " \
-                               f"{first.table}`)"
+        assert twice.reason == f"the game {game.game_id} is open on this server already: table {first.table}, in " \
+                               "Tables on this server"
         bad = await asyncio.to_thread(control.ask, where, control.OpenTable(save=b'{"format": 3}'))
         assert isinstance(bad, wire.Goodbye)
         assert bad.reason == "cannot open this game: this is not a dune-tui save (JSON, but not one of ours)"

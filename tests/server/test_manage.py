@@ -191,7 +191,8 @@ async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_tabl
         await until(lambda: old.controller.over, seconds=90)
         done = await ask(as_login, "bob", control.ManageTable(table=name, verb="rematch"))
         assert isinstance(done, control.Done), done
-        new = done.text.removeprefix("the rematch is open: `dune-tui join ").removesuffix("`")
+        new = done.table
+        assert done.text == f"the rematch is open: table {new}"  # (a door's player has no shell: no command)
         table = daemon.tables[new].table
         assert [s.login for s in table.session.seats] == ["bob", "alice", ""]
         assert table.session.options.seed != old.session.options.seed
@@ -201,6 +202,9 @@ async def test_a_rematch_opens_a_new_deal_with_the_same_seats_and_tells_the_tabl
         stranger = await ask(as_login, "mallory", control.ManageTable(table=name, verb="rematch"))
         assert stranger.reason == "only bob, who opened the table, may rematch there (and its players)"
         await until(lambda: any(isinstance(m, Notice) and new in m.text for m in told), seconds=5)
+        notice = next(m.text for m in told if isinstance(m, Notice) and new in m.text)
+        assert notice == f"bob opened a rematch, your seat kept for you: table {new} (Rematch on the game's end " \
+                         "sits you down there)"
         alice = await join(as_login, "alice", str(where / f"{new}.sock"))
         assert alice.seat == 1
         alice.close()
@@ -227,7 +231,8 @@ async def test_the_rematch_key_finds_the_finished_table_after_every_player_took_
         await asyncio.sleep(0.3)  # (the server's own look at its idle table)
         done = await ask(as_login, "alice", control.ManageTable(table=name, verb="rematch"))
         assert isinstance(done, control.Done), done
-        new = done.text.removeprefix("the rematch is open: `dune-tui join ").removesuffix("`")
+        new = done.table
+        assert done.text == f"the rematch is open: table {new}"
         assert [s.login for s in daemon.tables[new].table.session.seats] == ["bob", "alice", ""]
     finally:
         await daemon.close()

@@ -122,3 +122,28 @@ async def test_the_owners_footer_keeps_help_in_sight_at_80_columns(where, monkey
             app.exit()
     finally:
         await daemon.close()
+
+
+async def test_at_a_door_the_owner_known_by_key_has_the_manage_key(where, monkeypatch, as_login):  # noqa: F811
+    """A door's player is `key:NAME` (the server knows them so; the UI shows it from $DUNE_TUI_IDENTITY): the table
+    they opened is theirs to manage (8799a75: before it, the screen asked the server's login, and had no `o`)."""
+    from dune_tui.net.identity import DOOR, IDENTITY
+
+    me = "key:alice"
+    monkeypatch.setenv(DOOR, "ssh")
+    monkeypatch.setenv(IDENTITY, me)
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
+    daemon = await started(where)
+    try:
+        table = await opened(where, as_login, me, me, 54)
+        assert daemon.tables[table].owner == me
+        app = DuneApp(None, Settings(autosave=False))
+        async with app.run_test(size=(120, 34)) as pilot:
+            await sat_down(pilot, table)
+            assert app.screen.owner is True
+            await pilot.press("o")
+            await until_shown(pilot, f"Manage table {table}", "i   invite a login to a seat")
+            app.exit()
+    finally:
+        await daemon.close()

@@ -71,6 +71,7 @@ async def test_dune_tui_link_opens_one_tab_as_its_asker(where):  # noqa: F811
             async with http.get(url) as again:
                 used = await again.text()
             assert again.status == 403 and "used already or has expired" in used and "/ws/" not in used
+            assert "`dune-tui" not in used  # (a shell command: the browser's player may have no shell there)
             assert '<a href="/">Play as a guest</a>' in used
             async with http.get(url.replace("?t=", "?t=x")) as forged:
                 assert forged.status == 403

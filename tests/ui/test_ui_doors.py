@@ -10,7 +10,8 @@ import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, session, until
 
 from dune_tui.net.identity import DOOR
-from dune_tui.ui.closed import ended
+from dune_tui.ui.closed import CLOSED_BY_HOST, ended
+from dune_tui.ui.door import shown
 from dune_tui.ui.saving import resume_note
 from dune_tui.ui.screens.modals import LeaveTable
 
@@ -68,6 +69,9 @@ def test_at_a_door_a_table_s_end_names_no_command(door):
         for said in (ended("the table server has stopped", remote, lobby_table=False, on_server=True),
                      ended("the connection was lost", remote, lobby_table=True)):
             assert "dune-tui" not in said and "Tables on this server" in said, said
+        for said in (ended(CLOSED_BY_HOST, remote, lobby_table=False),  # a table joined by code
+                     ended("the connection was lost", remote, lobby_table=False)):
+            assert "dune-tui" not in said and said.endswith("Press q to leave."), said
 
 
 @pilot_test
@@ -96,3 +100,74 @@ async def test_at_a_door_save_as_takes_a_name_never_a_path(tmp_path, monkeypatch
         await pilot.press("ctrl+s", *"mine", "enter")
         await until(pilot, lambda: (mine / "mine.dune.json").exists(), what="the save under its name")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+
+
+@pytest.mark.slow
+@pilot_test
+async def test_at_a_door_the_table_refuses_a_save_naming_a_directory(door, tmp_path):
+    """The Table layer itself, not only the screens that no longer offer it: a Save naming another directory is
+    refused, nothing written there (the process is the server's user)."""
+    from dune_tui.table.messages import Save, Saved, SaveFailed
+
+    mine, elsewhere = tmp_path / "saves", tmp_path / "elsewhere"
+    app = make_app(session(2, seed=9), mine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: human_waiting(app))
+        for name in ("", "mine"):
+            reply = app.table.keeper.save(Save(name=name, directory=str(elsewhere), ref=3))
+            assert isinstance(reply, SaveFailed) and "names no directory" in reply.reason and reply.ref == 3
+        assert isinstance(app.table.keeper.save(Save(name="mine", ref=4)), Saved)  # its own saves: yes
+        assert (mine / "mine.dune.json").exists()
+    assert not elsewhere.exists() and app.table.save_dir == mine
+
+
+@pilot_test
+async def test_at_a_door_your_games_finds_the_players_own_seat_by_their_key(door, save_dir, monkeypatch):
+    """A key's player (`key:NAME`, as the door gives it) is the seat kept for that identity, not the server's login
+    (8799a75: before it, Your games asked the server's login and found no seat of theirs)."""
+    from dune_tui.games.dune import Options
+    from dune_tui.net.identity import IDENTITY
+    from dune_tui.saves import schema
+    from dune_tui.saves.files import write_atomic
+    from dune_tui.saves.store import to_file
+    from dune_tui.session import SeatConfig, Session
+    from tests.review.games import play
+
+    monkeypatch.setenv(IDENTITY, "key:alice")
+    options = Options(players=3, seed=3)
+    seats = [SeatConfig(kind="human", login="key:bob"), SeatConfig(kind="human", login="key:alice"),
+             SeatConfig(kind="bot", agent="heuristic")]
+    game = Session(options, seats, play(options), game_id="game-one", bots_secret=1)
+    save_dir.mkdir(mode=0o700)
+    write_atomic(save_dir / "autosave-game-one.dune.json",
+                 schema.encode(to_file(game, "autosave-game-one", "auto")), keep_backup=False)
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("y")
+        await until(pilot, lambda: "Your record: 1 game" in screen_text(app), what="Your games")
+        shown = app.screen.shown[0]
+        assert shown.you == 1 and shown.seats[1].login == "key:alice"
+        assert shown.seats[1].side in screen_text(app)
+
+
+def test_at_a_door_a_path_of_the_servers_is_said_as_the_player_knows_it(door, save_dir):
+    autosave = save_dir / "autosave-20261127-080000-abcd.dune.json"
+    said = shown(f"cannot write {autosave}: [Errno 13] Permission denied: '{save_dir}'; no server at /var/lib/x")
+    assert said == ("cannot write autosave-20261127-080000-abcd.dune.json: [Errno 13] Permission denied: "
+                    "'your saves'; no server at a path of the server's")
+    for kept in ("http://host:8080/?t=abc", "seats 1/2", "and/or"):
+        assert shown(kept) == kept
+
+
+def test_away_from_a_door_a_path_is_shown_as_it_is(save_dir, monkeypatch):
+    monkeypatch.delenv(DOOR, raising=False)
+    assert shown(f"cannot write {save_dir}") == f"cannot write {save_dir}"
+
+
+def test_at_a_door_a_game_kept_for_others_names_no_command(door):
+    from dune_tui.session import SeatConfig
+
+    game = session(2, seats=[SeatConfig(kind="human", login="key:bob"), SeatConfig(kind="human", login="key:al")])
+    assert "dune-tui host --load" in game.kept_for_others("key:al", "FILE")
+    said = game.kept_for_others("key:al", "")
+    assert "seat 1 is key:bob's" in said and "dune-tui" not in said and "hosting it again" in said

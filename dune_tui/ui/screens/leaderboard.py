@@ -11,9 +11,11 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Static
 
 from ...games import DEFAULT, GAMES, game_named
+from ...net.identity import at_door
 from ...record import tally
 from ...record.ratings import Rating
 from ...text import MESSAGE_LIMIT, NAME_LIMIT, printable
+from ..door import shown
 from ..kit.screens import DuneScreen
 
 
@@ -23,11 +25,11 @@ def ask_record(rules: str):
 
     where = control.find()
     if where is None:
-        return "No table server runs on this machine (`dune-tui serve` starts one)."
+        return "No table server runs on this machine" + ("." if at_door() else " (`dune-tui serve` starts one).")
     try:
         answer = control.ask(where, control.AskRecord(rules=rules))
     except control.Unreachable as e:
-        return str(e)
+        return shown(str(e))
     return answer if isinstance(answer, control.Record) else f"The server refused: {getattr(answer, 'reason', '')}"
 
 

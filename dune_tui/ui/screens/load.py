@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
+from ..door import shown
 from ..kit.screens import DuneScreen
 
 CHROME = 4  # the screen's padding and the list's scroll bar
@@ -96,6 +97,7 @@ class LoadScreen(DuneScreen):
         self._fill(self.app.size.width)
         count = len(self.infos)
         games = "1 saved game" if count == 1 else f"{count} saved games"
+        folder = shown(str(folder))  # (at a front door: "your saves")
         note = error or (f"{games} in {folder}" if count else f"No saved games in {folder}.")
         self.query_one("#load-note", Static).update(plain(note))
         self.query_one(DataTable).focus()

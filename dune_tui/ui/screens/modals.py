@@ -127,13 +127,15 @@ class NotSaved(DuneModal):
         self.error, self.last_good = error, last_good
 
     def compose(self) -> ComposeResult:
-        last = f"The last good save: {self.last_good}" if self.last_good else "No save of this game exists."
+        from ..door import shown
+
+        last = f"The last good save: {shown(self.last_good)}" if self.last_good else "No save of this game exists."
         door = bool(door_return())
         where = ("Your games are kept in your own save directory on this server: no other place can be chosen "
                  "here.\n" if door else "Type another directory to save in, then Enter.\n")
         with Vertical(classes="dialog"):
             yield Static("The game could NOT be saved", classes="dialog-title")
-            yield Static(Text(f"{self.error}\n\n{last}\nThe game stays open.\n\n{where}Esc: keep playing.\n"
+            yield Static(Text(f"{shown(self.error)}\n\n{last}\nThe game stays open.\n\n{where}Esc: keep playing.\n"
                               "ctrl+x: leave without saving (play since the last save is lost)."),
                          id="not-saved")
             if not door:

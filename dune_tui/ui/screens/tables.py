@@ -25,6 +25,7 @@ from ...net.client import LEFT
 from ...net.identity import my_identity
 from ...table.messages import SPECTATOR
 from ...text import printable
+from ..door import shown
 from ..kit.screens import DuneScreen
 from ..saving import door_return
 
@@ -111,7 +112,8 @@ class TablesScreen(DuneScreen):
         try:
             self.where = lobby.lobby_dir(create=False)
         except lobby.LobbyUnsafe as e:
-            self.no_lobby = f"No tables: {e}. `dune-tui host` publishes a table here."
+            here = "" if door_return() else " `dune-tui host` publishes a table here."
+            self.no_lobby = shown(f"No tables: {e}.{here}")
             self.note(self.no_lobby)
         self.refresh_tables()
         self.set_interval(REFRESH_SECONDS, self.refresh_tables)
