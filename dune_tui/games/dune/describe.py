@@ -22,6 +22,7 @@ from .data import (
     UNIT_OWNER,
     WORM,
 )
+from .explain import decision_line
 from .rules import kanly
 from .rules.battle import describe_commit
 from .rules.dice import dice_text
@@ -246,7 +247,7 @@ def consequences(state, seat: int) -> list[str]:
             lines.append(kanly_text(state))
         return [line for line in lines if line]
     if phase == "kanly":
-        return [line for line in (kanly_text(state),) if line]
+        return [kanly_text(state) or decision_line(state, seat)]
     if phase in ("land", "ally_land"):
         return [f"Spice left to land with: {q.spice_now(state)}."]
     if phase in ("alliance", "alliance_answer"):
@@ -256,7 +257,8 @@ def consequences(state, seat: int) -> list[str]:
                 f"{_regions(q.consent_regions(state))} (allies never battle)."]
     if phase == "construct":
         return [line for line in (construction_text(state), storm_text(state, faction)) if line][:1]
-    return []
+    line = decision_line(state, seat)  # what the other decisions change (explain.py)
+    return [line] if line else []
 
 
 def _knot_text(state, gain) -> str:
