@@ -222,3 +222,24 @@ async def test_each_step_says_whose_turn_it_is():
     async with app.run_test(size=(80, 24)) as pilot:
         await at_step("Setting up")(pilot)
         assert "Now your turn: seat 1 [A] Atreides" in screen_text(app)
+
+
+def test_the_dune_lesson_says_plainly_what_a_newcomer_found_unclear():
+    """Issue 45, a newcomer's read: the roll step says which dice to keep; no jargon ("knot"); an Ornithopter is
+    said at its first mention; a step says where to land to reach the strategic regions."""
+    steps = {s.title: s.text for s in read_plan("dune").steps}
+    assert "Which to keep" in steps["The roll, and what each die does"]
+    assert not [t for t, text in steps.items() if "knot" in text.lower() or "∞" in text]
+    first = next(text for text in steps.values() if "Ornithopter" in text)
+    assert "fly" in first, "the first step naming an Ornithopter says what it does"
+    assert "Where to land" in steps["Landing"] and "strategic" in steps["Landing"]
+
+
+def test_steps_that_come_together_are_told_one_dialog_each(snap_compare):
+    """The storm and the end of the turn come at once: two steps in one dialog overflowed it at 80×24, and the Enter
+    that closed it skipped the second unread; each has its own dialog."""
+    async def storm(pilot) -> None:
+        await at_step("The storm")(pilot)
+        assert titles(pilot.app.screen) == ["The storm"]
+
+    assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=storm)

@@ -22,86 +22,79 @@ def _sides(mask: int) -> str:
 
 
 def _setup(state, seat: int) -> str:
-    return "Later you land only where you have troops or in the Polar Sink: this region is your first foothold."
+    return "You land later only where you have troops, or in the Polar Sink: this is your foothold."
 
 
 def _prediction(state, seat: int) -> str:
-    return "If the faction you predict wins alone, you win instead (The Ultimate Plan); nobody else sees it."
+    return "If the faction you predict wins alone, you win instead; nobody else sees it."
 
 
 def _faction(state, seat: int) -> str:
-    return "Your faction is yours all game: its leaders, its troops and its abilities (the rules list them)."
+    return "Your faction is yours all game: its leaders, troops and abilities (in the rules)."
 
 
 def _piter(state, seat: int) -> str:
     now = KANLY_NAMES[state.dice[KANLY_DIE]]
-    return (f"Poison instead of the {now}: it removes one troop from the map, but not the Snooper holder's "
-            "or the Bene Gesserit's.")
+    return f"Poison, not the {now}: it cannot reach the Snooper's holder or the Bene Gesserit."
 
 
 def _axolotl(state, seat: int) -> str:
-    counts = {}
+    counts: dict[int, int] = {}
     for d in FACTION_DICE:
-        if state.dice[d] >= 0:
-            counts[state.dice[d]] = counts.get(state.dice[d], 0) + 1
-    shown = ", ".join(f"{FACTION_NAMES[s]} {n}" for s, n in sorted(counts.items(), key=lambda c: -c[1]))
-    return f"Each die showing the symbol you take recruits for you this turn ({shown})."
+        counts[state.dice[d]] = counts.get(state.dice[d], 0) + 1
+    shown = ", ".join(f"{FACTION_NAMES[s]} {n}" for s, n in sorted(counts.items(), key=lambda c: -c[1]) if s >= 0)
+    return f"Its dice recruit for you: {shown}."
 
 
 def _share(state, seat: int) -> str:
-    n, ally = q.shared_dice(state), FACTION_NAMES[state.ally]
-    return f"{n} dice show the symbol you share: each you give recruits a troop for the {ally}, the rest for you."
+    ally = FACTION_NAMES[state.ally]
+    return f"{q.shared_dice(state)} dice show your shared symbol: each you give recruits for the {ally}."
 
 
 def _recruit(state, seat: int) -> str:
-    return f"Recruits wait on your card; landing them costs 1 spice each ({q.spice_now(state)} this turn)."
+    return f"Recruits wait on your card; landing costs 1 spice each ({q.spice_now(state)} this turn)."
 
 
 def _ally_recruit(state, seat: int) -> str:
-    return (f"Your recruits wait on your card: you land them on your own turn, or now if the "
-            f"{FACTION_NAMES[state.active_faction]} pay for it.")
+    return f"Recruits wait on your card, to land on your turn or now if the {FACTION_NAMES[state.active_faction]} pay."
 
 
 def _kanly(state, seat: int) -> str:
-    return f"The {KANLY_NAMES[state.dice[KANLY_DIE]]} sends the troop you pick back to its owner's reserve."
+    return f"The {KANLY_NAMES[state.dice[KANLY_DIE]]} sends the troop you pick to its owner's reserve."
 
 
 def _harvester(state, seat: int) -> str:
-    return "The Harvester swallowed leaves the map: its region's holder gets 2 spice a turn less."
+    return "The Harvester leaves the map: its region's holder gets 2 spice a turn less."
 
 
 def _gift(state, seat: int) -> str:
     them = FACTION_NAMES[state.active_faction]
-    return (f"Each spice you give lands one more {them} troop this turn ({q.spice_now(state)} now); "
-            "what you keep stays in your store.")
+    return f"Each spice you give lands one more {them} troop this turn; you keep the rest."
 
 
 def _target(state, seat: int) -> str:
-    me = state.seat_faction[seat]
-    held = q.held_alone(state, 1 << me)
-    return (f"You move, fight and may build only in the target; you win holding {q.strategic_needed(state.n)} "
-            f"strategic regions alone ({held} now).")
+    held, needed = q.held_alone(state, 1 << state.seat_faction[seat]), q.strategic_needed(state.n)
+    return f"Only there you move, fight and build; {needed} strategic regions alone win ({held} now)."
 
 
 def _move(state, seat: int) -> str:
     t, me = state.target, state.seat_faction[seat]
     if t == POLAR_SINK:
-        return "No battle is fought in the Polar Sink, and it is not a strategic region."
+        return "No battle in the Polar Sink, and it is not a strategic region."
     friends = 1 << state.active_faction | (1 << state.ally if state.ally >= 0 else 0) | 1 << me
     foes = state.occupants(t) & ~friends
-    kind = "strategic" if t in STRATEGIC else "non-strategic"
     if foes:
-        return f"Moving into {REGION_NAMES[t]} ({kind}) means a battle with the {_sides(foes)}."
+        return f"A battle follows in {REGION_NAMES[t]} with the {_sides(foes)}."
+    kind = "strategic" if t in STRATEGIC else "not strategic"
     return f"Nobody opposes you in {REGION_NAMES[t]} ({kind}): troops moved in hold it."
 
 
 def _ally_move(state, seat: int) -> str:
-    return (f"Your troops moved into {REGION_NAMES[state.target]} fight on the "
-            f"{FACTION_NAMES[state.active_faction]}'s side; allies never battle each other.")
+    return f"Troops moved into {REGION_NAMES[state.target]} fight on the {FACTION_NAMES[state.active_faction]}' side."
 
 
 def _battle_order(state, seat: int) -> str:
-    return "A leader committed in one battle goes to reserve: it cannot fight in the battles after it."
+    return "A leader committed in one battle goes to reserve: none for the battles after it."
 
 
 def _fort_loss(state, seat: int) -> str:
@@ -109,18 +102,18 @@ def _fort_loss(state, seat: int) -> str:
 
 
 def _face_dancers(state, seat: int) -> str:
-    paid = "1 spice" if state.options.face_dancers == "spice" else "an unused die of its faction's symbol"
-    return f"The troop you replace goes to its reserve and a {FACTION_NAMES[TLEILAXU]} troop takes its place ({paid})."
+    paid = "1 spice" if state.options.face_dancers == "spice" else "a die"
+    return f"Replaced, it goes to its reserve and a {FACTION_NAMES[TLEILAXU]} troop takes its place ({paid})."
 
 
 def _offer(state, seat: int) -> str:
     side = FACTION_NAMES[q.side_principal(state, q.battle_side(state, seat))]
-    return f"Offered, your leader may fight on the side of the {side}; if committed, it goes to your reserve."
+    return f"Your leader may fight for the {side}; committed, it goes to your reserve."
 
 
 def _commit(state, seat: int) -> str:
     role = "attack" if q.battle_side(state, seat) == q.ATTACKER else "defend"
-    return f"You {role}: the higher strength wins, a tie goes to the defender; all you commit goes to reserve."
+    return f"You {role}: more strength wins, a tie goes to the defender; commits go to reserve."
 
 
 LINES = {

@@ -13,52 +13,49 @@ def _face(state, die: int) -> str:
 
 
 def _predict(state, seat: int) -> str:
-    return "If anyone wins by territories in that round, the win is yours (Manipulation); nobody else sees it."
+    return "A win by territories in that round is yours (Manipulation); nobody else sees it."
 
 
 def _foresight(state, seat: int) -> str:
-    return "The die you leave aside is not rolled; after the roll you may turn any one die to any face."
+    return "The die left aside is not rolled; after the roll you may turn one die to any face."
 
 
 def _foresight_change(state, seat: int) -> str:
-    return (f"Now {_face(state, SPICE_DIE)}, landing in {_face(state, TERRITORY_DIE)}: the die you turn gives "
-            "the face you choose instead.")
+    spice, where = _face(state, SPICE_DIE), _face(state, TERRITORY_DIE)
+    return f"Now {spice}, landing in {where}: the die you turn takes the face you pick."
 
 
 def _ruthlessness(state, seat: int) -> str:
-    return (f"A traitor instead of the {_face(state, TRAITOR_DIE)}: it kills one enemy unit anywhere, unless "
-            "its owner returns the token that blocks it.")
+    return f"A traitor, not the {_face(state, TRAITOR_DIE)}: it kills any enemy unit unless a token blocks it."
 
 
 def _monopoly(state, seat: int) -> str:
-    return (f"Your units land and move only into the territory die's location (now "
-            f"{_face(state, TERRITORY_DIE)}): turn it to the one you need.")
+    return f"Units land and move only into the territory die's location (now {_face(state, TERRITORY_DIE)})."
 
 
 def _block(state, seat: int) -> str:
     token = TOKEN_NAMES[blocking_token(state, state.traitor[0])]
-    return f"Blocking saves the unit and returns your {token} to the supply; keeping the token loses the unit."
+    return f"Blocking saves the unit and gives back your {token}; keeping it loses the unit."
 
 
 def _fortress(state, seat: int) -> str:
-    return "An attacker in your fortress first loses strength 2; a house alone there where you have no unit takes it."
+    return "An attacker in your fortress first loses strength 2; if you leave, others take it free."
 
 
 def _atomic(state, seat: int) -> str:
-    return "The fortress goes and its units stay: attackers there no longer lose strength 2 first."
+    return "The fortress goes, its units stay: attackers there no longer lose strength 2 first."
 
 
 def _storm(state, seat: int) -> str:
-    return "Landing in the storm's territory costs everyone 1 spice more until the storm moves."
+    return "Landing in the storm's territory costs everyone 1 spice more until it moves."
 
 
 def _assignment(state, seat: int) -> str:
-    held = state.held(state.seat_house[seat])
-    return f"Units move free between the {held} territories you hold; each keeps one of yours, so you still hold it."
+    return f"Units move free between the {state.held(state.seat_house[seat])} territories you hold; each keeps one."
 
 
 def _wormride(state, seat: int) -> str:
-    return "The worm carries up to 5 Fremen free from one territory to another, even with Shai-Hulud on the die."
+    return "Up to 5 Fremen ride the worm free from one territory to another."
 
 
 def _desert_power(state, seat: int) -> str:

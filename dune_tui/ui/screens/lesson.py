@@ -207,10 +207,9 @@ class Lesson:
             self._next()
 
     def _next(self, _result=None) -> None:
-        """The next dialog, or (none left) the messages held meanwhile."""
-        if self.pending:
-            steps, self.pending = self.pending, []
-            self._open(steps)
+        """The next step's dialog, or (none left) the messages held meanwhile."""
+        if self.pending:  # one step a dialog: two at once would not fit at 80×24, and Enter would skip the second
+            self._open([self.pending.pop(0)])
             return
         self.showing = self.holding = self.board_due = False
         while self.held and (self.board_due or not self.holding):
