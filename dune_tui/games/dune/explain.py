@@ -22,7 +22,7 @@ def _sides(mask: int) -> str:
 
 
 def _setup(state, seat: int) -> str:
-    return "You land later only where you have troops, or in the Polar Sink: this is your foothold."
+    return "Later you land only here or in the Polar Sink."  # one row: the four regions stay in sight
 
 
 def _prediction(state, seat: int) -> str:
