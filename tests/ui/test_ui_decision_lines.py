@@ -14,6 +14,7 @@ from dune_tui.games.dune import explain as dune_explain
 from dune_tui.games.express import explain as express_explain
 from dune_tui.ui.games.dune.words import FIRST_GAME
 from dune_tui.ui.games.express.words import EXPRESS
+from dune_tui.ui.widgets.choices import Choice
 
 WORDS = {"dune": FIRST_GAME, "express": EXPRESS}
 # Options that reach every decision: Dune's faction choice and both kinds of Face Dancers; every Express
@@ -63,3 +64,15 @@ def test_every_decision_says_what_it_changes_for_you(name):
             said = EXPLAIN[name].decision_line(view, seat)
             assert "{" not in said and len(said) <= SHORT, said  # two rows of the panel at 80 columns
     assert not sorted(set(silent)), f"decisions without a line saying what they change: {sorted(set(silent))}"
+
+
+def test_each_movement_target_says_how_many_of_your_troops_can_move_in():
+    """A newcomer picked a target none of their troops could reach: each target option says how many can (R9)."""
+    game = GAMES["dune"]
+    hints = []
+    for view, seat in decisions("dune")["target"]:
+        for action in game.engine.legal_actions(view, seat):
+            hint = FIRST_GAME.hint(view, Choice(key=action))
+            assert hint.endswith(("can move in", "can reach it")), hint
+            hints.append(hint)
+    assert any(h.startswith("none") for h in hints) and any(h[0].isdigit() for h in hints)
