@@ -110,11 +110,12 @@ class Session:
 
     # What a save holds of the session, by the names both use: the saves write these and read them back, beside
     # the file's own fields (its name and kind, when and by which dune-tui it was written, the state's snapshot).
-    SAVED = ("game_id", "created", "options", "seats", "log", "hints", "bots_secret", "hints_allowed")
+    SAVED = ("game_id", "created", "options", "seats", "log", "hints", "bots_secret", "hints_allowed", "lesson")
 
     def __init__(self, options: msgspec.Struct, seats: list[SeatConfig], controller: Controller | None = None, *,
                  bots_secret: int, name: str = "", created: datetime | None = None, game_id: str = "",
-                 hints: list[tuple[int, int, str]] | None = None, hints_allowed: bool = True) -> None:
+                 hints: list[tuple[int, int, str]] | None = None, hints_allowed: bool = True,
+                 lesson: list[int] | None = None) -> None:
         if len(seats) != options.players:
             raise ValueError(f"{len(seats)} seats for {options.players} players")
         self.options = options
@@ -132,6 +133,9 @@ class Session:
         self.from_backup = False  # loaded from the backup of a damaged save (its next autosave keeps that backup)
         self.hints: list[tuple[int, int, str]] = list(hints or [])  # advice shown (h): (decisions before, seat, text)
         self.hints_allowed = hints_allowed  # False: a competitive game, no advice (new/host --no-hints)
+        # a guided first game's (ui/screens/lesson.py): the steps of its lesson already told, by their index in the
+        # lesson file; None: no lesson
+        self.lesson = lesson
 
     @property
     def state(self):

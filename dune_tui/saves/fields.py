@@ -38,6 +38,13 @@ class HintV1(msgspec.Struct, array_like=True):
     text: str
 
 
+class LessonV1(msgspec.Struct, kw_only=True):
+    """Where a guided first game's lesson is (ui/screens/lesson.py): the steps of its game's lesson file already
+    told, by their index in the file."""
+
+    told: list[int] = []
+
+
 class SaveFields(msgspec.Struct, kw_only=True):
     """Every field of a save, in the file's order (a game's `Save` gives `options` and `snapshot` their types)."""
 
@@ -62,3 +69,6 @@ class SaveFields(msgspec.Struct, kw_only=True):
     # and the loaded game draws a new one (the log, not the bots, replays a game)
     bots_secret: int | None = None
     hints_allowed: bool = True  # False: a competitive game (new --no-hints); files without it allowed them
+    # a guided first game (`dune-tui learn`): where its lesson is, so that a resumed game tells the rest; written
+    # only for such a game (UNSET is not written: every other file is as before), files without it are no lesson
+    lesson: LessonV1 | msgspec.UnsetType = msgspec.UNSET

@@ -29,6 +29,7 @@ from ..session import SeatConfig, Session, new_bots_secret, valid_game_id
 from ..text import MESSAGE_LIMIT, printable
 from . import journal, schema
 from .errors import SaveError, SnapshotMismatch
+from .fields import LessonV1
 from .files import (
     MAX_BYTES,
     SUFFIX,
@@ -133,6 +134,10 @@ def check_name(name: str) -> str:
 def to_file(session: Session, name: str, kind: str) -> Save:
     """The save of a session: its saved fields (`Session.SAVED`, by their names), and the file's own."""
     kept = {field: getattr(session, field) for field in Session.SAVED}
+    if session.lesson is None:  # no lesson: the field is not written (UNSET), every other file is as before
+        del kept["lesson"]
+    else:
+        kept["lesson"] = LessonV1(told=list(session.lesson))
     own = dict(format=schema.FORMAT, version=schema.CURRENT, app_version=__version__, name=name, kind=kind,
                saved_at=datetime.now(UTC), options=options_to_file(session.options),
                snapshot=snapshot_of(session.state), finished=session.state.over)
@@ -406,7 +411,8 @@ def session_from_save(save: Save, path: Path, *, verify: bool = True, strict: bo
     kept = {field: getattr(save, field) for field in Session.SAVED if field != "log"}
     kept.update(options=options, seats=seats, hints=[(h.decision, h.seat, printable(h.text, limit=300)) for h in
                                                      save.hints],
-                bots_secret=new_bots_secret() if save.bots_secret is None else save.bots_secret)
+                bots_secret=new_bots_secret() if save.bots_secret is None else save.bots_secret,
+                lesson=None if save.lesson is msgspec.UNSET else list(save.lesson.told))
     session = Session(controller=controller, name=save.name if save.kind == "named" else "", **kept)
     session.history = events
     session.autosaved_turn = turns_done(controller.state)

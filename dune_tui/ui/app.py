@@ -109,6 +109,10 @@ class DuneApp(App[int]):
         if why_not := session.kept_for_others(my_identity(), command):  # a hosted game: its seats are other players'
             self.notify(f"Cannot open it here: {why_not}.", severity="error", timeout=12, markup=False)
             return
+        if lesson is None and session.lesson is not None:  # a guided game resumed: its lesson goes on
+            lesson = self._resumed_lesson(session)
+        if lesson is not None:
+            lesson.keep_in(session)  # its saves say where the lesson is
         if self.table is not None:
             self.table.close()
         s = self.settings
@@ -127,6 +131,16 @@ class DuneApp(App[int]):
         from ..table.keeper import FileKeeper
 
         return FileKeeper(self.settings.save_dir, self.settings.autosave, directories=not at_door())
+
+    def _resumed_lesson(self, session):
+        """The lesson of a guided game resumed from its save, where it was (None, said, if its file is unreadable)."""
+        from .screens.lesson import LessonError, resumed_lesson
+
+        try:
+            return resumed_lesson(session)
+        except LessonError as e:
+            self.notify(f"The game goes on without its lesson: {e}", severity="warning", timeout=12, markup=False)
+            return None
 
     def learn(self, name: str | None, *, replace: DuneScreen | None = None) -> None:
         """Learn to play the game `name` (None: nothing): its guided first game (screens/lesson.py)."""

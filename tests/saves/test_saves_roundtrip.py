@@ -111,5 +111,6 @@ def test_a_session_loads_back_with_every_saved_field(options, play_game, save_di
     seats = [SeatConfig(kind="human", name="Ann", login="ann"), SeatConfig(agent="mcts:hard"), SeatConfig()]
     session = play_game(options, 20, seats)
     session.hints, session.hints_allowed, session.bots_secret = [(3, 0, "keep the spice")], False, 2**100 + 7
+    session.lesson = [0, 2, 5]  # a guided game's steps told
     loaded = load(save_named(session, "record"))
     assert {f: getattr(loaded, f) for f in Session.SAVED} == {f: getattr(session, f) for f in Session.SAVED}

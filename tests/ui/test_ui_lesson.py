@@ -9,6 +9,7 @@ from importlib import import_module
 import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, until, until_shown
 
+from dune_tui import saves
 from dune_tui.cli import parse_args
 from dune_tui.games import game_named
 from dune_tui.games.events import Payload
@@ -163,3 +164,82 @@ async def test_a_choice_the_lesson_would_not_make_is_allowed_and_explained():
         text = await until_shown(pilot, "You proposed no alliance")
         assert "Allowed" in text and "/16 You proposed" not in text  # explained, not numbered
         assert game.lesson.showing and game.table.session.log[-1].action == ("no_alliance",)  # played, not blocked
+
+
+@pilot_test
+async def test_a_lesson_game_left_and_continued_goes_on_with_its_lesson(save_dir):
+    """Issue 45: a guided game autosaves like any game; left in the middle and continued from the menu, its lesson
+    goes on where it was (the save says which steps were told): the next step is told, none again."""
+    app = DuneApp(lesson_session("dune"), Settings(save_dir=save_dir, pause=0.0, bots="thread"),
+                  lesson=Lesson(read_plan("dune")))
+    app.animation_level = "none"
+    plan = read_plan("dune")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_step("Recruitment")(pilot)
+        while screen_name(app) == "LessonNote" or not human_waiting(app):  # the steps told meanwhile, then a question
+            if screen_name(app) == "LessonNote":
+                await pilot.press("enter")
+            await pilot.pause(0.1)
+        told = list(app.screen.table.session.lesson)
+        assert plan.steps.index(next(s for s in plan.steps if s.title == "Recruitment")) in told
+        await pilot.press("q", "y")
+        await until(pilot, lambda: not app.is_running)
+    assert saves.load(saves.latest_autosave(save_dir)).lesson == told  # the save keeps where the lesson is
+    numbered = sum(not plan.steps[i].optional for i in told)
+    app = make_app(save_dir=save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")  # Continue: the latest autosave
+        text = await until_shown(pilot, "Welcome back to the lesson", "Enter: go on")
+        assert f"{numbered} of its {plan.numbered} steps" in text
+        await pilot.press("enter")
+        seen = []
+        while not any(not s.optional for s in seen):  # on to the next numbered step
+            await until(pilot, lambda: screen_name(app) == "LessonNote" or human_waiting(app), what="the next step")
+            if screen_name(app) == "LessonNote":
+                seen += app.screen.steps
+                text = screen_text(app)
+                await pilot.press("enter")
+            else:
+                await pilot.pause(2 * DecisionPanel.GUARD)
+                await pilot.press("a" if app.screen.current.phase == "roll" else "1")
+            await pilot.pause(0.1)
+        assert not {plan.steps.index(s) for s in seen} & set(told)  # none told again
+        assert f"{numbered + 1}/{plan.numbered} " in text  # the lesson goes on at its next step
+
+
+@pilot_test
+async def test_each_step_says_whose_turn_it_is():
+    """Issue 45: a step a bot's roll brings (Express's first roll is the Fremen bot's) names whose turn it is; one
+    at our own question says it is ours."""
+    app = lesson_app("express")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_step("The roll, and what each die does")(pilot)
+        game = app.screen_stack[-2]
+        seat = game.client.board.active
+        assert seat != game.client.watching, "a bot's roll brings the first step in this deal"
+        assert f"Now the turn of seat {seat + 1} [F] Fremen, Bot" in screen_text(app)
+    app = lesson_app("dune")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_step("Setting up")(pilot)
+        assert "Now your turn: seat 1 [A] Atreides" in screen_text(app)
+
+
+def test_the_dune_lesson_says_plainly_what_a_newcomer_found_unclear():
+    """Issue 45, a newcomer's read: the roll step says which dice to keep; no jargon ("knot"); an Ornithopter is
+    said at its first mention; a step says where to land to reach the strategic regions."""
+    steps = {s.title: s.text for s in read_plan("dune").steps}
+    assert "Which to keep" in steps["The roll, and what each die does"]
+    assert not [t for t, text in steps.items() if "knot" in text.lower() or "∞" in text]
+    first = next(text for text in steps.values() if "Ornithopter" in text)
+    assert "fly" in first, "the first step naming an Ornithopter says what it does"
+    assert "Where to land" in steps["Landing"] and "strategic" in steps["Landing"]
+
+
+def test_steps_that_come_together_are_told_one_dialog_each(snap_compare):
+    """The storm and the end of the turn come at once: two steps in one dialog overflowed it at 80×24, and the Enter
+    that closed it skipped the second unread; each has its own dialog."""
+    async def storm(pilot) -> None:
+        await at_step("The storm")(pilot)
+        assert titles(pilot.app.screen) == ["The storm"]
+
+    assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=storm)

@@ -22,6 +22,7 @@ from .data import (
     UNIT_OWNER,
     WORM,
 )
+from .explain import decision_line
 from .rules import kanly
 from .rules.battle import describe_commit
 from .rules.dice import dice_text
@@ -246,7 +247,7 @@ def consequences(state, seat: int) -> list[str]:
             lines.append(kanly_text(state))
         return [line for line in lines if line]
     if phase == "kanly":
-        return [line for line in (kanly_text(state),) if line]
+        return [kanly_text(state) or decision_line(state, seat)]
     if phase in ("land", "ally_land"):
         return [f"Spice left to land with: {q.spice_now(state)}."]
     if phase in ("alliance", "alliance_answer"):
@@ -256,7 +257,8 @@ def consequences(state, seat: int) -> list[str]:
                 f"{_regions(q.consent_regions(state))} (allies never battle)."]
     if phase == "construct":
         return [line for line in (construction_text(state), storm_text(state, faction)) if line][:1]
-    return []
+    line = decision_line(state, seat)  # what the other decisions change (explain.py)
+    return [line] if line else []
 
 
 def _knot_text(state, gain) -> str:
@@ -281,11 +283,16 @@ def _knot_text(state, gain) -> str:
 
 def action_hint(state, action) -> str:
     """What one option does beyond its name ("" when nothing to add): the spice left after a landing,
-    the ally's knot ability for a proposal, the coming storm for a construction, else what a construction does."""
+    the ally's knot ability for a proposal, how many troops can move into a target, the coming storm for a
+    construction, else what a construction does."""
     kind = action[0]
     if kind == "propose":
         gain = q.ally_gain(state, action[1])
         return _knot_text(state, gain) if gain is not None else "no alliance ability"
+    if kind == "target":  # R9: whether any of the active player's troops can move in (without Worm Riding)
+        me = state.active_faction
+        n = sum(state.troops_of(r, me) for r in q.neighbours(state, action[1]) if r != action[1])
+        return f"{n} of your troops can move in" if n else "none of your troops can reach it"
     if kind in ("land", "ghola", "hire_leader"):
         return f"{q.spice_now(state) - q.landing_cost(state, action)} left"
     if kind == "build" and state.target >= 0 and q.storm_harms(state, state.target):

@@ -28,7 +28,7 @@ from .data import (
     ZONE,
     ZONE_REGIONS,
 )
-from .rules import battle, construction, kanly, landing, movement, storm, victory
+from .rules import battle, construction, kanly, landing, movement, recruitment, storm, victory
 from .rules.common import spice_available
 from .rules.kanly import (
     IMMUNE_BG,
@@ -208,6 +208,11 @@ def ally_gain(state, faction: int) -> AllyGain | None:
 
 
 # ---------------------------------------------------------- construction
+
+
+def shared_dice(state) -> int:
+    """R13: the dice of the one symbol the active player and its ally both recruit with, to split between them."""
+    return recruitment.split_size(state)
 
 
 def target_held(state) -> bool:

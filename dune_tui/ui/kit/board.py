@@ -77,6 +77,11 @@ class Board(Protocol):
         ...
 
     @staticmethod
+    def turn_of(view) -> int:
+        """The seat whose turn it is in `view` (-1: nobody's, or the game has no turns to say)."""
+        ...
+
+    @staticmethod
     def battle_seats(event) -> tuple[int, ...] | None:
         """The seats of the battle whose sealed choices `event` reveals (None: it reveals none): a human's gets
         `reveal_screen`, another's a notice."""
@@ -147,6 +152,11 @@ class StandardBoard:
 
     def set_marks(self, marks: int) -> None:
         self.screen.query_one(self.DICE).set_marks(marks)
+
+    @staticmethod
+    def turn_of(view) -> int:
+        """No turns to say (a game with turns gives the seat whose turn it is)."""
+        return -1
 
     @staticmethod
     def battle_seats(event) -> tuple[int, ...] | None:

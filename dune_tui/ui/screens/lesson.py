@@ -20,7 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...games import game_named
+from ...games import game_named, game_of
 from ...table import messages as m
 from ..games import lesson_names, lesson_text
 from ..kit.screens import DuneModal
@@ -109,7 +109,17 @@ def lesson_session(name: str):
     game = dict(plan.game)
     if "factions" in game:
         game["factions"] = tuple(game["factions"])
-    return new_game(GameSpec(rules=game_named(name).name, **game))
+    session = new_game(GameSpec(rules=game_named(name).name, **game))
+    session.lesson = []  # a guided game: its saves say where the lesson is (none told yet)
+    return session
+
+
+def resumed_lesson(session) -> Lesson | None:
+    """The lesson of a resumed guided game (its save says which steps were told), or None: no lesson game.
+    LessonError when its lesson file cannot be read."""
+    if session.lesson is None:
+        return None
+    return Lesson(read_plan(game_of(session.options).name), told=session.lesson)
 
 
 class Lesson:
@@ -120,10 +130,15 @@ class Lesson:
     moment (the bots play on behind it); a step told at a question of ours holds nothing: the game waits for our
     answer anyway."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, told: list[int] | None = None) -> None:
+        """`told`: the steps already told in this game before it was saved (their index in the plan), for a
+        resumed game, which then opens with a line saying where the lesson is."""
         self.plan = plan
-        self.left = list(plan.steps)
-        self.told = 0
+        done = set(told or ())
+        self.resumed = told is not None
+        self.left = [s for i, s in enumerate(plan.steps) if i not in done]
+        self.told = sum(not s.optional for i, s in enumerate(plan.steps) if i in done)
+        self.session = None  # the game's session: its saves keep the steps told (`Session.lesson`)
         self.screen = None
         self.asked = ""  # the phase of the last question asked of us
         self.pending: list[Step] = []  # found while another dialog was open: told after it
@@ -141,6 +156,17 @@ class Lesson:
         self.screen = screen
         return self
 
+    def keep_in(self, session) -> Lesson:
+        """`session`: the guided game this terminal plays here; its saves keep the steps told (`Session.lesson`)."""
+        self.session = session
+        self._keep()
+        return self
+
+    def _keep(self) -> None:
+        """The steps told so far, in the session its saves write (`Session.lesson`)."""
+        if self.session is not None:
+            self.session.lesson = [i for i, s in enumerate(self.plan.steps) if s not in self.left]
+
     def start(self) -> None:
         """The game screen is up: its link takes the messages that came first; then the lesson's opening words,
         with the steps the Welcome and the requests already come tell."""
@@ -149,7 +175,11 @@ class Lesson:
         found = [(f"event:{e.kind}", e.data) for e in welcome.events]
         found += [(f"ask:{r.phase}", None) for r in self.screen.client.requests.values()]
         self.showing = True  # the opening words first
-        self.screen.call_after_refresh(self._open, [], self.plan.intro)
+        intro = self.plan.intro
+        if self.resumed:
+            intro = (f"Welcome back to the lesson: {self.told} of its {self.plan.numbered} steps were told before "
+                     "the game was saved, and it goes on from here.")
+        self.screen.call_after_refresh(self._open, [], intro)
         self._find(found)
 
     def take(self, message) -> None:
@@ -170,16 +200,16 @@ class Lesson:
             for step in [s for s in self.left if s.told_by(moment, data, self.asked)]:
                 self.left.remove(step)
                 self.pending.append(step)
+                self._keep()
                 if moment.startswith("event:") and not self.holding:
                     self.holding = self.board_due = True
         if self.pending and not self.showing:
             self._next()
 
     def _next(self, _result=None) -> None:
-        """The next dialog, or (none left) the messages held meanwhile."""
-        if self.pending:
-            steps, self.pending = self.pending, []
-            self._open(steps)
+        """The next step's dialog, or (none left) the messages held meanwhile."""
+        if self.pending:  # one step a dialog: two at once would not fit at 80×24, and Enter would skip the second
+            self._open([self.pending.pop(0)])
             return
         self.showing = self.holding = self.board_due = False
         while self.held and (self.board_due or not self.holding):
@@ -191,7 +221,18 @@ class Lesson:
         for step in steps:
             self.told += not step.optional
             labels.append("" if step.optional else f"{self.told}/{self.plan.numbered} ")
-        self.screen.app.push_screen(LessonNote(steps, labels, intro), self._next)
+        self.screen.app.push_screen(LessonNote(steps, labels, intro, self._whose() if steps else None), self._next)
+
+    def _whose(self) -> Text | None:
+        """Whose turn the steps are told in ("Now the turn of seat 2 [H] Harkonnen, Heuristic bot"): a bot's roll
+        may bring a step (None: the game says no turn)."""
+        board = self.screen.client.board
+        seat = self.screen.rules_board.turn_of(board) if board is not None else -1
+        if seat < 0:
+            return None
+        if seat == self.screen.client.watching:
+            return Text.assemble(("Now your turn: ", "bold"), self.screen.turns.seat_title(seat, who=False))
+        return Text.assemble(("Now the turn of ", "bold"), self.screen.turns.seat_title(seat))
 
 
 def moments(body):
@@ -207,15 +248,18 @@ class LessonNote(DuneModal):
 
     BINDINGS = [Binding("enter,space,escape", "close", "Go on")]
 
-    def __init__(self, steps: list[Step], labels: list[str], intro: str = "") -> None:
-        """`labels`: each step's number ("3/14 "; "" for an optional step)."""
+    def __init__(self, steps: list[Step], labels: list[str], intro: str = "", whose: Text | None = None) -> None:
+        """`labels`: each step's number ("3/14 "; "" for an optional step); `whose`: whose turn it is."""
         super().__init__()
-        self.steps, self.labels, self.intro = steps, labels, intro
+        self.steps, self.labels, self.intro, self.whose = steps, labels, intro, whose
 
     def compose(self) -> ComposeResult:
         text = Text()
         if self.intro:
             text.append(self.intro + "\n\n")
+        if self.whose is not None:
+            text.append_text(self.whose)
+            text.append("\n")
         for i, step in enumerate(self.steps):
             text.append(f"{self.labels[i]}{step.title}\n", style="bold")
             text.append(step.text + ("\n\n" if i < len(self.steps) - 1 else ""))

@@ -106,7 +106,10 @@ class DiceForm(MarkDice):
 
 
 class CommitForm(Widget, can_focus=True):
-    """The sealed battle commit: how many of each troop type and leader."""
+    """The sealed battle commit: how many of each troop type and leader, under the battle's line and what the
+    commit decides (describe.consequences: the panel leaves it to the form, which cuts it first on a small screen)."""
+
+    SAYS_CONSEQUENCES = True  # its decision's consequence lines (the panel's words have the phase quiet)
 
     FORM_ID = "commit-form"
     DEFAULT_CSS = "CommitForm { height: 1fr; }"  # the rest of the panel: render() fits the lines in it
@@ -207,6 +210,11 @@ class CommitForm(Widget, can_focus=True):
         def below() -> int:  # the total's lines
             return len(total.wrap(self.app.console, width)) if width else 1
 
+        said = [Text(line, style="italic") for line in consequences(v, v.viewer)]  # what the commit decides
+        if width:
+            said = [row for line in said for row in line.wrap(self.app.console, width)]
+        if len(head) + len(said) + len(rows) + below() <= room:  # whole or not at all, cut before the rest
+            head[1:1] = said
         while head and len(head) + len(rows) + below() > room:
             head.pop()  # the sealed note, then the battle's line: the prompt above names the battle
         if len(head) + len(rows) + below() > room:  # the rows scroll with the cursor

@@ -32,6 +32,6 @@ def choice_hint(view, choice: Choice) -> str:
 
 
 FIRST_GAME = Words(text=choice_text, hint=choice_hint, consequences=consequences,
-                   forms={"roll": DiceForm, "commit": CommitForm}, quiet=frozenset({"roll"}),
+                   forms={"roll": DiceForm, "commit": CommitForm}, quiet=frozenset({"roll", "commit"}),
                    counted={"move": 3, "gift": 1, "share": 1, "ally_lands": 1}, most_first=frozenset({"move"}),
                    repeats=landings, map_order={"target": 1})

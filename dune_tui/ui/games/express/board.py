@@ -52,6 +52,10 @@ class Board(StandardBoard):
         return house_label(side, short)
 
     @staticmethod
+    def turn_of(view) -> int:
+        return view.active if 0 <= view.active < view.n and not view.over else -1
+
+    @staticmethod
     def houses_screen(view, seats, you: int):
         from .cards import cards_screen
 

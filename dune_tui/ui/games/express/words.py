@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....games.express.data import LOCATION_NAMES
 from ....games.express.describe import action_text, traitor_text
+from ....games.express.explain import decision_line
 from ...widgets.choices import Choice
 from ...widgets.words import Words
 from .dice import ExpressDiceForm
@@ -22,13 +23,15 @@ def hint(view, choice: Choice) -> str:
 
 
 def consequences(view, seat: int) -> list[str]:
-    """The line under the question: what a deployment has left; whom the traitor's weapon cannot reach."""
+    """The line under the question: what a deployment has left; whom the traitor's weapon cannot reach; what the
+    other decisions change (express.explain)."""
     if view.phase == "traitor":
         return [traitor_text(view)]
     if view.phase == "deploy" and view.target >= 0:
         return [f"To {LOCATION_NAMES[view.target]}: {view.spice} spice, {view.symbols} "
                 f"symbol{'s' if view.symbols != 1 else ''} left."]  # short: at 80×24 the options keep 3 rows
-    return []
+    line = decision_line(view, seat)
+    return [line] if line else []
 
 
 EXPRESS = Words(text=text, hint=hint, consequences=consequences, forms={"roll": ExpressDiceForm},
