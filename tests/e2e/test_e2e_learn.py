@@ -28,7 +28,7 @@ def tmux(tmp_path):
     t.kill()
 
 
-def play_lesson(tmux: Tmux, tmp_path, *rules: str, limit: float = 60.0) -> tuple[str, set[int]]:
+def play_lesson(tmux: Tmux, tmp_path, *rules: str, limit: float = 150.0) -> tuple[str, set[int]]:
     """Play `dune-tui learn` to its game-over screen; the last screen and the numbers of the steps seen."""
     tmux.start([PYTHON, "-m", "dune_tui", "learn", *rules, "--pause", "0", "--bots", "thread",
                 "--save-dir", str(tmp_path / "saves")], env={"TERM": "xterm-256color"}, report_exit=True)
