@@ -19,6 +19,7 @@ from dune_tui.ai.games.dune.evaluate import (
     facing_rival,
     general_leaf,
     general_value,
+    idle_region_die,
     missing,
     model,
     reachable,
@@ -154,8 +155,8 @@ def test_every_model_is_a_data_file_that_names_the_command_that_fitted_it():
 
 def _fremen_round_five(seed: int):
     """Issue 47's blunder: round 5 of a two-player game without the Guild, the Fremen's turn (two turns left),
-    holding 2 of the 4 strategic regions needed (Habbanya Sietch, Carthag; Sietch Tabr and Arrakeen empty, the
-    Harkonnen in Tuek's Sietch), the last two dice to keep or reroll:
+    holding 2 of the 4 strategic regions needed (Habbanya Sietch, Carthag; a strike force in the Polar Sink; the
+    Harkonnen in Tuek's Sietch and one troop in Arrakeen, Sietch Tabr empty), the last two dice to keep or reroll:
     the region die showing zone 4 (Broken Land, Carthag: nothing new to take) and the Kanly die."""
     s = new_game(Options(players=2, seed=seed, factions=("fremen", "harkonnen")))
     rng = random.Random(seed)
@@ -164,12 +165,24 @@ def _fremen_round_five(seed: int):
     for r in STRATEGIC_ORDER:
         for u in range(NU):
             s.board[r * NU + u] = 0
-    for loc, faction, k in ((CARTHAG, FREMEN, 2), (HABBANYA_SIETCH, FREMEN, 2), (TUEKS_SIETCH, HARKONNEN, 2)):
+    for loc, faction, k in ((CARTHAG, FREMEN, 2), (HABBANYA_SIETCH, FREMEN, 2), (POLAR_SINK, FREMEN, 3),
+                            (TUEKS_SIETCH, HARKONNEN, 2), (ARRAKEEN, HARKONNEN, 1)):
         s.board[loc * NU + FACTION_UNITS[faction][0]] = k
     s.dice[REGION_DIE] = 4
     s.kept = ALL_DICE_MASK & ~(1 << REGION_DIE | 1 << KANLY_DIE)
     assert s.storm not in (3, 4, 5)
     return s
+
+
+def test_the_region_die_that_brings_nothing_is_idle_only_with_no_turn_to_spare():
+    s = _fremen_round_five(2)
+    seat = s.awaiting[0]
+    assert idle_region_die(s, seat)
+    s.dice[REGION_DIE] = 3  # Sietch Tabr, empty: a region to take
+    assert not idle_region_die(s, seat)
+    s.dice[REGION_DIE] = 4
+    s.round = 4  # a turn to spare
+    assert not idle_region_die(s, seat)
 
 
 def test_a_win_out_of_reach_is_worth_less_than_one_still_in_reach():

@@ -28,7 +28,16 @@ from __future__ import annotations
 
 import math
 
-from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
+from dune_tui.games.dune.data import (
+    BENE_GESSERIT,
+    GUILD,
+    LOCATIONS,
+    POLAR_SINK,
+    REGION_DIE,
+    STRATEGIC,
+    STRATEGIC_ORDER,
+    ZONE_REGIONS,
+)
 from dune_tui.games.dune.queries import held_alone, held_regions
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
@@ -92,6 +101,19 @@ def reachable(s, seat: int) -> bool:
     targets one zone, which has at most one strategic region (contested regions emptied by a battle elsewhere, a
     worm or an assassin can still add one; the model weighs this, it is not a rule)."""
     return missing(s, seat) <= board.turns_left(s, seat)
+
+
+def idle_region_die(s, seat: int) -> bool:
+    """Whether `seat`, rolling its dice with no turn to spare (a new strategic region needed in every turn it has
+    left), sees the unkept region die on a zone that brings none this turn: every strategic region there already
+    its own alone, or under the storm.  Keeping that die gives up the win (issue 47's blunder)."""
+    if s.phase != "roll" or seat != s.active or s.kept >> REGION_DIE & 1:
+        return False
+    if not 0 < missing(s, seat) == board.turns_left(s, seat):
+        return False
+    mine = 1 << s.seat_faction[seat]
+    return not any(r in STRATEGIC and s.storm_free(r) and s.occupants(r) != mine
+                   for r in ZONE_REGIONS[s.dice[REGION_DIE]])
 
 
 def reach_features(s, seat: int, held: int, need: int) -> list[float]:
