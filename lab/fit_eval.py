@@ -39,17 +39,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
-
-from dune_tui.ai.games.dune import heuristic
 import numpy as np
 
+from dune_tui.ai.games.dune import heuristic
 from dune_tui.ai.games.dune.evaluate import (
     DRAW,
     duel_features,
     features,
     model,
     nobody_features,
-    raw_chances,
     threat_features,
 )
 from dune_tui.games.dune import Options, apply, legal_actions, new_game, returns
