@@ -1,6 +1,6 @@
 """Fit the search's evaluation (ai/games/dune/evaluate.py) and write its models, ai/models/NAME.json.
 
-    nice .venv/bin/python -m lab.fit_eval --games 2500 --rival
+    nice .venv/bin/python -m lab.fit_eval --games 2500 --rival    # numpy: pip install -e ".[lab]"
     nice .venv/bin/python -m lab.fit_eval --facing-guild 10001:50 20001:75 --jobs 2
     nice .venv/bin/python -m lab.fit_eval --facing-rival 100000:50 --jobs 2
 
