@@ -48,8 +48,8 @@ _GENERAL, _NOBODY = model("general"), model("nobody")
 _FACING_GUILD, _FACING_RIVAL = model("facing_guild"), model("facing_rival")
 
 
-def features(s, seat: int) -> list[float]:
-    """What the model reads for one seat (its faction's position)."""
+def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
+    """What the model reads for one seat (its faction's position); `reach`, each seat's `reachable`, if known."""
     f = s.seat_faction[seat]
     need = board.needed(s)
     held = 0
@@ -87,7 +87,7 @@ def features(s, seat: int) -> list[float]:
         guild * progress,
         bg_guild * progress,
         (held / need) * (1 - left),
-        *reach_features(s, seat, held, need),
+        *reach_features(s, seat, held, need, reach),
     ]
 
 
@@ -116,13 +116,13 @@ def idle_region_die(s, seat: int) -> bool:
                    for r in ZONE_REGIONS[s.dice[REGION_DIE]])
 
 
-def reach_features(s, seat: int, held: int, need: int) -> list[float]:
+def reach_features(s, seat: int, held: int, need: int, reach: list[bool] | None = None) -> list[float]:
     """Whether a win is still reachable: for `seat` (the regions short against its turns left), for the best of
     the others, and the Guild's default when no other seat can reach a win in time (R11)."""
     left = board.turns_left(s, seat)
     short = max(0, need - held - left)
     mine = 1.0 if short == 0 else 0.0
-    others = 1.0 if any(reachable(s, o) for o in range(s.n) if o != seat) else 0.0
+    others = 1.0 if any(reach[o] if reach else reachable(s, o) for o in range(s.n) if o != seat) else 0.0
     guild_default = 1.0 if s.seat_faction[seat] == GUILD and not others else 0.0
     return [mine, short / need, mine * held / need, mine * (1 - left / 6), others, guild_default]
 
@@ -138,7 +138,8 @@ def _logistic(z: float) -> float:
 def raw_chances(s) -> list[float]:
     """Each seat's chance to win by the general model alone, every seat apart (their sum is anything)."""
     w = _GENERAL.weights[_group(s.n)]
-    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat)))) for seat in range(s.n)]
+    reach = [reachable(s, seat) for seat in range(s.n)]
+    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach)))) for seat in range(s.n)]
 
 
 def nobody_features(s) -> list[float]:
