@@ -15,13 +15,15 @@ class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A fitted logistic model as stored in ai/models/NAME.json.  weights: one list, or one per player-count group
     ("2", "3", "4+"); shift, scale: its log-odds z are read as (z + shift) / scale (the facing-Guild model's raw
     chances, 0.002-0.13 in most positions, differ too little for the search to see past its prior: spread, they
-    span about 0.1-0.8)."""
+    span about 0.1-0.8); winners: for the general model, the seats that win a won game on average, per group
+(more than one where alliances win together)."""
 
     about: str
     fitted_by: str  # the command that wrote the file
     weights: list[float] | dict[str, list[float]]
     shift: float = 0.0
     scale: float = 1.0
+    winners: dict[str, float] | None = None  # per group, the seats a won game has on average (an alliance's two)
 
 
 @functools.cache

@@ -22,6 +22,7 @@ import argparse
 import dataclasses
 import json
 import pathlib
+import shlex
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -81,6 +82,15 @@ def reliability(rows: list[dict], figure: str, outcome: str) -> dict:
             "brier_base_rate": round(brier0, 4), "table": table}
 
 
+def timed(plans: list, minutes: float):
+    """The games of `plans` one after another in this process, none started after `minutes` (0: all)."""
+    end = time.perf_counter() + 60 * minutes
+    for plan in plans:
+        if minutes and time.perf_counter() > end:
+            return
+        yield play(plan)
+
+
 def kind(text: str) -> tuple[str, int, int]:
     name, _, count = text.rpartition(":")
     rules, _, players = name.rpartition("-")
@@ -95,13 +105,18 @@ def main() -> int:
     p.add_argument("--games", nargs="+", type=kind, default=[kind("2:24"), kind("4:8"), kind("express-3:8")])
     p.add_argument("--iters", type=int, default=300, help="the advisor's iterations per position (default 300)")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--minutes", type=float, default=0.0,
+                   help="with --jobs 1, start no new game of a kind after this many minutes of it (0: no limit)")
     p.add_argument("--out", default="benchmarks/results/calibration")
     args = p.parse_args()
     start = time.perf_counter()
-    out = {"iters": args.iters, "kinds": []}
+    out = {"iters": args.iters, "command": shlex.join(["python", "-m", "benchmarks.bench_calibration", *sys.argv[1:]]),
+           "kinds": []}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for rules, players, n in args.games:
-            rows = [r for game in pool.map(play, [(rules, players, g, args.iters) for g in range(n)]) for r in game]
+            plans = [(rules, players, g, args.iters) for g in range(n)]
+            rows = [r for game in (timed(plans, args.minutes) if args.jobs == 1 else pool.map(play, plans))
+                    for r in game]
             label = f"{rules} {players}p"
             found = {"kind": label, "figures": [reliability(rows, "win", "won"), reliability(rows, "value", "won"),
                                                reliability(rows, "nobody", "nobody_won")]}

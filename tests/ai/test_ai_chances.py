@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ai_positions import find, request
+from ai_positions import find, reach, request
 
 from dune_tui.ai import mcts
 from dune_tui.ai.advice import analyse
@@ -92,3 +92,22 @@ def test_dune_express_chances_fill_one_and_nobody_wins_only_where_a_limit_allows
     tiebreak = express.new_game(express.with_variants("shorter:6,tiebreak", players=3, seed=5))
     tiebreak.round = 6
     assert outcomes(tiebreak)[1] == 0.0  # the tie-break always names a winner
+
+
+def test_the_seats_chances_and_nobodys_are_consistent_at_every_player_count():
+    """Issue 47: each seat's chance (alone or allied) and the chance that nobody wins fit together: a won game has
+    one winner, or two in an alliance (4+ players), so the seats' chances sum to between the rest (1 - nobody) and
+    twice it, none above the rest; with the Guild in play nobody's is none (R11).  Before, the general model's
+    four-player chances summed to anything from 0.13 to 2.0."""
+    for players in (2, 3, 4, 5, 6, 8):
+        for seed in range(12):
+            s = reach(players, seed, "roll", epsilon=0.5)
+            if s is None:
+                continue
+            leaf = general_leaf(s, 0)
+            rest = 1.0 - leaf.nobody
+            assert 0.0 <= leaf.nobody <= 1.0 and all(0.0 <= p <= rest + 1e-9 for p in leaf.wins)
+            most = 1.0 if players < 4 else 2.0
+            assert rest - 1e-9 <= sum(leaf.wins) <= most * rest + 1e-9, (players, seed, leaf)
+            if s.in_play(GUILD):
+                assert leaf.nobody == 0.0

@@ -29,10 +29,14 @@ def agent(spec: str, seed: int):
     return a
 
 
+def position(case: dict):
+    s = next(s for seed in range(300) if (s := reach(case["players"], seed, case["phase"])) is not None)
+    return request(s, s.awaiting[-1])
+
+
 @pytest.mark.parametrize("case", PINNED, ids=lambda c: f"{c['players']}p-{c['phase']}")
 def test_the_bots_decide_as_recorded(case):
-    s = next(s for seed in range(300) if (s := reach(case["players"], seed, case["phase"])) is not None)
-    req = request(s, s.awaiting[-1])
+    req = position(case)
     for spec in SPECS:
         assert agent(spec, 7).decide(req) == as_action(case[spec]), spec
 
@@ -73,6 +77,15 @@ def test_the_bots_decide_as_recorded_in_dune_express(game):
     assert recorded and express_decisions(*game) == recorded
 
 
-if __name__ == "__main__":  # regenerate Dune Express's (a change meant to change play only)
-    cases = [case for game in EXPRESS_GAMES for case in express_decisions(*game)]
-    EXPRESS_FILE.write_text(json.dumps(cases, indent=1) + "\n")
+if __name__ == "__main__":  # regenerate (a change meant to change play only): `python tests/ai/test_ai_pinned.py dune`
+    import sys
+
+    if sys.argv[1:] == ["dune"]:
+        FILE = pathlib.Path(__file__).parent / "pinned_decisions.json"
+        cases = [{"players": c["players"], "phase": c["phase"],
+                  **{spec: json.loads(json.dumps(msgspec.to_builtins(agent(spec, 7).decide(position(c)))))
+                     for spec in SPECS}} for c in PINNED]
+        FILE.write_text(json.dumps(cases, indent=1) + "\n")
+    else:
+        cases = [case for game in EXPRESS_GAMES for case in express_decisions(*game)]
+        EXPRESS_FILE.write_text(json.dumps(cases, indent=1) + "\n")

@@ -2,9 +2,13 @@
 every seat can see.
 
 A logistic model per seat on a few features (strategic regions held alone,
-troop strength on the map and the card, turns left, the Guild's default win)
-whose weights were fitted on heuristic self-play.  The weights are data: `ai/models/*.json`, each with the
-command that fitted it (`python -m lab.fit_eval ...`).
+troop strength on the map and the card, turns left, the Guild's default win, and whether a win is still
+reachable: the regions still needed against the seat's own turns left, at one new region a turn since a move
+targets one zone; the others' reach; the Guild's default when no other seat can reach a win), and a second
+model of the chance that nobody wins a game without the Guild; the seats' chances are made consistent with it
+(`chances`: they fill what nobody's leaves, an alliance's two seats counted both).  Both fitted on heuristic
+self-play.  The weights are data: `ai/models/*.json`, each with the command that fitted it
+(`python -m lab.fit_eval ...`).
 
 Two more models value the two-player positions the first judges worst, each
 fitted on such games of the search against the heuristic: the non-Guild side
@@ -16,7 +20,7 @@ fourth region and what could strike at it.  Which values a search uses is its
 
 A leaf's value is the search's reward (a game nobody wins worth DRAW); beside it, each `Leaf` carries the chances
 themselves, each seat's to win and the chance that nobody does, which the advisor and the review show: the
-general model's chances as they are (without the Guild too: the no-Guild model is fitted on rewards, a game
+general model's consistent chances (without the Guild too: the no-Guild model is fitted on rewards, a game
 nobody won labelled DRAW, which cannot be split), the facing-Guild model's unspread.
 """
 
@@ -24,18 +28,28 @@ from __future__ import annotations
 
 import math
 
-from dune_tui.games.dune.data import BENE_GESSERIT, GUILD, LOCATIONS, POLAR_SINK, STRATEGIC_ORDER
+from dune_tui.games.dune.data import (
+    BENE_GESSERIT,
+    GUILD,
+    LOCATIONS,
+    POLAR_SINK,
+    REGION_DIE,
+    STRATEGIC,
+    STRATEGIC_ORDER,
+    ZONE_REGIONS,
+)
 from dune_tui.games.dune.queries import held_alone, held_regions
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
 from ...fitted import model
 from . import board
 
-_GENERAL, _FACING_GUILD, _FACING_RIVAL = model("general"), model("facing_guild"), model("facing_rival")
+_GENERAL, _NOBODY = model("general"), model("nobody")
+_FACING_GUILD, _FACING_RIVAL = model("facing_guild"), model("facing_rival")
 
 
-def features(s, seat: int) -> list[float]:
-    """What the model reads for one seat (its faction's position)."""
+def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
+    """What the model reads for one seat (its faction's position); `reach`, each seat's `reachable`, if known."""
     f = s.seat_faction[seat]
     need = board.needed(s)
     held = 0
@@ -73,7 +87,44 @@ def features(s, seat: int) -> list[float]:
         guild * progress,
         bg_guild * progress,
         (held / need) * (1 - left),
+        *reach_features(s, seat, held, need, reach),
     ]
+
+
+def missing(s, seat: int) -> int:
+    """How many more strategic regions `seat` must hold alone to win (R11)."""
+    return board.needed(s) - held_alone(s, 1 << s.seat_faction[seat])
+
+
+def reachable(s, seat: int) -> bool:
+    """Whether `seat` can still win alone in its own turns left at one new strategic region a turn: a move
+    targets one zone, which has at most one strategic region (contested regions emptied by a battle elsewhere, a
+    worm or an assassin can still add one; the model weighs this, it is not a rule)."""
+    return missing(s, seat) <= board.turns_left(s, seat)
+
+
+def idle_region_die(s, seat: int) -> bool:
+    """Whether `seat`, rolling its dice with no turn to spare (a new strategic region needed in every turn it has
+    left), sees the unkept region die on a zone that brings none this turn: every strategic region there already
+    its own alone, or under the storm.  Keeping that die gives up the win (issue 47's blunder)."""
+    if s.phase != "roll" or seat != s.active or s.kept >> REGION_DIE & 1:
+        return False
+    if not 0 < missing(s, seat) == board.turns_left(s, seat):
+        return False
+    mine = 1 << s.seat_faction[seat]
+    return not any(r in STRATEGIC and s.storm_free(r) and s.occupants(r) != mine
+                   for r in ZONE_REGIONS[s.dice[REGION_DIE]])
+
+
+def reach_features(s, seat: int, held: int, need: int, reach: list[bool] | None = None) -> list[float]:
+    """Whether a win is still reachable: for `seat` (the regions short against its turns left), for the best of
+    the others, and the Guild's default when no other seat can reach a win in time (R11)."""
+    left = board.turns_left(s, seat)
+    short = max(0, need - held - left)
+    mine = 1.0 if short == 0 else 0.0
+    others = 1.0 if any(reach[o] if reach else reachable(s, o) for o in range(s.n) if o != seat) else 0.0
+    guild_default = 1.0 if s.seat_faction[seat] == GUILD and not others else 0.0
+    return [mine, short / need, mine * held / need, mine * (1 - left / 6), others, guild_default]
 
 
 def _group(n: int) -> str:
@@ -84,10 +135,40 @@ def _logistic(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def evaluate(s) -> list[float]:
-    """Each seat's estimated chance to win, in [0, 1]."""
+def raw_chances(s) -> list[float]:
+    """Each seat's chance to win by the general model alone, every seat apart (their sum is anything)."""
     w = _GENERAL.weights[_group(s.n)]
-    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat)))) for seat in range(s.n)]
+    reach = [reachable(s, seat) for seat in range(s.n)]
+    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach)))) for seat in range(s.n)]
+
+
+def nobody_features(s) -> list[float]:
+    """What the nobody-wins model reads (no Guild in play): how far the game is, and how many seats can still
+    reach a win in their turns left, the best holding among them."""
+    need = board.needed(s)
+    can = [seat for seat in range(s.n) if reachable(s, seat)]
+    best = max((need - missing(s, seat) for seat in range(s.n)), default=0) / need
+    return [1.0, (s.round - 1) / 5, len(can) / s.n, 1.0 if can else 0.0, best, best * (s.round - 1) / 5]
+
+
+def chances(s) -> tuple[list[float], float]:
+    """Each seat's chance to win (alone or in an alliance) and the chance that nobody wins, consistent: the
+    chance that nobody wins from its own model (none with the Guild in play: it wins by default, R11); the seats'
+    chances spread over the rest in proportion to the general model's, summing to the rest times the winners a won
+    game has on average in this player-count group (an alliance's two seats win together, 4+ players), none above
+    the rest."""
+    group = _group(s.n)
+    raw = raw_chances(s)
+    nobody = 0.0 if s.in_play(GUILD) else _logistic(sum(a * b for a, b in zip(_NOBODY.weights[group],
+                                                                                 nobody_features(s))))
+    rest = 1.0 - nobody
+    scale = rest * _GENERAL.winners[group] / (sum(raw) or 1.0)
+    return [min(rest, p * scale) for p in raw], nobody
+
+
+def evaluate(s) -> list[float]:
+    """Each seat's estimated chance to win, in [0, 1] (`chances`)."""
+    return chances(s)[0]
 
 
 def duel_features(s, seat: int) -> list[float]:
@@ -143,8 +224,10 @@ def threat_features(s, seat: int) -> list[float]:
     its strength in the Polar Sink) and whether it is `seat`'s turn."""
     rival = s.seat_faction[1 - seat]
     three = 1.0 if held_alone(s, 1 << rival) >= 3 else 0.0
+    mine, theirs = reachable(s, seat), reachable(s, 1 - seat)
+    short = max(0, missing(s, seat) - board.turns_left(s, seat)) / 4
     return [three, three * board.turns_left(s, seat) / 6, board.strength(s, POLAR_SINK, rival) / 10,
-            float(s.active == seat)]
+            float(s.active == seat), float(mine), short, float(theirs), float(not mine and not theirs)]
 
 
 def facing_guild(s, seat: int) -> list[float]:
@@ -172,11 +255,7 @@ def facing_rival(s, seat: int) -> float:
 def general_value(s, seat: int) -> list[float]:
     """Each seat's value of a position by the general model: its chance to win, plus DRAW times the chance that
     nobody wins (none with the Guild in play: it wins if nobody else does)."""
-    p = evaluate(s)
-    if s.in_play(GUILD):
-        return p
-    nobody = max(0.0, 1.0 - sum(p))
-    return [x + DRAW * nobody for x in p]
+    return general_leaf(s, seat).rewards
 
 
 def duel_value(s, seat: int) -> list[float]:
@@ -194,10 +273,7 @@ def duel_value(s, seat: int) -> list[float]:
 def general_leaf(s, seat: int) -> Leaf:
     """general_value as a Leaf: the values, and apart the general model's chances to win and the chance that
     nobody wins (the rest, where the chances do not fill it; none with the Guild in play)."""
-    p = evaluate(s)
-    if s.in_play(GUILD):
-        return Leaf(p, p, 0.0)
-    nobody = max(0.0, 1.0 - sum(p))
+    p, nobody = chances(s)
     return Leaf([x + DRAW * nobody for x in p], p, nobody)
 
 

@@ -1,5 +1,6 @@
 """The first game's evaluator for the search (ai/evaluator.py says what one is): the heuristic's ranking as the
-prior, and a rollout by the heuristic to the end of the game or, at `horizon_turn`, the leaf value of
+prior (but for a region die that brings no region the seat needs this turn, with no turn to spare: rerolling it
+first), and a rollout by the heuristic to the end of the game or, at `horizon_turn`, the leaf value of
 ai/games/dune/evaluate.py (`leaf_value`)."""
 
 from __future__ import annotations
@@ -7,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dune_tui.games.dune import apply, is_simultaneous, returns
+from dune_tui.games.dune.data import REGION_DIE
 
 from ...evaluator import Leaf, outcome
 from . import heuristic
-from .evaluate import leaf_value
+from .evaluate import idle_region_die, leaf_value
 
 
 class HeuristicRollouts:
@@ -28,7 +30,10 @@ class HeuristicRollouts:
     def prior(self, state, seat: int, legal: list) -> list:
         if len(state.awaiting) == 2 and is_simultaneous(state):  # both sides of the battle commit at once
             return heuristic.commit_frontier(legal)
-        return heuristic.ranked(state, seat, legal)
+        order = heuristic.ranked(state, seat, legal)
+        if idle_region_die(state, seat):  # rerolling it first: keeping it gives up the win (the rest as ranked)
+            order.sort(key=lambda a: bool(a[1] >> REGION_DIE & 1))
+        return order
 
     def evaluate(self, s, seat: int, horizon_turn: int | None) -> Leaf:
         """Play `s` on by the heuristic (it is changed) to the end, or to the start of turn `horizon_turn`."""

@@ -57,8 +57,9 @@ def bar(fraction: float, nobody: float = 0.0) -> Text:
     return text
 
 
-WINS = "Your win chance, ±95% range"
-NOBODY = "Your win chance, ±95% range; nobody: no one wins"
+# ±: how sure the search is of its own figure (its samples' 95% interval), not the model's error (docs/STRENGTH.md)
+WINS = "Your win chance ± the search's 95%"
+NOBODY = "Win chance ± search's 95%; nobody: no one wins"
 NARROW = "Win ±95% (n)=nobody wins"  # a panel narrower than WIDE: no bars, `(n)` for nobody
 WIDE = 44  # columns of the panel from which each option has its bar and "nobody N%" in words
 MIX = "Mix: how often the search seals it (no win chance)"
