@@ -17,7 +17,7 @@ from dune_tui.games import express
 from dune_tui.games.dune import apply, legal_actions
 from dune_tui.games.dune.data import GUILD
 
-TINY = dataclasses.replace(ADVICE_CONFIG, iters=50)
+TINY = dataclasses.replace(ADVICE_CONFIG, iters=50, seconds=120)  # by count: a loaded machine must not cut it short
 
 
 def _advise(state, seat):
