@@ -35,10 +35,10 @@ for line in sys.stdin:
 
 
 class Door:
-    def __init__(self, daemon, **limits) -> None:
+    def __init__(self, daemon, script: str = SCRIPT, **limits) -> None:
         self.daemon = daemon
         self.door = SSHDoor(daemon, port=0, host="127.0.0.1", limits=Limits(**limits),
-                            command=[sys.executable, "-c", SCRIPT])
+                            command=[sys.executable, "-c", script])
         self.key = asyncssh.generate_private_key("ssh-ed25519")
 
     async def __aenter__(self) -> Door:
@@ -276,3 +276,26 @@ async def test_sessions_are_limited_in_all_and_per_address(where):  # noqa: F811
                 assert (await elsewhere.run(check=False)).exit_status == 1
             first.stdin.write(b"\x04")
             await asyncio.wait_for(first.wait(), 20)
+
+
+async def test_a_server_stopping_just_after_a_hang_up_does_not_leave_the_process_behind(where):  # noqa: F811
+    """A UI process that does not end at SIGHUP (a Textual app blocked writing to its terminal) is killed
+    HANG_UP_SECONDS later by the server's loop: a server stopping meanwhile still kills it before it has stopped."""
+    stubborn = "import signal, time\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\nprint('size', flush=True)\n" \
+               "while True: time.sleep(1)\n"
+    async with Door(await started(where), script=stubborn) as door:
+        door.named("alice")
+        async with door.connect() as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(process.stdout, "size")
+            pid = next(iter(door.daemon.doors.bound))
+        await _until(lambda: not door.door.sessions)  # the connection is lost: the process is hung up
+    assert not alive(pid), "the UI's process outlived the server"
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(") ", 1)[1][0] != "Z"
+    except OSError:
+        return False
