@@ -65,17 +65,21 @@ class Screen:
         self.screen = pyte.Screen(*SIZE)
         self.stream = pyte.ByteStream(self.screen)
         self.times: list[float] = []  # each chunk's arrival (perf_counter)
+        self.unread: list[bytes] = []  # drawn when the screen is looked at (the emulator is slow: not before)
         self.arrived = asyncio.Event()
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         while data := await self.process.stdout.read(65536):
             self.times.append(time.perf_counter())
-            self.stream.feed(data)
+            self.unread.append(data)
             self.arrived.set()
 
     @property
     def text(self) -> str:
+        if self.unread:
+            self.stream.feed(b"".join(self.unread))
+            self.unread.clear()
         return "\n".join(line.rstrip() for line in self.screen.display)
 
     def still(self, seconds: float = STILL) -> bool:
@@ -291,8 +295,12 @@ async def run(args, folder: Path) -> dict:
         await asyncio.sleep(3)
         n = len(idles) + 2 * len(tables)
         cpu_idle0, _, _ = usage(server.pid)
+        chunks0 = [len(s.times) for s in screens]
         await asyncio.sleep(10)
         cpu_idle1, rss_idle, count = usage(server.pid)
+        result["chunks_per_second_at_rest"] = {
+            "playing": round(sum(len(s.times) - c for s, c in zip(screens, chunks0) if s.name != "idle") / 10, 1),
+            "idle": round(sum(len(s.times) - c for s, c in zip(screens, chunks0) if s.name == "idle") / 10, 1)}
         result["sessions"] = {"idle": len(idles), "playing": 2 * len(tables), "processes": count,
                               "cpu_percent_all_at_rest": round((cpu_idle1 - cpu_idle0) / 10 * 100, 1),
                               "rss_mib_server_alone": round(rss0 / 2**20), "rss_mib_all": round(rss_idle / 2**20),
