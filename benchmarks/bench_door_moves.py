@@ -45,11 +45,12 @@ import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from bench_doors import free_port, usage  # noqa: E402
 from e2e_players import key_for  # noqa: E402
+
+from benchmarks.bench_doors import free_port, usage  # noqa: E402
 
 SIZE = (100, 30)
 STILL = 0.3  # seconds both screens of a table stay unchanged before a move
