@@ -172,9 +172,11 @@ async def silent(port: int, stop: asyncio.Event, stats: dict) -> None:
     stats["connected"] = len(held)
     await stop.wait()
     refused = 0
-    for s in held:  # the door closed those past its pending limit at once (EOF or a reset)
+    for s in held:  # the door closed those past its pending limit at once: its banner, then the end (or a reset)
         try:
-            refused += s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+            while s.recv(4096, socket.MSG_DONTWAIT):
+                pass
+            refused += 1
         except BlockingIOError:
             pass
         except OSError:
