@@ -86,6 +86,7 @@ class SSHDoor:
         self.warming: asyncio.Task | None = None
         self.players = Players(daemon.store)
         self.sessions: set[Session] = set()
+        self.ending: set[Session] = set()  # connection lost, process still ending (close() waits for them too)
         self.pending: set[Gate] = set()
         self.arrivals = Buckets(self.limits.connections_burst, self.limits.connections_rate)  # by address
         self.logins = Buckets(self.limits.connections_burst, self.limits.connections_rate)  # by key
@@ -145,7 +146,7 @@ class SSHDoor:
             self.spare = None
         for gate in list(self.pending):
             gate.close()
-        await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
+        await asyncio.gather(*(s.end() for s in list(self.sessions) + list(self.ending)), return_exceptions=True)
 
     def spawn_env(self, name: str, term: str) -> tuple[dict[str, str], Path]:
         """The UI process's environment and its working directory (the player's own, under players/)."""
@@ -341,11 +342,15 @@ class Session(asyncssh.SSHServerSession):
             self.terminal.resume()
 
     def connection_lost(self, exc) -> None:
-        self.door.sessions.discard(self)
+        door = self.door
+        door.sessions.discard(self)
         if self.idle is not None:
             self.idle.cancel()
         self.ended = True
         self._hang_up()
+        if self.task is not None and not self.task.done():  # a server stopping now still waits for it (or kills it)
+            door.ending.add(self)
+            self.task.add_done_callback(lambda _: door.ending.discard(self))
 
     # ------------------------------------------------------------ the first visit
     def _name_typed(self, data: bytes) -> None:

@@ -174,7 +174,10 @@ class Terminal:
         if not data:
             self._stop_reading()
             return
-        self.output(data)
+        try:
+            self.output(data)
+        except BrokenPipeError:  # the session's channel closed (its client went): its hang-up follows
+            self._stop_reading()
 
     def _drain(self) -> None:
         """What the ended process wrote last, to the session."""

@@ -35,10 +35,10 @@ for line in sys.stdin:
 
 
 class Door:
-    def __init__(self, daemon, **limits) -> None:
+    def __init__(self, daemon, script: str = SCRIPT, **limits) -> None:
         self.daemon = daemon
         self.door = SSHDoor(daemon, port=0, host="127.0.0.1", limits=Limits(**limits),
-                            command=[sys.executable, "-c", SCRIPT])
+                            command=[sys.executable, "-c", script])
         self.key = asyncssh.generate_private_key("ssh-ed25519")
 
     async def __aenter__(self) -> Door:
@@ -276,3 +276,96 @@ async def test_sessions_are_limited_in_all_and_per_address(where):  # noqa: F811
                 assert (await elsewhere.run(check=False)).exit_status == 1
             first.stdin.write(b"\x04")
             await asyncio.wait_for(first.wait(), 20)
+
+
+async def test_a_server_stopping_just_after_a_hang_up_does_not_leave_the_process_behind(where):  # noqa: F811
+    """A UI process that does not end at SIGHUP (a Textual app blocked writing to its terminal) is killed
+    HANG_UP_SECONDS later by the server's loop: a server stopping meanwhile still kills it before it has stopped."""
+    stubborn = "import signal, time\nsignal.signal(signal.SIGHUP, signal.SIG_IGN)\nprint('size', flush=True)\n" \
+               "while True: time.sleep(1)\n"
+    async with Door(await started(where), script=stubborn) as door:
+        door.named("alice")
+        async with door.connect() as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(process.stdout, "size")
+            pid = next(iter(door.daemon.doors.bound))
+        await _until(lambda: not door.door.sessions)  # the connection is lost: the process is hung up
+    assert not alive(pid), "the UI's process outlived the server"
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(") ", 1)[1][0] != "Z"
+    except OSError:
+        return False
+
+
+def _closed_by_the_door(s: socket.socket) -> bool:
+    """Whether the door has closed this connection (its banner read past, then the end or a reset); closes it."""
+    try:
+        while s.recv(4096, socket.MSG_DONTWAIT):
+            pass
+        return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    finally:
+        s.close()
+
+
+async def _echo_seconds(process, word: str) -> float:
+    """The time from typing `word` to its echo (the session's process answers "got WORD")."""
+    start = asyncio.get_running_loop().time()
+    process.stdin.write(word.encode() + b"\r")
+    await read_until(process.stdout, f"got {word}", seconds=10)
+    return asyncio.get_running_loop().time() - start
+
+
+async def test_a_playing_session_is_answered_while_floods_of_silent_connections_and_of_one_key_are_refused(where):  # noqa: F811
+    """Issue 44's floods do not slow a session: 300 connections from 300 addresses that never log in (past the
+    pending limit each is refused at once), and one key connecting 100 times a second; meanwhile the playing
+    session's keys are answered within 2 s (a generous bound for a loaded 2-core machine; the benchmark,
+    bench_door_moves.py, times a move under each flood)."""
+    async with Door(await started(where), pending=20) as door:
+        door.named("alice")
+        knocker = asyncssh.generate_private_key("ssh-ed25519")
+        door.named("mallory", knocker)
+        async with door.connect() as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await read_until(process.stdout, "size")
+            loop = asyncio.get_running_loop()
+            silent = []
+            for n in range(300):
+                s = socket.socket()
+                s.setblocking(False)
+                s.bind((f"127.3.{n // 200}.{n % 200 + 1}", 0))
+                await loop.sock_connect(s, ("127.0.0.1", door.door.port))
+                silent.append(s)
+            knocks = {"in": 0, "refused": 0}
+
+            async def knock() -> None:
+                try:
+                    async with door.connect(knocker, local_addr=("127.0.0.9", 0), login_timeout=10):
+                        knocks["in"] += 1
+                except (asyncssh.Error, OSError, TimeoutError):
+                    knocks["refused"] += 1
+
+            knocking = set()
+            times = []
+            for n in range(10):
+                for _ in range(10):  # 100 a second
+                    task = loop.create_task(knock())
+                    knocking.add(task)
+                    task.add_done_callback(knocking.discard)
+                    await asyncio.sleep(0.01)
+                times.append(await _echo_seconds(process, f"w{n}"))
+            await asyncio.gather(*knocking)
+            assert len(door.door.pending) <= 20, "the pending limit holds"
+            closed = sum(_closed_by_the_door(s) for s in silent)
+            process.stdin.write(b"\x04")
+            await asyncio.wait_for(process.wait(), 20)
+    assert max(times) < 2.0, times
+    assert closed >= 250, f"{closed} of the 300 silent connections refused"
+    assert knocks["refused"] >= 50 and knocks["in"] <= 20, knocks

@@ -61,6 +61,8 @@ class MainMenu(DuneScreen):
         self._look_for_invitations()
 
     def _look_for_invitations(self) -> None:
+        if not self.is_active:  # under a game (or any screen): no read, no redraw (at a door each redrew it all)
+            return
         self.run_worker(self._invitations(), group="invite", exclusive=True)
 
     async def _invitations(self) -> None:

@@ -122,6 +122,8 @@ class TablesScreen(DuneScreen):
         self.query_one("#tables-note", Static).update(Text(printable(text, limit=400)))
 
     def refresh_tables(self) -> None:
+        if not self.is_active:  # under a game sat down at (or any screen): no read, no redraw
+            return
         self.run_worker(self._refresh(), group="lobby", exclusive=True)
 
     async def _refresh(self) -> None:
