@@ -293,7 +293,8 @@ async def test_leaving_a_table_picked_from_the_list_goes_back_to_the_list_and_a_
             await pilot.press("enter")
             await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game screen")
             await pilot.press("q")
-            await until(pilot, lambda: type(app.screen).__name__ == "LeaveTable", what="the leave dialog")
+            await until(pilot, lambda: type(app.screen).__name__ == "LeaveTable" and "seat" in screen_text(app),
+                        what="the leave dialog drawn")  # (pushed is not yet drawn)
             text = " ".join(screen_text(app).split())
             assert "keeps the game and your seat" in text and "y leave the table, back to Tables on this server" \
                 in text, text
@@ -303,7 +304,8 @@ async def test_leaving_a_table_picked_from_the_list_goes_back_to_the_list_and_a_
             await pilot.press("w")
             await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="watching")
             await pilot.press("q")
-            await until(pilot, lambda: type(app.screen).__name__ == "LeaveTable", what="the spectator's dialog")
+            await until(pilot, lambda: type(app.screen).__name__ == "LeaveTable" and "watch" in screen_text(app),
+                        what="the spectator's dialog drawn")
             text = " ".join(screen_text(app).split())
             assert "your seat" not in text and "you were watching it" in text and "To watch again" in text, text
             await pilot.press("y")
@@ -346,7 +348,8 @@ async def test_the_hosts_leave_dialog_and_continue_say_the_same_way_back_to_a_ga
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the hosted game")
         command = f"dune-tui host --load {tmp_path}/autosave-{game.game_id}.dune.json"
         await pilot.press("q")
-        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmLeave", what="the leave dialog")
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmLeave" and app.screen.query("#leave-text"),
+                    what="the leave dialog drawn")  # (pushed is not yet composed)
         text = str(app.screen.query_one("#leave-text").render())  # (the path wraps on the screen)
         assert command in text and "Continue" not in text, text
         await pilot.press("m")
