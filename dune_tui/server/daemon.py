@@ -168,6 +168,7 @@ class Daemon:
                                takeover=settings.takeover, after=settings.after, turn_limit=settings.turn_limit,
                                readers=self.readers,  # S5: bytes waiting capped over all the tables
                                identify=self.doors.identify)
+        keeper.leavers = server.leavers  # a game abandoned is rated so at its end
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)

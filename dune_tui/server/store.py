@@ -320,6 +320,7 @@ class TableKeeper(Keeper):
         self.tell: Callable[[object], None] = lambda message: None
         self.said = 0
         self.error: str | None = None  # why the last write failed (None: it did not)
+        self.leavers: Callable[[], dict[int, str]] = dict  # the seats abandoned ({seat: login}; the table server's)
 
     def opened(self, session: Session, tell: Callable[[object], None] | None = None) -> None:
         """The table starts (a new game, or one reopened): its row, seats and game as a save.  Raises
@@ -395,9 +396,9 @@ class TableKeeper(Keeper):
             return None, None
         return None, error
 
-    def finished(self, left: frozenset[int] = frozenset()) -> None:
-        """The game is over: kept as finished, and rated (record.py; `left`: the seats that abandoned it)."""
-        session = self.session
+    def finished(self) -> None:
+        """The game is over: kept as finished, and rated (record.py), whoever abandoned it last (`leavers`)."""
+        session, left = self.session, dict(self.leavers())
         text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
         row, seats = (text, self._blob(), _now(), session.game_id), self._seat_rows()
 
