@@ -260,6 +260,12 @@ class Store:
     def leaderboard(self, rules: str) -> list:
         return record.leaderboard(self.db, rules)
 
+    async def settled(self) -> None:
+        """Until every write queued so far is on the disk (the writer's queue; at once without a writer)."""
+        if self.writer is not None:
+            with contextlib.suppress(Exception):  # (a writer stopped says so in the log)
+                await self.writer.put(lambda db: None)
+
     def rating_change(self, table_id: str, who: str):
         return record.rating_change(self.db, table_id, who)
 
