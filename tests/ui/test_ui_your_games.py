@@ -51,7 +51,38 @@ def two_games(save_dir, monkeypatch):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_your_games(snap_compare, two_games, size):
-    assert snap_compare(make_app(), press=["y", "_"], terminal_size=size)
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: screen_name(pilot.app) == "MainMenu")
+        await pilot.press("y")
+        await until_shown(pilot, "Your record: 2 games")  # (the index is read in a thread)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pilot_test
+async def test_your_games_answers_its_keys_while_the_index_is_read(two_games, monkeypatch):
+    """A first reading of many saves takes a while: the screen says it reads them, and a key works meanwhile."""
+    import threading
+
+    from dune_tui.ui.screens import games
+
+    gate, original = threading.Event(), games.finished_games
+
+    def slow(*args, **kwargs):  # the index, as long as the test says (10 s at most: a UI thread it blocked is back)
+        gate.wait(10)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(games, "finished_games", slow)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("y")
+        await until_shown(pilot, "Your games", "Reading your games…", timeout=5)
+        await pilot.press("g")  # a key, handled while the index is read
+        await until_shown(pilot, "g game: Dune: The Dice Game", "Reading your games…", timeout=5)
+        gate.set()
+        await until_shown(pilot, "Your record: 1 game,")  # the list, filtered as asked meanwhile
+        assert "Dune Express (houses" not in screen_text(app)
 
 
 @pilot_test
