@@ -80,7 +80,8 @@ def measured() -> dict[str, dict[str, Rating]]:
     if it is absent or damaged)."""
     try:
         data = json.loads(resources.files(__package__).joinpath(DATA).read_text())
-        return {data["rules"]: {level: Rating(r["mu"], r["sigma"]) for level, r in data["levels"].items()}}
+        return {rules: {level: Rating(r["mu"], r["sigma"]) for level, r in entry["levels"].items()}
+                for rules, entry in data["rules"].items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
 
@@ -91,9 +92,9 @@ def bot_ratings(rules: str) -> dict[str, Rating]:
 
 
 def bot_rating_text(level: str, rules: str) -> str:
-    """ "rated 24.1 (22.0–26.2)" for a level measured in that game, "" for another."""
+    """ "rated 24.1 (22.0–26.2)" for a level measured in that game, "not rated yet" for another."""
     found = bot_ratings(rules).get(level)
-    return f"rated {found.text()}" if found else ""
+    return f"rated {found.text()}" if found else "not rated yet"
 
 
 def identity(game, seat: int) -> str:

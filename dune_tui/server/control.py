@@ -103,10 +103,12 @@ class Opened(msgspec.Struct, frozen=True, kw_only=True, tag=True):
 
 
 class AskRecord(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    """The server's record (issue 46): the leaderboard of a game, and the games the asker finished there."""
+    """The server's record (issue 46): the leaderboard of a game, and the games the asker finished there; or, with
+    `table`, only the asker's rating change at that finished table (the game-over screen's)."""
 
     protocol: int = wire.PROTOCOL
     rules: str = ""  # "" : the first game
+    table: str = ""  # a table's game id
 
 
 class Ranked(msgspec.Struct, frozen=True, kw_only=True):
@@ -120,6 +122,7 @@ class Record(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     rules: str
     board: tuple[Ranked, ...] = ()  # the surest best first
     games: tuple[Finished, ...] = ()  # the asker's finished games at the server, newest first
+    change: tuple[float, ...] = ()  # at the table asked of: the asker's (mu, sigma) before, then after; (): none
 
 
 Request = ListTables | OpenTable | ManageTable | MakeLink | AskRecord

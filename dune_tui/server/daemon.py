@@ -169,6 +169,7 @@ class Daemon:
                                takeover=settings.takeover, after=settings.after, turn_limit=settings.turn_limit,
                                readers=self.readers,  # S5: bytes waiting capped over all the tables
                                identify=self.doors.identify)
+        keeper.leavers = server.leavers  # a game abandoned is rated so at its end
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)
@@ -273,7 +274,7 @@ class Daemon:
         if isinstance(request, MakeLink):
             return self._link(login)
         if isinstance(request, AskRecord):
-            return self._record(request, login)
+            return await self._record(request, login)
         return await self._open(request, login)
 
     def _link(self, login: str):
@@ -286,9 +287,15 @@ class Daemon:
         log.info("%s asked for a link to the browser front door", login)
         return Done(text=f"{self.web_url}?t={self.links.issue(login)}")
 
-    def _record(self, request: AskRecord, login: str) -> Record:
-        """A game's leaderboard and the games `login` finished here (the store's record: server/record.py)."""
+    async def _record(self, request: AskRecord, login: str) -> Record:
+        """A game's leaderboard and the games `login` finished here (the store's record: server/record.py); or
+        `login`'s rating change at the table asked of, once its end is on the disk (rated in that transaction)."""
         rules = request.rules if request.rules in GAMES else DEFAULT  # an unknown game: the first one's board
+        if request.table:
+            await self.store.settled()
+            found = self.store.rating_change(request.table, login)
+            return Record(rules=rules, change=(found[0].mu, found[0].sigma, found[1].mu, found[1].sigma)
+                          if found else ())
         board = tuple(Ranked(identity=who, mu=r.mu, sigma=r.sigma, games=n) for who, r, n in
                       self.store.leaderboard(rules))
         return Record(rules=rules, board=board, games=tuple(self.store.finished_games(login)))

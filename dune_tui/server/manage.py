@@ -6,6 +6,7 @@ seat taken and left (S1), keeps a seat for an invited login, and keeps a private
     server.release(seat, why)              # the seat is free again; whoever sits there is told `why` and leaves
     server.kick("mallory", why)            # every seat of mallory's freed, her connections (watching too) closed
     server.sweep(grace)                    # the seats taken, left and not back within `grace` seconds: freed
+    server.leavers()                       # {seat: login}: the seats their person abandoned (rated last at the end)
 
 A seat's login sat down at a free seat (`claimed`): it is theirs while they play, and for `grace` seconds after
 they leave.  The owner's own seat (`dune-tui host` sits its opener down so) and a seat the owner kept for a login
@@ -37,6 +38,8 @@ class ManagedServer(TableServer):
                          identify=identify)
         self.owner, self.private, self.watching = owner, private, watchers
         self.away_since: dict[int, float] = {}  # a human seat nobody plays now, since (time.monotonic())
+        self.played: dict[int, str] = {}  # a seat: the login that last sat down at it (while this server runs)
+        self.covered: set[int] = set()  # the seats a bot played for since their player was last there
 
     # ------------------------------------------------------------ who may sit
     def seat_for(self, login: str, wanted: int | None) -> int | str:
@@ -115,6 +118,20 @@ class ManagedServer(TableServer):
                 freed.append(seat)
         return freed
 
+    # ------------------------------------------------------------ a game abandoned
+    def leavers(self) -> dict[int, str]:
+        """The seats abandoned as the game stands ({seat: login}): a login sat down there and left, and is not back;
+        the seat was freed since (released, kicked, swept: nobody else sat down) or a bot played for it (the
+        takeover, the turn limit).  A game's end ranks them last (issue 46); a player away a moment is not one."""
+        here = {c.seat for c in self.clients}
+        seats = self.table.session.seats
+        return {seat: login for seat, login in self.played.items() if seat not in here and
+                (seats[seat].login == "" or (seats[seat].login == login and seat in self.covered))}
+
+    def stand_in(self, seat: int, agent: str, *, once: bool = False) -> None:
+        self.covered.add(seat)
+        super().stand_in(seat, agent, once=once)
+
     def _away(self, seat: int) -> None:
         super()._away(seat)
         self.away_since.setdefault(seat, time.monotonic())
@@ -122,3 +139,6 @@ class ManagedServer(TableServer):
     def _back(self, seat: int) -> None:
         super()._back(seat)
         self.away_since.pop(seat, None)
+        if seat >= 0 and (login := self.table.session.seats[seat].login):
+            self.played[seat] = login
+            self.covered.discard(seat)

@@ -25,19 +25,20 @@ def identity(seat) -> str:
     return BOT + seat.agent if seat.kind == "bot" else seat.login
 
 
-def rate_table(db: sqlite3.Connection, session, left: frozenset[int] = frozenset()) -> None:
+def rate_table(db: sqlite3.Connection, session, left: dict[int, str] | None = None) -> None:
     """Rate a finished table (inside the caller's transaction; a savepoint of its own): a rating that fails is
-    logged and undone, never the table's end."""
+    logged and undone, never the table's end.  `left`: the seats abandoned, by the login that left each (rated
+    there, last, even when the seat was freed since)."""
     db.execute("SAVEPOINT rating")
     try:
-        _rate(db, session, left)
+        _rate(db, session, left or {})
     except Exception:
         db.execute("ROLLBACK TO rating")
         log.exception("table %s: its end could not be rated", session.game_id)
     db.execute("RELEASE rating")
 
 
-def _rate(db: sqlite3.Connection, session, left: frozenset[int]) -> None:
+def _rate(db: sqlite3.Connection, session, left: dict[int, str]) -> None:
     """Rate the table; a table rated already is left as it is."""
     game_id = session.game_id
     if db.execute("SELECT 1 FROM rated WHERE table_id = ?", (game_id,)).fetchone():
@@ -45,7 +46,7 @@ def _rate(db: sqlite3.Connection, session, left: frozenset[int]) -> None:
     game, state = game_of(session.options), session.state
     rules, sides = game.name, game.seat_sides(state)
     winners = [seat for seat, side in enumerate(sides[:len(session.seats)]) if side in set(state.result.winners)]
-    entrants = [identity(s) or f"person:{i}" for i, s in enumerate(session.seats)]
+    entrants = [left.get(i) or identity(s) or f"person:{i}" for i, s in enumerate(session.seats)]
     known = bot_ratings(rules)
     current = {who: Rating(mu, sigma) for who, mu, sigma in db.execute(
         f"SELECT identity, mu, sigma FROM ratings WHERE rules = ? AND identity IN ({','.join('?' * len(entrants))})",
@@ -53,7 +54,7 @@ def _rate(db: sqlite3.Connection, session, left: frozenset[int]) -> None:
     current |= {who: known.get(who.removeprefix(BOT)) or initial() for who in entrants if who.startswith(BOT)}
     after: dict[str, Rating] = {}
     if moves_ratings(entrants, known) and len(set(entrants)) == len(entrants):
-        unknown = [who for i, who in enumerate(entrants) if who.startswith(BOT) or not session.seats[i].login]
+        unknown = [who for i, who in enumerate(entrants) if who.startswith(BOT) or who == f"person:{i}"]
         after = rate(current, entrants, winners, left=left, fixed=unknown)
     rows = []
     for seat, who in enumerate(entrants):

@@ -260,6 +260,12 @@ class Store:
     def leaderboard(self, rules: str) -> list:
         return record.leaderboard(self.db, rules)
 
+    async def settled(self) -> None:
+        """Until every write queued so far is on the disk (the writer's queue; at once without a writer)."""
+        if self.writer is not None:
+            with contextlib.suppress(Exception):  # (a writer stopped says so in the log)
+                await self.writer.put(lambda db: None)
+
     def rating_change(self, table_id: str, who: str):
         return record.rating_change(self.db, table_id, who)
 
@@ -320,6 +326,7 @@ class TableKeeper(Keeper):
         self.tell: Callable[[object], None] = lambda message: None
         self.said = 0
         self.error: str | None = None  # why the last write failed (None: it did not)
+        self.leavers: Callable[[], dict[int, str]] = dict  # the seats abandoned ({seat: login}; the table server's)
 
     def opened(self, session: Session, tell: Callable[[object], None] | None = None) -> None:
         """The table starts (a new game, or one reopened): its row, seats and game as a save.  Raises
@@ -395,9 +402,9 @@ class TableKeeper(Keeper):
             return None, None
         return None, error
 
-    def finished(self, left: frozenset[int] = frozenset()) -> None:
-        """The game is over: kept as finished, and rated (record.py; `left`: the seats that abandoned it)."""
-        session = self.session
+    def finished(self) -> None:
+        """The game is over: kept as finished, and rated (record.py), whoever abandoned it last (`leavers`)."""
+        session, left = self.session, dict(self.leavers())
         text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
         row, seats = (text, self._blob(), _now(), session.game_id), self._seat_rows()
 

@@ -61,12 +61,14 @@ def test_only_games_with_another_person_or_a_bot_of_known_rating_move_a_rating(m
     assert set(after) == {"you", "bob"} and after["bob"].mu > 25.0 > after["you"].mu - 5
 
 
-def test_the_bot_levels_ratings_come_with_their_intervals_and_the_command_that_made_them():
+def test_the_bot_levels_ratings_come_with_their_intervals_and_the_commands_that_made_them():
     data = json.loads(resources.files("dune_tui.record").joinpath(ratings.DATA).read_text())
-    assert data["command"].startswith("python benchmarks/bot_ratings.py") and data["games"] > 0
-    assert data["rules"] == "dune" and bot_ratings("express") == {}
-    levels = bot_ratings(data["rules"])
-    assert {"random", "heuristic"} <= set(levels)
-    for level, r in data["levels"].items():
-        assert r["low"] == pytest.approx(levels[level].low, abs=0.05) and r["low"] < r["mu"] < r["high"]
-    assert levels["heuristic"].mu > levels["random"].mu
+    assert set(data["rules"]) == {"dune", "express"}  # every level of every game measured
+    for rules, entry in data["rules"].items():
+        assert entry["commands"] and all(c.startswith("python benchmarks/bot_ratings.py") for c in entry["commands"])
+        assert entry["games"] > 0
+        levels = bot_ratings(rules)
+        assert set(levels) == {"random", "heuristic", "mcts:easy", "mcts:normal", "mcts:hard"}
+        for level, r in entry["levels"].items():
+            assert r["low"] == pytest.approx(levels[level].low, abs=0.05) and r["low"] < r["mu"] < r["high"]
+    assert bot_ratings("dune")["heuristic"].mu > bot_ratings("dune")["random"].mu

@@ -341,3 +341,44 @@ async def test_a_finished_table_is_rematched_later_after_a_restart_by_its_owner_
         assert unknown.reason.startswith("no table 'bob-nothing' on this server")
     finally:
         await daemon.close()
+
+
+async def test_a_game_abandoned_counts_as_a_loss_for_whoever_left_it(where, as_login, monkeypatch):  # noqa: F811
+    """Alice sits down and leaves; a bot plays her seat (the takeover) to the end: she is ranked last, below
+    everyone, whatever her seat's bot did, by openskill's own numbers; a seat left and freed the same."""
+    from openskill.models import PlackettLuce
+
+    from dune_tui.record import ratings
+    from tests.server.test_daemon import Player
+
+    monkeypatch.setattr(ratings, "measured", lambda: {})
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, HUMAN, HUMAN, HUMAN], 23, takeover="random",
+                                         after=0.05)
+        players = [Player(await join(as_login, who, path, seat), seed=seat)
+                   for seat, who in enumerate(["bob", "alice", "carol", "dave"])]
+        players[1].answering = players[3].answering = False
+        players[1].remote.close()  # alice leaves: her seat stays hers, a bot plays it
+        assert await ask(as_login, "bob", control.ManageTable(table=name, verb="kick", login="dave")) == \
+            control.Done(text="dave is sent away; their seat is free")  # dave's seat freed: a bot plays it
+        table = daemon.tables[name].table
+        await until(lambda: table.controller.over, seconds=60)
+        game_id = table.session.game_id
+        await until(lambda: daemon.store.rating_change(game_id, "bob") is not None)
+        state = table.session.state
+        won = [seat for seat, side in enumerate(state.seat_faction[:4]) if side in state.result.winners]
+        ranks = [3 if seat in (1, 3) else 1 if seat in won or not won else 2 for seat in range(4)]
+        model = PlackettLuce()
+        teams = model.rate([[model.rating()] for _ in range(4)], ranks=ranks)
+        changes = {}
+        for seat, login in enumerate(["bob", "alice", "carol", "dave"]):
+            _, after = changes[login] = daemon.store.rating_change(game_id, login)
+            assert (after.mu, after.sigma) == pytest.approx((teams[seat][0].mu, teams[seat][0].sigma), abs=1e-12)
+        assert all(changes[who][1].mu < changes[who][0].mu for who in ("alice", "dave"))
+        stayed, left = ("bob", "carol"), ("alice", "dave")
+        assert min(changes[who][1].mu for who in stayed) > max(changes[who][1].mu for who in left)
+        for p in players:
+            p.remote.close()
+    finally:
+        await daemon.close()

@@ -371,8 +371,11 @@ def test_express_board_without_colour(snap_compare, monkeypatch):
 
 
 @pytest.mark.slow
-def test_express_new_game(snap_compare):
-    assert snap_compare(make_app(), press=["n", "up", "right", "_"], terminal_size=(80, 24))
+def test_express_new_game(snap_compare, monkeypatch):
+    from dune_tui.record import ratings
+
+    monkeypatch.setattr(ratings, "measured", lambda: {"express": {"heuristic": ratings.Rating(26.197, 8.103)}})
+    assert snap_compare(make_app(), press=["n", "up", "right", "_"], terminal_size=(80, 24))  # (ratings pinned)
 
 
 @pilot_test

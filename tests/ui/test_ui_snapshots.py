@@ -47,8 +47,11 @@ def test_main_menu(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_new_game(snap_compare, size):
-    assert snap_compare(make_app(), press=["n", "_"], terminal_size=size)
+def test_new_game(snap_compare, size, monkeypatch):
+    from dune_tui.record import ratings
+
+    monkeypatch.setattr(ratings, "measured", lambda: {"dune": {"heuristic": ratings.Rating(35.796, 4.441)}})
+    assert snap_compare(make_app(), press=["n", "_"], terminal_size=size)  # (the levels' ratings as measured once)
 
 
 @pytest.mark.parametrize("size", SIZES)

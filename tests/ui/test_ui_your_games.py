@@ -50,8 +50,45 @@ def two_games(save_dir, monkeypatch):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_your_games(snap_compare, two_games, size):
-    assert snap_compare(make_app(), press=["y", "_"], terminal_size=size)
+def test_your_games(snap_compare, two_games, size, monkeypatch):
+    from dune_tui.record import ratings
+
+    monkeypatch.setattr(ratings, "measured", lambda: {"dune": {  # the levels as measured once: a snapshot that holds
+        "random": ratings.Rating(18.298, 3.975), "heuristic": ratings.Rating(35.796, 4.441),
+        "mcts:easy": ratings.Rating(20.697, 3.983)}})
+
+    async def run_before(pilot) -> None:
+        await until(pilot, lambda: screen_name(pilot.app) == "MainMenu")
+        await pilot.press("y")
+        await until_shown(pilot, "Your record: 2 games")  # (the index is read in a thread)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pilot_test
+async def test_your_games_answers_its_keys_while_the_index_is_read(two_games, monkeypatch):
+    """A first reading of many saves takes a while: the screen says it reads them, and a key works meanwhile."""
+    import threading
+
+    from dune_tui.ui.screens import games
+
+    gate, original = threading.Event(), games.finished_games
+
+    def slow(*args, **kwargs):  # the index, as long as the test says (10 s at most: a UI thread it blocked is back)
+        gate.wait(10)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(games, "finished_games", slow)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("y")
+        await until_shown(pilot, "Your games", "Reading your games…", timeout=5)
+        await pilot.press("g")  # a key, handled while the index is read
+        await until_shown(pilot, "g game: Dune: The Dice Game", "Reading your games…", timeout=5)
+        gate.set()
+        await until_shown(pilot, "Your record: 1 game,")  # the list, filtered as asked meanwhile
+        assert "Dune Express (houses" not in screen_text(app)
 
 
 @pilot_test
@@ -65,7 +102,7 @@ async def test_your_games_lists_filters_and_opens_the_review(two_games, monkeypa
         assert text.index("2025-01-02") < text.index("2025-01-01")  # newest first
         await pilot.press("g")  # game: dune
         await until(pilot, lambda: "g game: Dune: The Dice Game" in screen_text(app))
-        assert "Dune Express" not in screen_text(app) and "Your record: 1 game," in screen_text(app)
+        assert "Dune Express (houses" not in screen_text(app) and "Your record: 1 game," in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.analysis is not None,
                     timeout=120, what="the review")
@@ -91,9 +128,22 @@ async def test_the_new_game_screen_shows_each_measured_bot_levels_rating(save_di
         await until(pilot, lambda: screen_name(app) == "MainMenu")
         await pilot.press("n")
         await until_shown(pilot, f"heuristic, rated {heuristic.mu:.1f} ({heuristic.low:.1f}–{heuristic.high:.1f})")
-        await pilot.press("up", "right")  # the game: Dune Express, whose levels were not measured
-        await until(pilot, lambda: "Dune Express" in screen_text(app))
-        assert "rated" not in screen_text(app)
+
+
+@pilot_test
+async def test_the_new_game_screen_says_a_bot_level_has_no_rating_yet(save_dir, monkeypatch):
+    from dune_tui.record import ratings
+
+    monkeypatch.setattr(ratings, "measured", lambda: {"dune": {"heuristic": ratings.Rating(30.0, 2.0)}})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: screen_name(app) == "MainMenu")
+        await pilot.press("n")
+        await until_shown(pilot, "heuristic, rated 30.0 (26.0–34.0)")
+        assert "human, " not in screen_text(app)
+        await pilot.press("up", "right")  # the game: Dune Express, whose levels were not measured here
+        await until_shown(pilot, "Dune Express", "heuristic, not rated yet")
+        assert "rated 30.0" not in screen_text(app)
 
 
 async def play_to_the_game_over(measured: dict) -> str:

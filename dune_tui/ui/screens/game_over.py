@@ -62,6 +62,31 @@ class GameOverScreen(DuneScreen):
                         yield Static(figures, id=name)
         yield Footer()
 
+    def on_mount(self) -> None:
+        if self.rematch_at and self.game_id and self.save_path is None:  # a table of the table server: its record
+            self.run_worker(self._server_rating(), group="rating")
+
+    async def _server_rating(self) -> None:
+        """How this game moved your rating at the table server (rated as the table ended), shown under the
+        headline once the server says; nothing when it moved none or the server cannot say."""
+        import asyncio
+        from pathlib import Path
+
+        from ...record.ratings import Rating, change_text
+        from ...server import control
+
+        request = control.AskRecord(rules=game_of(self.over.state.options).name, table=self.game_id)
+        try:
+            answer = await asyncio.to_thread(control.ask, Path(self.rematch_at).parent, request)
+        except control.Unreachable:
+            return
+        change = getattr(answer, "change", ())
+        if len(change) != 4:
+            return
+        line = change_text(game_of(self.over.state.options).title, Rating(*change[:2]), Rating(*change[2:]))
+        for headline in self.query("#winners").results(Static):  # (none: the screen has gone meanwhile)
+            await self.query_one("#over").mount(Static(line, id="over-rating"), after=headline)
+
     def _headline(self) -> Text:
         state = self.over.state
         result = state.result

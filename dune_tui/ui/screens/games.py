@@ -1,13 +1,14 @@
 """Your games: the games you finished, newest first, filtered by game, players and result (g, p, r), your
 record under them; Enter opens the highlighted game's review (dune_tui/review, computed in the background when
 it is not kept beside the save yet); s the table server's leaderboard (screens/leaderboard.py).  Read through
-dune_tui.record's index of the saves.
+dune_tui.record's index of the saves, in a thread (a first reading of many saves takes a while: the screen says it
+is reading, and answers its keys meanwhile).
 
 Everything shown comes from files (names, seats): drawn as `rich.text.Text` made printable, never as markup."""
 
 from __future__ import annotations
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -67,6 +68,7 @@ class GamesScreen(DuneScreen):
         self.shown: list = []
         self.filters: dict[str, object] = dict.fromkeys(FILTERS)
         self.error = ""
+        self.reading = True  # the index is being read (a thread: `_read`)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="games"):
@@ -78,12 +80,25 @@ class GamesScreen(DuneScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        try:
-            self.games = finished_games(self.settings.save_dir, me=my_identity())
-        except Exception as e:  # a SaveError's sentence (an untrusted directory); nothing else may reach the screen raw
-            self.error = str(e) or type(e).__name__
         self._fill(self.app.size.width)
         self.query_one(DataTable).focus()
+        self._read(self.settings.save_dir, my_identity())
+
+    @work(thread=True, exclusive=True, group="index")
+    def _read(self, directory, me: str) -> None:
+        """Read (and bring up to date) the index of the saves, off the UI thread; then show the list."""
+        games, error = [], ""
+        try:
+            games = finished_games(directory, me=me)
+        except Exception as e:  # a SaveError's sentence (an untrusted directory); nothing else may reach the screen raw
+            error = str(e) or type(e).__name__
+        self.app.call_from_thread(self._read_done, games, error)
+
+    def _read_done(self, games: list, error: str) -> None:
+        if not self.is_attached:  # the screen has gone meanwhile
+            return
+        self.games, self.error, self.reading = games, error, False
+        self._fill(self.app.size.width)
 
     def on_resize(self, event: Resize) -> None:
         self._fill(event.size.width)
@@ -118,6 +133,8 @@ class GamesScreen(DuneScreen):
         return game_named(value).title if name == "rules" else str(value)
 
     def _record(self) -> str:
+        if self.reading:
+            return "Reading your games…"
         if self.error:
             return self.error
         if not self.games:

@@ -86,9 +86,9 @@ class NewGameScreen(DuneScreen):
         yield Footer()
 
     def _seat_shown(self, choice: str) -> str:
-        """A seat's choice, a bot level with its measured rating in the chosen game (dune_tui/record/ratings.py)."""
-        rated = bot_rating_text(choice, self.rules)
-        return f"{choice}, {rated}" if rated else choice
+        """A seat's choice, a bot level with its measured rating in the chosen game, or that it has none yet
+        (dune_tui/record/ratings.py)."""
+        return choice if choice == "human" else f"{choice}, {bot_rating_text(choice, self.rules)}"
 
     def on_mount(self) -> None:
         self.query_one("#seed", Input).cursor_blink = False

@@ -137,7 +137,7 @@ class Turns:
         screen = self.screen
         ending = GameOverScreen(over, screen.settings, joined=bool(screen.rejoin), ending=screen.rules_board.ending,
                                 rematch_at=rematch_socket(screen.table))
+        ending.game_id = self.client.game_id  # (at the table server: its rating change is asked there)
         if not screen.rejoin and self.client.game_id:  # the game's autosave is here (a joined seat's is the host's)
             ending.save_path = saving.autosave_path(self.client.game_id, screen.settings.save_dir)
-            ending.game_id = self.client.game_id
         screen.app.switch_screen(ending)
