@@ -3,17 +3,19 @@
     nice .venv/bin/python benchmarks/bench_turns.py --turns 50 --out benchmarks/results/turns \\
         [--arm main=/work/wt-turns-base] [--arm branch=.] [--spec mcts:normal]
 
-`dune-tui new` runs on a pseudo-terminal (the real UI, bots in their child process, `--pause 0`) with four
-"timed" bots at 4 players, game seeds --seed, --seed + 1, ...  A timed bot is the spec's bot (--spec) built with
-a fixed seed (the k-th bot the game builds gets seed k, not the game's random bots' secret), so a game replays;
-it appends each decision (turn, seat, phase, seconds, CPU seconds, search iterations) to a log.  A turn is every
-decision made while the game's turn counter reads the same, and its wall clock runs from the end of the turn
-before's last decision (the roll is played automatically then) to the end of its own last one, so it includes what
-the table and the UI do in between.  Each arm is a checkout (ROOT with its own .venv: this file runs with that
-venv's Python, so the arm's `dune_tui` decides); the arms play the same seeds in turn (A's game k, B's game k,
-...), so a busy machine weighs on both alike.  Figures per arm: mean and worst wall seconds of a turn, the mean
-and worst CPU seconds, decisions per turn, iterations per decision.  Timings are noisy on a shared machine: read
-the arms against each other, and say what else ran.
+`dune-tui new` runs on a pseudo-terminal (the real UI, bots in their child process, `--pause 0`) with four "timed"
+bots at 4 players, game seeds --seed, --seed + 1, ... A timed bot is the spec's bot (--spec) built with a fixed seed
+(the k-th bot the game builds gets seed k, not the game's random bots' secret), so a game replays; it appends each
+decision (turn, seat, phase, seconds, CPU seconds, search iterations) to a log. A turn is every decision made while
+the game's turn counter reads the same, and its wall clock runs from the end of the turn before's last decision (the
+roll is played automatically then) to the end of its own last one, so it includes what the table and the UI do in
+between (`think`: the part inside the bots' `decide`); the set-up's decisions are no turn. A game is played to its
+end or until the arm has its turns. The bots keep the level's wall-clock cap (as in play), so on a loaded machine a
+capped decision makes a game differ between runs. Each arm is a checkout (ROOT with its own .venv: this file runs
+with that venv's Python, so the arm's `dune_tui` decides); the arms play the same seeds in turn (A's game k, B's
+game k, ...), so a busy machine weighs on both alike; the figures are written to OUT.json after every game. Figures
+per arm: mean and worst wall seconds of a turn, the mean and worst CPU seconds, decisions per turn, iterations per
+decision. Timings are noisy on a shared machine: read the arms against each other, and say what else ran.
 """
 
 from __future__ import annotations
