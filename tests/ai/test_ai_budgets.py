@@ -71,3 +71,18 @@ def test_a_turns_decisions_share_one_budget_and_the_game_replays():
 
 def test_the_advisor_searches_to_the_whole_budget():
     assert ADVICE_CONFIG.stop_share is None and ADVICE_CONFIG.turn_budget is None
+
+
+def test_a_decision_of_the_same_kind_as_the_one_before_gets_half_its_budget():
+    """The second, third... roll of a turn get half the one before, so the turn's other decisions keep theirs."""
+    bot = MctsAgent(0, SMALL)  # 200 iterations, a turn 400, then 25 a decision
+    assert bot._turn_allowance(1, "roll", 200) == (200, 400)
+    bot.spent = (1, 150, "roll", 0)
+    assert bot._turn_allowance(1, "roll", 200) == (100, 200)
+    bot.spent = (1, 250, "roll", 1)
+    assert bot._turn_allowance(1, "roll", 200) == (50, 100)
+    bot.spent = (1, 300, "roll", 2)
+    assert bot._turn_allowance(1, "land", 200) == (200, 100)  # another kind: its whole target, what is left
+    bot.spent = (1, 420, "land", 0)
+    assert bot._turn_allowance(1, "move", 200) == (200, 25)  # the turn's budget spent
+    assert bot._turn_allowance(2, "roll", 200) == (200, 400)  # a new turn
