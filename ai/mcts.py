@@ -39,7 +39,11 @@ the hidden prediction and the other side's commit never split the tree.
   node matching what the seat now sees, if the previous search reached it.
 
 Everything tunable is a `SearchConfig`; levels are configs with iteration
-budgets (deterministic for a seed) and a wall-clock safety cap.  A set
+budgets (deterministic for a seed) and a wall-clock safety cap.  A decision
+stops early once its move is settled (the runner-up could not catch the most
+visited), and a bot's decisions in one turn share one budget, so a turn with
+many decisions keeps nobody waiting (`settled`, `MctsAgent.spent`); the
+advisor and the review search to the whole budget (`full_search`).  A set
 `cancel` event stops the search within one iteration.
 """
 
@@ -88,9 +92,10 @@ class SearchConfig:
     # visited is played (temperature 0)
     stop_share: float | None = 0.5
     # a turn's decisions together get at most turn_budget * iters iterations, and once that is spent each
-    # further decision of the turn gets iters // late_share (None: no turn budget)
-    turn_budget: float | None = 1.5
-    late_share: int = 16
+    # further decision of the turn gets iters // late_share (None: no turn budget); a decision of the same kind as
+    # the one before it in the turn (another roll) gets half that one's budget, so the others keep theirs
+    turn_budget: float | None = 2.0
+    late_share: int = 8
 
 
 LEVELS = {
@@ -288,7 +293,9 @@ class MctsAgent:
         self.rng = random.Random(seed)
         self.tree: Node | None = None
         self.last_iterations = 0
-        self.spent = (None, 0)  # (the game's turn, the iterations this bot's decisions spent in it)
+        # the game's turn, the iterations this bot's decisions spent in it, the last one's phase and how many
+        # decisions of that phase came in a row
+        self.spent: tuple = (None, 0, None, 0)
         self.rules: dict[str, SearchRules] = {}  # by rule set, made when a game of it first asks
 
     def __getstate__(self):  # the kept tree and the rule sets' modules are caches: do not ship them
@@ -331,7 +338,7 @@ class MctsAgent:
         self.tree = root
         cfg = self.config
         target = cfg.iters // cfg.minor_share if request.phase in g.minor else cfg.iters
-        most = min(2 * target, self._turn_allowance(view.turn))
+        target, most = self._turn_allowance(view.turn, request.phase, target)
         settles = cfg.stop_share is not None and cfg.temperature == 0 and not root.joint and bool(root.actions)
         deadline = time.perf_counter() + cfg.seconds
         i = 0
@@ -347,17 +354,21 @@ class MctsAgent:
             self._iterate(root, s, seat, g)
             i += 1
         self.last_iterations = i
-        self.spent = (view.turn, self.spent[1] + i)
+        self.spent = (view.turn, self.spent[1] + i, request.phase, self.spent[3])
         return root
 
-    def _turn_allowance(self, turn: int) -> int:
-        """The iterations this decision may spend of its turn's budget (SearchConfig.turn_budget)."""
+    def _turn_allowance(self, turn: int, phase: str, target: int) -> tuple[int, int]:
+        """This decision's root visits to reach and the iterations it may spend of its turn's budget
+        (SearchConfig.turn_budget): half the budget of the decision before it when that was of the same kind."""
         cfg = self.config
-        if self.spent[0] != turn:
-            self.spent = (turn, 0)
         if cfg.turn_budget is None:
-            return 1 << 62
-        return max(cfg.iters // cfg.late_share, int(cfg.turn_budget * cfg.iters) - self.spent[1])
+            return target, 2 * target
+        _, spent, last, repeats = self.spent if self.spent[0] == turn else (turn, 0, None, 0)
+        repeats = repeats + 1 if phase == last else 0
+        self.spent = (turn, spent, last, repeats)
+        late = cfg.iters // cfg.late_share
+        target = max(late, target >> repeats)
+        return target, min(2 * target, max(late, int(cfg.turn_budget * cfg.iters) - spent))
 
     def _final(self, root: Node, seat: int, legal: list, view):
         g = self.game(view)
