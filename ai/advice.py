@@ -13,9 +13,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from .mcts import LEVELS, MctsAgent
+from .mcts import LEVELS, MctsAgent, full_search
 
-ADVICE_CONFIG = dataclasses.replace(LEVELS["normal"], seconds=0.9)  # an answer within a second (0.9-1.0 s measured)
+# an answer within a second (0.9-1.0 s measured)
+ADVICE_CONFIG = full_search(dataclasses.replace(LEVELS["normal"], seconds=0.9))
 TOP = 4  # options shown
 
 
@@ -43,7 +44,7 @@ def analyse(request, *, agent: MctsAgent | None = None, cancel=None, top: int = 
     if len(legal) == 1 or request.phase in rules.at_once:  # the bots answer these at once, by the heuristic
         ranked = rules.ranked(request.view, request.seat, legal, random.Random(base.seed))
         return [Advice(tuple(a), 0, 1.0 if i == 0 else 0.0, None) for i, a in enumerate(ranked[:top])]
-    fresh = MctsAgent(base.seed, base.config, base.evaluator, base.name)
+    fresh = MctsAgent(base.seed, full_search(base.config), base.evaluator, base.name)
     root = fresh.search(request, cancel)
     rows = root.statistics(request.seat)
     chances = root.chances() or [None] * len(rows)

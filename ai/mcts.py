@@ -39,7 +39,11 @@ the hidden prediction and the other side's commit never split the tree.
   node matching what the seat now sees, if the previous search reached it.
 
 Everything tunable is a `SearchConfig`; levels are configs with iteration
-budgets (deterministic for a seed) and a wall-clock safety cap.  A set
+budgets (deterministic for a seed) and a wall-clock safety cap.  A decision
+stops early once its move is settled (the runner-up could not catch the most
+visited), and a bot's decisions in one turn share one budget, so a turn with
+many decisions keeps nobody waiting (`settled`, `MctsAgent.spent`); the
+advisor and the review search to the whole budget (`full_search`).  A set
 `cancel` event stops the search within one iteration.
 """
 
@@ -58,7 +62,7 @@ from .evaluator import Evaluator, outcome
 from .games import search_rules
 from .search_rules import SearchRules
 
-__all__ = ["LEVELS", "Chance", "MctsAgent", "SearchConfig", "make"]
+__all__ = ["LEVELS", "Chance", "MctsAgent", "SearchConfig", "full_search", "make"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +86,16 @@ class SearchConfig:
     # probability visits_i ** (1/T) / sum (1: in proportion to the visits), so a level can play like a novice,
     # mostly the move it found best, sometimes one it thought worse (AlphaZero's temperature)
     temperature: float = 0.0
+    # Budgets (issue 47: a whole turn of normal within 3 s), counted in iterations so that a seed replays:
+    # stop a decision once the runner-up could not catch the most visited candidate even if it took this share of
+    # the iterations left (1: the move played never changes; None: search to the budget); only where the most
+    # visited is played (temperature 0)
+    stop_share: float | None = 0.5
+    # a turn's decisions together get at most turn_budget * iters iterations, and once that is spent each
+    # further decision of the turn gets iters // late_share (None: no turn budget); a decision of the same kind as
+    # the one before it in the turn (another roll) gets half that one's budget, so the others keep theirs
+    turn_budget: float | None = 2.0
+    late_share: int = 8
 
 
 LEVELS = {
@@ -92,6 +106,12 @@ LEVELS = {
 }
 
 
+def full_search(config: SearchConfig) -> SearchConfig:
+    """`config` searching to its whole budget, never stopping early: what the advisor and the review show are
+    the root's samples (shares of the visits, chances with their intervals), so they get all of them."""
+    return dataclasses.replace(config, stop_share=None, turn_budget=None)
+
+
 @functools.cache
 def prior(k: int, top: float = 0.5, decay: float = 0.6) -> tuple[float, ...]:
     """The prior over k ranked actions: `top` on the first, the rest decaying by rank."""
@@ -100,6 +120,17 @@ def prior(k: int, top: float = 0.5, decay: float = 0.6) -> tuple[float, ...]:
     rest = [decay ** i for i in range(k - 1)]
     s = sum(rest)
     return (top, *((1 - top) * r / s for r in rest))
+
+
+def settled(visits: list[int], gain: float) -> bool:
+    """Whether the most visited candidate stays the most visited though the runner-up gains `gain` more visits."""
+    first = second = 0
+    for v in visits:
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > gain
 
 
 @dataclasses.dataclass(frozen=True)
@@ -262,6 +293,9 @@ class MctsAgent:
         self.rng = random.Random(seed)
         self.tree: Node | None = None
         self.last_iterations = 0
+        # the game's turn, the iterations this bot's decisions spent in it, the last one's phase and how many
+        # decisions of that phase came in a row
+        self.spent: tuple = (None, 0, None, 0)
         self.rules: dict[str, SearchRules] = {}  # by rule set, made when a game of it first asks
 
     def __getstate__(self):  # the kept tree and the rule sets' modules are caches: do not ship them
@@ -304,18 +338,37 @@ class MctsAgent:
         self.tree = root
         cfg = self.config
         target = cfg.iters // cfg.minor_share if request.phase in g.minor else cfg.iters
+        target, most = self._turn_allowance(view.turn, request.phase, target)
+        settles = cfg.stop_share is not None and cfg.temperature == 0 and not root.joint and bool(root.actions)
         deadline = time.perf_counter() + cfg.seconds
         i = 0
-        while root.n < target and i < 2 * target:
+        while root.n < target and i < most:
             if cancel is not None and cancel.is_set():
                 break
-            if i & 7 == 7 and time.perf_counter() > deadline:
-                break
+            if i & 7 == 7:
+                if time.perf_counter() > deadline:
+                    break
+                if settles and settled(root.visits, (target - root.n) * cfg.stop_share):
+                    break
             s = engine.determinize(view, self.rng.getrandbits(62))
             self._iterate(root, s, seat, g)
             i += 1
         self.last_iterations = i
+        self.spent = (view.turn, self.spent[1] + i, request.phase, self.spent[3])
         return root
+
+    def _turn_allowance(self, turn: int, phase: str, target: int) -> tuple[int, int]:
+        """This decision's root visits to reach and the iterations it may spend of its turn's budget
+        (SearchConfig.turn_budget): half the budget of the decision before it when that was of the same kind."""
+        cfg = self.config
+        if cfg.turn_budget is None:
+            return target, 2 * target
+        _, spent, last, repeats = self.spent if self.spent[0] == turn else (turn, 0, None, 0)
+        repeats = repeats + 1 if phase == last else 0
+        self.spent = (turn, spent, last, repeats)
+        late = cfg.iters // cfg.late_share
+        target = max(late, target >> repeats)
+        return target, min(2 * target, max(late, int(cfg.turn_budget * cfg.iters) - spent))
 
     def _final(self, root: Node, seat: int, legal: list, view):
         g = self.game(view)

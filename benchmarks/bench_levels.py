@@ -26,10 +26,15 @@ import time
 import msgspec
 
 from dune_tui.ai import make_agent
-from dune_tui.ai.mcts import MctsAgent
+from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search
+from dune_tui.ai.registry import register
 from dune_tui.controller import Controller
 from dune_tui.sim import GameRecord, deal, game_options, summarize
 from dune_tui.table.bots import bot_seed
+
+# `mcts-full:LEVEL`: the level searching every decision to its whole budget, as before issue 47's budgets (no
+# early stop, no turn budget): the "before" of a budget change, e.g. `mcts:normal mcts-full:normal`
+register("mcts-full", lambda arg, seed: MctsAgent(seed, full_search(LEVELS[arg or "normal"]), name=f"mcts-full:{arg}"))
 
 
 class LevelGame(GameRecord, kw_only=True):

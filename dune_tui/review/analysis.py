@@ -28,7 +28,7 @@ import msgspec
 
 from dune_tui.ai.evaluator import outcome
 from dune_tui.ai.games import search_rules
-from dune_tui.ai.mcts import LEVELS, MctsAgent
+from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search
 
 from ..controller import DecisionRequest
 
@@ -101,7 +101,7 @@ def analyse(review, budget: Budget | None = None, *, progress: Callable[[int, in
     rules, n, only = review.rules, review.players, (None if review.over else review.seat)
     engine = rules.engine
     g = search_rules(rules.name)
-    config = dataclasses.replace(LEVELS["normal"], iters=budget.iters, seconds=60.0)
+    config = full_search(dataclasses.replace(LEVELS["normal"], iters=budget.iters, seconds=60.0))
     first = only if only is not None else (review.log[0][0] if review.log else 0)
     start, drawn = rollouts(g, engine, engine.view(review.states[0], first), first, None, budget.rollouts, START,
                             config.horizon)

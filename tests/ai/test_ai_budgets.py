@@ -1,0 +1,88 @@
+"""The search's budgets (issue 47: a bot's turn that keeps nobody waiting): a decision stops once its move is
+settled, and a turn's decisions share one budget.  Both are counted in iterations, so a bot's seed replays its game;
+the advisor and the review search to the whole budget (their figures are the samples)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+
+from ai_positions import find, request
+
+from dune_tui.ai.advice import ADVICE_CONFIG
+from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search, settled
+from dune_tui.controller import Controller, Decision
+from dune_tui.sim import deal, game_options
+
+SMALL = dataclasses.replace(LEVELS["normal"], iters=200, seconds=1000.0)  # normal with a test's budget, uncapped
+
+
+def test_a_move_is_settled_when_the_runner_up_cannot_catch_the_leader():
+    assert settled([30, 10, 2], 19.5)
+    assert not settled([30, 10, 2], 20)  # a tie goes to the first candidate, which may be the runner-up
+    assert not settled([12, 12], 0)
+    assert settled([5], 4)  # a lone candidate is settled from the start
+
+
+def test_a_decision_stops_once_its_move_is_settled_and_plays_the_move_of_the_whole_search():
+    """With the share 1 (the runner-up taking every iteration left) the early stop never changes the move: the
+    same seed plays the same move as a search to the whole budget, in fewer iterations."""
+    never_wrong = dataclasses.replace(SMALL, stop_share=1.0, turn_budget=None)
+    saved = 0
+    for phase in ("roll", "land"):
+        s = find(4, phase)
+        req = request(s, s.awaiting[0])
+        for seed in range(2):
+            early, whole = MctsAgent(seed, never_wrong), MctsAgent(seed, full_search(SMALL))
+            assert early.decide(req) == whole.decide(req)
+            assert whole.last_iterations == SMALL.iters
+            assert early.last_iterations <= whole.last_iterations
+            saved += whole.last_iterations - early.last_iterations
+    assert saved > 0
+
+
+def turns_played(config, seed: int = 47, turns: int = 3) -> tuple[list, dict]:
+    """A seeded 4-player game between four bots of `config`, for `turns` turns: the actions played, and per
+    (seat, turn) the iterations each of that bot's decisions spent."""
+    c = Controller(game_options(4, seed, deal(4, seed)))
+    bots = [MctsAgent(seat, config) for seat in range(4)]
+    spent: dict[tuple[int, int], list[int]] = defaultdict(list)
+    while not c.over and c.state.turn <= turns:
+        answers = []
+        for r in c.pending():
+            answers.append(Decision(r.id, r.seat, bots[r.seat].decide(r)))
+            spent[r.seat, r.view.turn].append(bots[r.seat].last_iterations)
+        for d in answers:
+            c.submit(d)
+    return list(c.log), dict(spent)
+
+
+def test_a_turns_decisions_share_one_budget_and_the_game_replays():
+    config = dataclasses.replace(SMALL, iters=64)
+    budget = int(config.turn_budget * config.iters)
+    late = config.iters // config.late_share
+    log, spent = turns_played(config)
+    for iterations in spent.values():
+        # each decision spends what is left of the turn's budget, or `late` once it is spent
+        assert sum(iterations) <= budget + late * len(iterations), iterations
+    assert any(sum(iterations) >= budget for iterations in spent.values())  # and some turn reached it
+    assert turns_played(config) == (log, spent)  # counted in iterations: the same seeds, the same game
+
+
+def test_the_advisor_searches_to_the_whole_budget():
+    assert ADVICE_CONFIG.stop_share is None and ADVICE_CONFIG.turn_budget is None
+
+
+def test_a_decision_of_the_same_kind_as_the_one_before_gets_half_its_budget():
+    """The second, third... roll of a turn get half the one before, so the turn's other decisions keep theirs."""
+    bot = MctsAgent(0, SMALL)  # 200 iterations, a turn 400, then 25 a decision
+    assert bot._turn_allowance(1, "roll", 200) == (200, 400)
+    bot.spent = (1, 150, "roll", 0)
+    assert bot._turn_allowance(1, "roll", 200) == (100, 200)
+    bot.spent = (1, 250, "roll", 1)
+    assert bot._turn_allowance(1, "roll", 200) == (50, 100)
+    bot.spent = (1, 300, "roll", 2)
+    assert bot._turn_allowance(1, "land", 200) == (200, 100)  # another kind: its whole target, what is left
+    bot.spent = (1, 420, "land", 0)
+    assert bot._turn_allowance(1, "move", 200) == (200, 25)  # the turn's budget spent
+    assert bot._turn_allowance(2, "roll", 200) == (200, 400)  # a new turn
