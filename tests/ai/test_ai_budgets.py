@@ -14,7 +14,8 @@ from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search, settled
 from dune_tui.controller import Controller, Decision
 from dune_tui.sim import deal, game_options
 
-SMALL = dataclasses.replace(LEVELS["normal"], iters=200, seconds=1000.0)  # normal with a test's budget, uncapped
+# normal with a test's budget, uncapped, and a turn budget of 2 (the mechanism; the levels have it off until measured)
+SMALL = dataclasses.replace(LEVELS["normal"], iters=200, seconds=1000.0, turn_budget=2.0)
 
 
 def test_a_move_is_settled_when_the_runner_up_cannot_catch_the_leader():
