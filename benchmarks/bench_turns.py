@@ -94,8 +94,8 @@ def turns_of(log: pathlib.Path) -> list[dict]:
 
 def run_game(root: pathlib.Path, seed: int, spec: str, timeout: float, want: int) -> list[dict]:
     """One game at `root` to its end (or `want` whole turns, or `timeout`): its turns."""
-    sys.path.insert(0, str(HERE.parent))
-    from bench_ui import Terminal
+    sys.path.insert(0, str(HERE.parents[1]))  # (run as a script: the repository, for the benchmarks package)
+    from benchmarks.bench_ui import Terminal
 
     with tempfile.TemporaryDirectory() as tmp:
         log = pathlib.Path(tmp) / "decisions.jsonl"
