@@ -125,7 +125,8 @@ def at_step(title: str):
         lesson = app.screen_stack[-2].lesson
         await until(pilot, lambda: not lesson.board_due, what="the board that goes with the step's events")
         await pilot.pause(2 * DecisionPanel.GUARD)  # a new question's form takes the focus (its look) after its guard
-        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.5)  # (under load a snapshot differed from its baseline in nothing drawn: let all settle)
 
     return run_before
 
