@@ -6,7 +6,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, play_until, screen_text, session, until
+from ui_helpers import (
+    HUMAN,
+    bot,
+    human_waiting,
+    make_app,
+    pilot_test,
+    play_to_game_over,
+    play_until,
+    screen_text,
+    session,
+    until,
+)
 
 from dune_tui.games.dune.data import GUILD
 from dune_tui.ui.widgets.advice import NARROW, AdvicePanel
@@ -161,7 +172,7 @@ async def test_help_lists_h():
 @pytest.mark.slow
 @pilot_test
 async def test_advice_shown_is_saved_with_the_game_and_the_replay_shows_it(save_dir):
-    from ui_helpers import answer, near_the_end, screen_name
+    from ui_helpers import near_the_end, screen_name
 
     from dune_tui import saves
     from dune_tui.cli import main
@@ -178,14 +189,7 @@ async def test_advice_shown_is_saved_with_the_game_and_the_replay_shows_it(save_
         await until(pilot, lambda: bool(game.hints), timeout=2, what="the hint kept")
         assert game.hints[0][:2] == (decisions, 1) and "%" in game.hints[0][2]
         path = saves.save_named(game, "advised", save_dir)
-        for _ in range(200):
-            await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
-            if screen_name(app) == "GameOverScreen":
-                break
-            if screen_name(app) == "Reveal":
-                await pilot.press("enter")
-                continue
-            await answer(pilot)
+        await play_to_game_over(pilot)
         await pilot.press("r")
         await until(pilot, lambda: screen_name(app) == "ReplayScreen")
         app.screen.query_one("#replay-log").scroll_end(animate=False)

@@ -14,6 +14,7 @@ from ui_helpers import (
     make_app,
     near_the_end,
     pilot_test,
+    play_to_game_over,
     play_until,
     screen_name,
     screen_text,
@@ -167,14 +168,7 @@ async def test_game_over_shows_the_winner_the_map_and_statistics_then_a_new_game
     game = near_the_end()
     app = make_app(game, resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(100):
-            await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
-            if screen_name(app) == "GameOverScreen":
-                break
-            if screen_name(app) == "Reveal":
-                await pilot.press("enter")
-                continue
-            await answer(pilot)
+        await play_to_game_over(pilot, 100)
         assert game.state.over
         text = screen_text(app)
         assert "Game over" in text

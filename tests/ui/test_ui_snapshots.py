@@ -17,6 +17,7 @@ from ui_helpers import (
     human_waiting,
     make_app,
     near_the_end,
+    play_to_game_over,
     play_until,
     screen_name,
     session,
@@ -79,13 +80,7 @@ def test_game_battle_commit(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare, size):
     async def run_before(pilot) -> None:
-        app = pilot.app
-        while screen_name(app) != "GameOverScreen":
-            await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
-            if screen_name(app) == "Reveal":
-                await pilot.press("enter")
-            elif screen_name(app) != "GameOverScreen":
-                await answer(pilot)
+        await play_to_game_over(pilot)
         await pilot.pause()
 
     assert snap_compare(make_app(near_the_end(), resumed=True), terminal_size=size, run_before=run_before)

@@ -147,7 +147,7 @@ async def test_the_new_game_screen_says_a_bot_level_has_no_rating_yet(save_dir, 
 
 
 async def play_to_the_game_over(measured: dict) -> str:
-    from ui_helpers import answer, human_waiting, near_the_end
+    from ui_helpers import near_the_end, play_to_game_over
 
     from dune_tui.record import ratings
 
@@ -157,12 +157,7 @@ async def play_to_the_game_over(measured: dict) -> str:
     try:
         app = make_app(near_the_end(), resumed=True)
         async with app.run_test(size=(100, 30)) as pilot:
-            while screen_name(app) != "GameOverScreen":
-                await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
-                if screen_name(app) == "Reveal":
-                    await pilot.press("enter")
-                elif screen_name(app) != "GameOverScreen":
-                    await answer(pilot)
+            await play_to_game_over(pilot)
             await pilot.pause()
             return screen_text(app)
     finally:

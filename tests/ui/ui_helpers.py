@@ -75,6 +75,21 @@ async def answer(pilot) -> str:
     return phase
 
 
+async def play_to_game_over(pilot, decisions: int = 200) -> None:
+    """Answer the human's decisions by their default key (and close each battle's reveal) until the game over
+    screen; fail if it has not come within `decisions` of them."""
+    app = pilot.app
+    for _ in range(decisions):
+        await until(pilot, lambda: human_waiting(app) or screen_name(app) in ("GameOverScreen", "Reveal"))
+        if screen_name(app) == "GameOverScreen":
+            return
+        if screen_name(app) == "Reveal":
+            await pilot.press("enter")
+        else:
+            await answer(pilot)
+    raise AssertionError(f"no game over after {decisions} decisions:\n{screen_text(app)}")
+
+
 def session(players: int = 2, seats=None, seed: int = 7, **options) -> Session:
     """The seeds of these tests were picked for their positions with the SplitMix64 dice: keep them."""
     seats = seats or [HUMAN] + [bot() for _ in range(players - 1)]
