@@ -151,7 +151,8 @@ class StandardBoard:
         self.screen.query_one(self.HOUSES).seats = list(seats)
 
     def set_marks(self, marks: int) -> None:
-        self.screen.query_one(self.DICE).set_marks(marks)
+        for dice in self.screen.query(self.DICE):  # (none while the screen is taken down: a late mark is nothing)
+            dice.set_marks(marks)
 
     @staticmethod
     def turn_of(view) -> int:
