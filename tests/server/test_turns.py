@@ -168,8 +168,10 @@ async def test_the_menus_host_a_table_opens_it_on_the_server_and_it_waits_when_t
             assert hosted.owner == ME and hosted.table.session.seats[0].login == ME
             await ui_until(pilot, lambda: any(s.seat == 0 and s.connected for s in hosted.table.seat_list()),
                            what="the host at its seat")
-            said = " ".join(str(n.message) for n in app._notifications)
-            assert "Others sit down" in said and ("dune-tui join" in said) == (not door), said
+            def said() -> str:
+                return " ".join(str(n.message) for n in app._notifications)
+            await ui_until(pilot, lambda: "Others sit down" in said(), what="the note to the host")
+            assert ("dune-tui join" in said()) == (not door), said()
             app.table.close()  # the host leaves
             await ui_until(pilot, lambda: not any(s.seat == 0 and s.connected for s in hosted.table.seat_list()),
                            what="the host gone")

@@ -70,9 +70,13 @@ def human_waiting(app) -> bool:
 
 async def answer(pilot) -> str:
     """Answer the human decision on screen with its default key (roll: keep all; else Enter)."""
-    phase = pilot.app.screen.current.phase
-    await pilot.press("a" if phase == "roll" else "enter")
-    return phase
+    app = pilot.app
+    screen, request = app.screen, app.screen.current
+    await pilot.press("a" if request.phase == "roll" else "enter")
+    # taken: the next look at the screen must not see this request still there (a second Enter would go to what
+    # comes next, a hand-off's dialog say)
+    await until(pilot, lambda: app.screen is not screen or screen.current is not request, what="the answer taken")
+    return request.phase
 
 
 async def play_to_game_over(pilot, decisions: int = 200) -> None:
