@@ -9,7 +9,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from ui_helpers import HUMAN, bot, human_waiting, make_app, pilot_test, screen_name, screen_text, until, until_shown
+from ui_helpers import (
+    HUMAN,
+    bot,
+    hand_over,
+    human_waiting,
+    make_app,
+    pilot_test,
+    screen_name,
+    screen_text,
+    until,
+    until_shown,
+)
 
 from dune_tui import saves
 from dune_tui.controller import Decision
@@ -284,14 +295,14 @@ async def test_the_rules_pages_switch_and_an_express_game_opens_its_own():
         await until(pilot, lambda: "Dune Express — a short reference" in screen_text(app))
         await pilot.press("escape")
         await pilot.press("c")  # the house cards: the houses, and their abilities when played
-        await until(pilot, lambda: screen_name(app) == "HousesScreen")
-        assert "not played in this game" in screen_text(app)
+        await until_shown(pilot, "not played in this game")
+        assert screen_name(app) == "HousesScreen"
     app = make_app(deploying(), resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: human_waiting(app))
         await pilot.press("c")
-        await until(pilot, lambda: screen_name(app) == "HousesScreen")
-        assert "Houses and their abilities" in screen_text(app) and "•" in screen_text(app)
+        await until_shown(pilot, "Houses and their abilities", "•")
+        assert screen_name(app) == "HousesScreen"
 
 
 @pytest.mark.slow
@@ -303,7 +314,7 @@ async def test_hot_seat_hands_off_the_bene_gesserit_round_and_only_its_screen_sh
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: screen_name(app) == "Handoff")
         assert "Pass the keyboard to seat 1" in screen_text(app) and "Bene Gesserit" in screen_text(app)
-        await pilot.press("enter")
+        await hand_over(pilot)
         await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "predict")
         await pilot.pause(0.3)
         await pilot.press("7")  # round 7

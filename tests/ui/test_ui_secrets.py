@@ -10,6 +10,7 @@ from ui_helpers import (
     answer,
     at_commit,
     bot,
+    hand_over,
     human_waiting,
     make_app,
     near_the_end,
@@ -26,6 +27,7 @@ from ui_helpers import (
 from dune_tui.games.dune import Options
 from dune_tui.games.dune.data import FACTION_NAMES, SPICE_DIE, WORM
 from dune_tui.session import Session
+from dune_tui.ui.screens.modals import Handoff
 
 
 @pytest.mark.slow
@@ -90,7 +92,7 @@ async def test_hot_seat_hands_off_before_the_secret_prediction_and_hides_it_afte
             await until(pilot, lambda: screen_name(app) == "Handoff" or human_waiting(app))
         text = await until_shown(pilot, "Pass the keyboard to", "Bene Gesserit")
         assert "Arrakis" not in text  # nothing of the game shows behind the hand-off
-        await pilot.press("enter")
+        await hand_over(pilot)
         await until(pilot, lambda: human_waiting(app))
         assert app.screen.current.phase == "setup_prediction"
         assert app.screen.current.seat == 1
@@ -117,12 +119,32 @@ async def test_hot_seat_battle_between_two_humans_hands_off_twice():
     app = make_app(game, resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(2):
-            await until(pilot, lambda: screen_name(app) == "Handoff")
-            await pilot.press("enter")
+            await hand_over(pilot)
             await until(pilot, lambda: human_waiting(app))
             assert app.screen.current.phase == "commit"
             await pilot.press("enter")  # commit nothing
         await until(pilot, lambda: screen_name(app) == "Reveal")
+
+
+@pilot_test
+async def test_a_second_enter_pressed_at_once_does_not_pass_the_next_hand_off(monkeypatch):
+    """The Enter that seals one player's commit, pressed twice (or held), must not open the next player's secret
+    choice in front of the first: the hand-off ignores the keyboard a moment."""
+    game = play_until(session(2, seats=[HUMAN, HUMAN], seed=4),
+                      lambda s: s.phase == "commit" and len(s.awaiting) == 2, seed=4)
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hand_over(pilot)
+        await until(pilot, lambda: human_waiting(app))
+        monkeypatch.setattr(Handoff, "GUARD", 60.0)  # (a loaded machine may take a while between two key presses)
+        await pilot.press("enter")  # commit nothing
+        await until(pilot, lambda: screen_name(app) == "Handoff")
+        await pilot.press("enter")  # the same key again, at once
+        await pilot.pause(0.1)
+        assert screen_name(app) == "Handoff" and "Pass the keyboard to" in screen_text(app)
+        app.screen._guard_over()  # (the moment over: the other hand-off tests wait for it)
+        await hand_over(pilot)  # then Enter hands over
+        await until(pilot, lambda: human_waiting(app) and app.screen.current.phase == "commit")
 
 
 @pilot_test
@@ -218,7 +240,7 @@ async def test_the_screen_gets_views_only_each_from_its_own_seat_and_public_ones
         for _ in range(12):
             await until(pilot, lambda: human_waiting(app) or screen_name(app) == "Handoff")
             if screen_name(app) == "Handoff":
-                await pilot.press("enter")
+                await hand_over(pilot)
                 continue
             await answer(pilot)
         assert isinstance(app.screen, GameScreen) and not hasattr(app.screen, "session")

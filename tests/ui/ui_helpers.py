@@ -58,7 +58,9 @@ async def until_shown(pilot, *texts: str, timeout: float = 15.0) -> str:
 
 
 def screen_name(app) -> str:
-    return type(app.screen).__name__
+    """The top screen's class name, once it is laid out ("" a moment after it is pushed: its text reads "" then)."""
+    screen = app.screen
+    return type(screen).__name__ if screen._compositor.size.area else ""
 
 
 def human_waiting(app) -> bool:
@@ -77,6 +79,15 @@ async def answer(pilot) -> str:
     # comes next, a hand-off's dialog say)
     await until(pilot, lambda: app.screen is not screen or screen.current is not request, what="the answer taken")
     return request.phase
+
+
+async def hand_over(pilot) -> None:
+    """A hot seat's hand-off is on the screen: press Enter once it takes it (it ignores the keyboard a moment)."""
+    app = pilot.app
+    await until(pilot, lambda: screen_name(app) == "Handoff" and app.screen.ready, what="the hand-off ready")
+    handoff = app.screen
+    await pilot.press("enter")
+    await until(pilot, lambda: app.screen is not handoff, what="the hand-off gone")
 
 
 async def play_to_game_over(pilot, decisions: int = 200) -> None:

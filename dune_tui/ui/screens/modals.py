@@ -206,13 +206,22 @@ class Say(SaveAs):
 
 
 class Handoff(DuneScreen):
-    """Hot seat: hide everything until the right person has the keyboard."""
+    """Hot seat: hide everything until the right person has the keyboard.  Enter counts only `GUARD` seconds after
+    the screen came: a key the last player pressed twice (or held) must not open the next one's secret choice."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready")]
+    GUARD = 0.4
 
     def __init__(self, who: Text) -> None:
         super().__init__()
         self.who = who
+        self.ready = False  # the guard is over: Enter hands over
+
+    def on_mount(self) -> None:
+        self.set_timer(self.GUARD, self._guard_over)
+
+    def _guard_over(self) -> None:
+        self.ready = True
 
     def compose(self) -> ComposeResult:
         text = Text("Pass the keyboard to ", style="bold")
@@ -223,7 +232,8 @@ class Handoff(DuneScreen):
         yield Footer()
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if self.ready:
+            self.dismiss(None)
 
 
 class LogScreen(DuneScreen):
