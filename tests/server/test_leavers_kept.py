@@ -19,12 +19,13 @@ from dune_tui.record.ratings import bot_ratings
 from dune_tui.server import control, place
 from dune_tui.server.store import Store
 from dune_tui.session import SeatConfig, Session
-from tests.server.test_daemon import save_of
+from tests.server.test_daemon import save_of, where  # noqa: F401 (the fixture)
+from tests.server.test_manage import as_login  # noqa: F401 (the fixture)
 from tests.server.test_serve_command import server  # noqa: F401 (the fixture)
 
 
-def rows(where, query: str, *args) -> list[tuple]:
-    with sqlite3.connect(f"file:{where / place.DATABASE}?mode=ro", uri=True) as db:
+def rows(folder, query: str, *args) -> list[tuple]:
+    with sqlite3.connect(f"file:{folder / place.DATABASE}?mode=ro", uri=True) as db:
         return db.execute(query, args).fetchall()
 
 
@@ -41,25 +42,25 @@ def test_a_player_who_left_before_a_kill_9_of_the_server_is_ranked_last_after_it
     """I sit down at a table against two bots of known rating and leave; the server is killed with -9 and started
     again (as the service starts it); the takeover bot plays my seat to the end: I am ranked below both bots."""
     server.start()
-    where, me = server.where, my_login()
-    seats = [SeatConfig(kind="human"), SeatConfig(kind="bot", agent="heuristic"), SeatConfig(kind="bot", agent="random")]
+    folder, me = server.folder, my_login()
+    seats = [SeatConfig(kind="human"), *(SeatConfig(kind="bot", agent=level) for level in ("heuristic", "random"))]
     game = Session(Options(players=3, seed=61), seats, bots_secret=61)
-    opened = control.ask(where, control.OpenTable(save=save_of(game), pause=0, takeover="random", after=2))
+    opened = control.ask(folder, control.OpenTable(save=save_of(game), pause=0, takeover="random", after=2))
     name, game_id = opened.table, opened.table.removeprefix(f"{me}-")
 
     async def sit_and_leave() -> None:
-        remote = await RemoteTable.join_local(str(where / f"{name}.sock"), None, host=me)
+        remote = await RemoteTable.join_local(str(folder / f"{name}.sock"), None, host=me)
         assert remote.seat == 0
         remote.close()
 
     asyncio.run(sit_and_leave())
-    waited(lambda: rows(where, "SELECT login FROM sittings WHERE table_id = ?", game_id) == [(me,)], 20)
+    waited(lambda: rows(folder, "SELECT login FROM sittings WHERE table_id = ?", game_id) == [(me,)], 20)
     server.kill()  # (the takeover's two seconds are not over: my seat waits for me)
     server.start()
     assert f"reopened {name}" in server.log.read_text()
-    rated = waited(lambda: rows(where, "SELECT seat, identity, won, left_game, mu_after, sigma_after FROM rated "
+    rated = waited(lambda: rows(folder, "SELECT seat, identity, won, left_game, mu_after, sigma_after FROM rated "
                                        "WHERE table_id = ? ORDER BY seat", game_id))
-    state = Store.open(where / place.DATABASE).rebuild(game_id).session.state
+    state = Store.open(folder / place.DATABASE).rebuild(game_id).session.state
     won = [seat for seat, side in enumerate(state.seat_faction[:3]) if side in state.result.winners]
     ranks = [3 if seat == 0 else 1 if seat in won or not won else 2 for seat in range(3)]
     model, known = PlackettLuce(), bot_ratings("dune")
@@ -69,3 +70,44 @@ def test_a_player_who_left_before_a_kill_9_of_the_server_is_ranked_last_after_it
                                       (2, "bot:random", int(2 in won), 0)]
     assert rated[0][4:] == pytest.approx((teams[0][0].mu, teams[0][0].sigma), abs=1e-12)
     assert server.stop() == 0
+
+
+async def test_a_seat_taken_over_by_another_person_rates_its_leaver_last_and_who_finished_it(where, as_login,  # noqa: F811
+                                                                                                monkeypatch):
+    """Alice sits down and leaves; bob sends her away; dave takes her seat over at the game's start and finishes it:
+    alice is ranked last, apart; dave is rated for the seat's result, as bob and carol for theirs."""
+    from dune_tui.record import ratings
+    from tests.server.test_daemon import Player, started, until
+    from tests.server.test_manage import HUMAN, ask, join, opened_by_bob
+
+    monkeypatch.setattr(ratings, "measured", lambda: {})
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, HUMAN, HUMAN], 64)
+        alice = await join(as_login, "alice", path, 1)
+        alice.close()
+        assert (await ask(as_login, "bob", control.ManageTable(table=name, verb="kick", login="alice"))).text
+        server = daemon.tables[name].server
+        await until(lambda: 1 not in {c.seat for c in server.clients})
+        players = [Player(await join(as_login, who, path, seat), seed=seat)
+                   for seat, who in [(0, "bob"), (1, "dave"), (2, "carol")]]
+        table = daemon.tables[name].table
+        await until(lambda: table.controller.over, seconds=60)
+        game_id = table.session.game_id
+        await until(lambda: daemon.store.rating_change(game_id, "bob") is not None)
+        sat = daemon.store.sittings(game_id)[1]
+        assert [s.login for s in sat] == ["alice", "dave"] and sat[1].at < len(table.session.log) / 2
+        state = table.session.state
+        won = [seat for seat, side in enumerate(state.seat_faction[:3]) if side in state.result.winners]
+        ranks = [1 if seat in won or not won else 2 for seat in range(3)] + [3]
+        model = PlackettLuce()
+        teams = model.rate([[model.rating()] for _ in range(4)], ranks=ranks)
+        for team, login in zip(teams, ["bob", "dave", "carol", "alice"], strict=True):
+            _, after = daemon.store.rating_change(game_id, login)
+            assert (after.mu, after.sigma) == pytest.approx((team[0].mu, team[0].sigma), abs=1e-12)
+        assert min(daemon.store.rating_change(game_id, who)[1].mu for who in ("bob", "dave", "carol")) > \
+            daemon.store.rating_change(game_id, "alice")[1].mu
+        for p in players:
+            p.remote.close()
+    finally:
+        await daemon.close()
