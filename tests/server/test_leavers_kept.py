@@ -42,7 +42,7 @@ def test_a_player_who_left_before_a_kill_9_of_the_server_is_ranked_last_after_it
     """I sit down at a table against two bots of known rating and leave; the server is killed with -9 and started
     again (as the service starts it); the takeover bot plays my seat to the end: I am ranked below both bots."""
     server.start()
-    folder, me = server.folder, my_login()
+    folder, me = server.where, my_login()
     seats = [SeatConfig(kind="human"), *(SeatConfig(kind="bot", agent=level) for level in ("heuristic", "random"))]
     game = Session(Options(players=3, seed=61), seats, bots_secret=61)
     opened = control.ask(folder, control.OpenTable(save=save_of(game), pause=0, takeover="random", after=2))
