@@ -133,9 +133,10 @@ class ManagedServer(TableServer):
         left, replaced, late = {}, [], set()
         for seat, sittings in sorted(self.sittings.items()):
             last, holder = sittings[-1], seats[seat].login
-            if seat not in here and (holder != last.login or last.covered):
+            elsewhere = {s.login for i, s in enumerate(seats) if i != seat}  # (who moved to another seat plays on)
+            if seat not in here and (holder != last.login or last.covered) and last.login not in elsewhere:
                 left[seat] = last.login
-            replaced += [(seat, s.login) for s in sittings[:-1]]
+            replaced += [(seat, s.login) for s in sittings[:-1] if s.login not in elsewhere]
             if len(sittings) > 1 and holder == last.login and made - last.at < SHARE * made:
                 late.add(seat)
         return Abandoned(seats=left, replaced=replaced, late=frozenset(late))

@@ -17,6 +17,7 @@ from dune_tui.net.client import RemoteTable
 from dune_tui.net.identity import my_login
 from dune_tui.record.ratings import bot_ratings
 from dune_tui.server import control, place
+from dune_tui.server.record import Abandoned
 from dune_tui.server.store import Store
 from dune_tui.session import SeatConfig, Session
 from tests.server.test_daemon import save_of, where  # noqa: F401 (the fixture)
@@ -111,5 +112,34 @@ async def test_a_seat_taken_over_by_another_person_rates_its_leaver_last_and_who
             daemon.store.rating_change(game_id, "alice")[1].mu
         for p in players:
             p.remote.close()
+    finally:
+        await daemon.close()
+
+
+async def test_who_left_is_told_as_the_game_stands_late_takers_over_and_players_who_moved_seats(where, as_login):  # noqa: F811
+    """Alice plays a few decisions and leaves; bob sends her away; dave takes her seat over: as the game stands he
+    has played none of it (late, not rated for it), alice left it; then alice sits down at the free seat 3: she
+    plays on, she has left nothing."""
+    from tests.server.test_daemon import Player, started, until
+    from tests.server.test_manage import HUMAN, ask, join, opened_by_bob
+
+    daemon = await started(where)
+    try:
+        name, path = await opened_by_bob(where, as_login, [HUMAN, HUMAN, HUMAN], 65, takeover="random",
+                                         after=0.05)  # (seat 3: nobody sits there, a bot plays it)
+        table, server = daemon.tables[name].table, daemon.tables[name].server
+        bob, alice = [Player(await join(as_login, who, path, seat), seed=seat) for seat, who in [(0, "bob"),
+                                                                                                  (1, "alice")]]
+        await until(lambda: len(table.session.log) >= 6)
+        alice.answering = bob.answering = False
+        alice.remote.close()
+        assert (await ask(as_login, "bob", control.ManageTable(table=name, verb="kick", login="alice"))).text
+        await until(lambda: 1 not in {c.seat for c in server.clients})
+        dave = await join(as_login, "dave", path, 1)
+        assert server.leavers() == Abandoned(seats={}, replaced=[(1, "alice")], late=frozenset({1}))
+        alice = await join(as_login, "alice", path, 2)
+        assert server.leavers() == Abandoned(seats={}, replaced=[], late=frozenset({1}))
+        for remote in (bob.remote, alice, dave):
+            remote.close()
     finally:
         await daemon.close()
