@@ -111,7 +111,7 @@ CREATE TABLE IF NOT EXISTS ratings (
 CREATE TABLE IF NOT EXISTS rated (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
-    identity TEXT NOT NULL,         -- who held the seat at the end ("bot:LEVEL" for a bot)
+    identity TEXT NOT NULL,         -- who held the seat at the end ("bot:LEVEL" for a bot), or who left it
     won INTEGER NOT NULL,
     left_game INTEGER NOT NULL,     -- the seat abandoned the game: ranked last
     mu_before REAL,                 -- NULL: the game moved no rating of that seat
