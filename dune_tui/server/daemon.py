@@ -170,6 +170,7 @@ class Daemon:
                                readers=self.readers,  # S5: bytes waiting capped over all the tables
                                identify=self.doors.identify)
         keeper.leavers = server.leavers  # a game abandoned is rated so at its end
+        server.sittings, server.keep = self.store.sittings(session.game_id), keeper.sat  # (a restart forgets none)
         await server.start_local(sock)
         server.expect(session.humans())  # an away seat's takeover counts from now (a reopened table's too)
         card = ServerCard(table, self.where, owner, held=lambda: server.by_code)

@@ -6,18 +6,20 @@ seat taken and left (S1), keeps a seat for an invited login, and keeps a private
     server.release(seat, why)              # the seat is free again; whoever sits there is told `why` and leaves
     server.kick("mallory", why)            # every seat of mallory's freed, her connections (watching too) closed
     server.sweep(grace)                    # the seats taken, left and not back within `grace` seconds: freed
-    server.leavers()                       # {seat: login}: the seats their person abandoned (rated last at the end)
+    server.leavers()                       # Abandoned: who left the game as it stands (rated last at the end)
 
 A seat's login sat down at a free seat (`claimed`): it is theirs while they play, and for `grace` seconds after
 they leave.  The owner's own seat (`dune-tui host` sits its opener down so) and a seat the owner kept for a login
 (`--seat user:alice`, an invitation) stay theirs until the owner releases it or they decline.  Who holds each seat
 goes to every client (Seats) and to the store (the server's recorder hears it), so a freed seat is free after a
-restart too.
+restart too.  Who sat down at each seat (`sittings`) goes to the store as it changes (`keep`), and comes back from
+it when the table is reopened: a restart between a leave and the game's end forgets no leaver.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from msgspec.structs import replace
 
@@ -28,6 +30,7 @@ from ..session import valid_login
 from ..table.messages import SPECTATOR
 from ..text import printable
 from .doors import GUEST
+from .record import SHARE, Abandoned, Sitting
 
 
 class ManagedServer(TableServer):
@@ -38,8 +41,8 @@ class ManagedServer(TableServer):
                          identify=identify)
         self.owner, self.private, self.watching = owner, private, watchers
         self.away_since: dict[int, float] = {}  # a human seat nobody plays now, since (time.monotonic())
-        self.played: dict[int, str] = {}  # a seat: the login that last sat down at it (while this server runs)
-        self.covered: set[int] = set()  # the seats a bot played for since their player was last there
+        self.sittings: dict[int, list[Sitting]] = {}  # a seat: who sat down there, in order (the last: lately)
+        self.keep: Callable[[int, list[Sitting]], None] = lambda seat, sittings: None  # (to the store)
 
     # ------------------------------------------------------------ who may sit
     def seat_for(self, login: str, wanted: int | None) -> int | str:
@@ -119,17 +122,30 @@ class ManagedServer(TableServer):
         return freed
 
     # ------------------------------------------------------------ a game abandoned
-    def leavers(self) -> dict[int, str]:
-        """The seats abandoned as the game stands ({seat: login}): a login sat down there and left, and is not back;
-        the seat was freed since (released, kicked, swept: nobody else sat down) or a bot played for it (the
-        takeover, the turn limit).  A game's end ranks them last (issue 46); a player away a moment is not one."""
+    def leavers(self) -> Abandoned:
+        """Who abandoned the game as it stands: a login sat down at a seat and left, and is not back; the seat is
+        not theirs any more (released, kicked, swept: nobody else sat down) or a bot played for it (the takeover,
+        the turn limit): rated in the seat's place; or another person sat down there since: rated apart.  Whoever
+        took a seat over with less than half of the game (`SHARE`) still to play is not rated for it.  A game's end
+        ranks the leavers last (issue 46); a player away a moment is not one."""
         here = {c.seat for c in self.clients}
-        seats = self.table.session.seats
-        return {seat: login for seat, login in self.played.items() if seat not in here and
-                (seats[seat].login == "" or (seats[seat].login == login and seat in self.covered))}
+        seats, made = self.table.session.seats, len(self.table.session.log)
+        left, replaced, late = {}, [], set()
+        for seat, sittings in sorted(self.sittings.items()):
+            last, holder = sittings[-1], seats[seat].login
+            elsewhere = {s.login for i, s in enumerate(seats) if i != seat}  # (who moved to another seat plays on)
+            if seat not in here and (holder != last.login or last.covered) and last.login not in elsewhere:
+                left[seat] = last.login
+            replaced += [(seat, s.login) for s in sittings[:-1] if s.login not in elsewhere]
+            if len(sittings) > 1 and holder == last.login and made - last.at < SHARE * made:
+                late.add(seat)
+        return Abandoned(seats=left, replaced=replaced, late=frozenset(late))
 
     def stand_in(self, seat: int, agent: str, *, once: bool = False) -> None:
-        self.covered.add(seat)
+        sittings = self.sittings.get(seat)
+        if sittings and not sittings[-1].covered:
+            sittings[-1] = replace(sittings[-1], covered=True)
+            self.keep(seat, sittings)
         super().stand_in(seat, agent, once=once)
 
     def _away(self, seat: int) -> None:
@@ -140,5 +156,10 @@ class ManagedServer(TableServer):
         super()._back(seat)
         self.away_since.pop(seat, None)
         if seat >= 0 and (login := self.table.session.seats[seat].login):
-            self.played[seat] = login
-            self.covered.discard(seat)
+            sittings = self.sittings.setdefault(seat, [])
+            before = next((s for s in sittings if s.login == login), None)
+            if before is not None and before is sittings[-1] and not before.covered:
+                return  # (back a moment: nothing changed)
+            sittings[:] = [s for s in sittings if s.login != login]
+            sittings.append(Sitting(login, before.at if before else len(self.table.session.log)))
+            self.keep(seat, sittings)

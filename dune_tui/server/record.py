@@ -4,7 +4,14 @@ and each seat's rating change, kept in the store's `ratings` and `rated` tables 
 
 A table's end is rated once, in the transaction that marks it finished (`rate_table`): each seat an entrant by its
 identity (a bot by its level, at its measured rating, never moved), the winners first together, whoever left the
-game last.  Only a table with at least two people, or a bot of known rating, moves a rating."""
+game last.  Only a table with at least two people, or a bot of known rating, moves a rating.
+
+Who left is known from the seats' sittings (`Sitting`: who sat down at each seat, in order, kept in the store so that
+a restart forgets no one; manage.py's `leavers`): a person who left a seat that was then freed, or played by a bot,
+is rated in that seat's place, last.  A person who left a seat that another person then took over is rated apart,
+last too (one more entrant), and the one who took it over is rated for the seat's result only if they played at
+least half of the game (`SHARE`): a player who sat down for the last turns neither wins nor loses a game they
+did not play, and one who played most of it is rated for it as anyone else."""
 
 from __future__ import annotations
 
@@ -12,12 +19,34 @@ import logging
 import sqlite3
 from pathlib import Path
 
+import msgspec
+
 from ..games import game_of
 from ..record.entry import Finished, read
 from ..record.ratings import BOT, Rating, bot_ratings, initial, moves_ratings, rate
 from ..saves import schema
 
 log = logging.getLogger("dune_tui.server")
+SHARE = 0.5  # the least share of a game's decisions, from when they sat down, that rates who took a seat over
+
+
+class Sitting(msgspec.Struct, frozen=True):
+    """A person who sat down at a seat: `at` decisions of the game were made when they first did; `covered`: a bot
+    has played for the seat since they were last there (the takeover, the turn limit)."""
+
+    login: str
+    at: int
+    covered: bool = False
+
+
+class Abandoned(msgspec.Struct, frozen=True):
+    """Who left the game as it ends: `seats` the seats abandoned, by the login that left each (rated there, last);
+    `replaced` the people who left a seat another person took over ((seat, login): each rated apart, last);
+    `late` the seats taken over by another person after more than half of the game (that person is not rated)."""
+
+    seats: dict[int, str] = {}
+    replaced: list[tuple[int, str]] = []
+    late: frozenset[int] = frozenset()
 
 
 def identity(seat) -> str:
@@ -25,20 +54,20 @@ def identity(seat) -> str:
     return BOT + seat.agent if seat.kind == "bot" else seat.login
 
 
-def rate_table(db: sqlite3.Connection, session, left: dict[int, str] | None = None) -> None:
+def rate_table(db: sqlite3.Connection, session, left: Abandoned | None = None) -> None:
     """Rate a finished table (inside the caller's transaction; a savepoint of its own): a rating that fails is
-    logged and undone, never the table's end.  `left`: the seats abandoned, by the login that left each (rated
-    there, last, even when the seat was freed since)."""
+    logged and undone, never the table's end.  `left`: who abandoned the game (rated last, even when their seat
+    was freed or taken over since)."""
     db.execute("SAVEPOINT rating")
     try:
-        _rate(db, session, left or {})
+        _rate(db, session, left or Abandoned())
     except Exception:
         db.execute("ROLLBACK TO rating")
         log.exception("table %s: its end could not be rated", session.game_id)
     db.execute("RELEASE rating")
 
 
-def _rate(db: sqlite3.Connection, session, left: dict[int, str]) -> None:
+def _rate(db: sqlite3.Connection, session, abandoned: Abandoned) -> None:
     """Rate the table; a table rated already is left as it is."""
     game_id = session.game_id
     if db.execute("SELECT 1 FROM rated WHERE table_id = ?", (game_id,)).fetchone():
@@ -46,7 +75,10 @@ def _rate(db: sqlite3.Connection, session, left: dict[int, str]) -> None:
     game, state = game_of(session.options), session.state
     rules, sides = game.name, game.seat_sides(state)
     winners = [seat for seat, side in enumerate(sides[:len(session.seats)]) if side in set(state.result.winners)]
+    left, players = abandoned.seats, len(session.seats)
     entrants = [left.get(i) or identity(s) or f"person:{i}" for i, s in enumerate(session.seats)]
+    entrants += [login for _, login in abandoned.replaced]  # each one more entrant, last
+    gone = {*left, *range(players, len(entrants))}
     known = bot_ratings(rules)
     current = {who: Rating(mu, sigma) for who, mu, sigma in db.execute(
         f"SELECT identity, mu, sigma FROM ratings WHERE rules = ? AND identity IN ({','.join('?' * len(entrants))})",
@@ -54,13 +86,15 @@ def _rate(db: sqlite3.Connection, session, left: dict[int, str]) -> None:
     current |= {who: known.get(who.removeprefix(BOT)) or initial() for who in entrants if who.startswith(BOT)}
     after: dict[str, Rating] = {}
     if moves_ratings(entrants, known) and len(set(entrants)) == len(entrants):
-        unknown = [who for i, who in enumerate(entrants) if who.startswith(BOT) or who == f"person:{i}"]
-        after = rate(current, entrants, winners, left=left, fixed=unknown)
+        unknown = [who for i, who in enumerate(entrants)
+                   if who.startswith(BOT) or who == f"person:{i}" or (i in abandoned.late and i not in gone)]
+        after = rate(current, entrants, winners, left=gone, fixed=unknown)
     rows = []
-    for seat, who in enumerate(entrants):
+    for i, who in enumerate(entrants):
         before = (current.get(who) or initial()) if who in after else None
         new = after.get(who)
-        rows.append((game_id, seat, who, int(seat in winners), int(seat in left),
+        seat = i if i < players else abandoned.replaced[i - players][0]
+        rows.append((game_id, seat, who, int(i in winners), int(i in gone),
                      before and before.mu, before and before.sigma, new and new.mu, new and new.sigma))
     db.executemany("INSERT INTO rated VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     db.executemany("INSERT INTO ratings (identity, rules, mu, sigma, games) VALUES (?, ?, ?, ?, 1) "

@@ -52,7 +52,8 @@ from . import record
 from .control import FinishedTable
 from .writer import Writer, WriterStopped
 
-VERSION = 3  # PRAGMA user_version: the schema below (1: without `turns`; 2: without `ratings` and `rated`)
+VERSION = 4  # PRAGMA user_version: the schema below (1: without `turns`; 2: without `ratings` and `rated`; 3: without
+# `sittings`, and a `rated` row per seat only)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,            -- the game id
@@ -110,15 +111,34 @@ CREATE TABLE IF NOT EXISTS ratings (
 CREATE TABLE IF NOT EXISTS rated (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
-    identity TEXT NOT NULL,         -- who held the seat at the end ("bot:LEVEL" for a bot)
+    identity TEXT NOT NULL,         -- who held the seat at the end ("bot:LEVEL" for a bot), or who left it
     won INTEGER NOT NULL,
     left_game INTEGER NOT NULL,     -- the seat abandoned the game: ranked last
     mu_before REAL,                 -- NULL: the game moved no rating of that seat
     sigma_before REAL,
     mu_after REAL,
     sigma_after REAL,
-    PRIMARY KEY (table_id, seat)
+    PRIMARY KEY (table_id, seat, identity)  -- (a seat's leaver and who took it over: two rows)
 ) WITHOUT ROWID;
+"""
+SITTINGS = """
+CREATE TABLE IF NOT EXISTS sittings (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    n INTEGER NOT NULL,             -- the order they last sat down there, from 0 (the last: who sat down last)
+    login TEXT NOT NULL,            -- a person who sat down at the seat (a leaver is rated last at the end)
+    at INTEGER NOT NULL,            -- decisions of the game made when they first sat down there
+    covered INTEGER NOT NULL,       -- a bot played for the seat since they were last there
+    PRIMARY KEY (table_id, seat, n)
+) WITHOUT ROWID;
+"""
+REKEY = """
+CREATE TABLE rated_4 (table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+    identity TEXT NOT NULL, won INTEGER NOT NULL, left_game INTEGER NOT NULL, mu_before REAL, sigma_before REAL,
+    mu_after REAL, sigma_after REAL, PRIMARY KEY (table_id, seat, identity)) WITHOUT ROWID;
+INSERT INTO rated_4 SELECT * FROM rated;
+DROP TABLE rated;
+ALTER TABLE rated_4 RENAME TO rated;
 """
 log = logging.getLogger("dune_tui.server")
 SYNCHRONOUS = "FULL"  # see the module's docstring
@@ -221,7 +241,8 @@ class Store:
         db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         db.execute("PRAGMA foreign_keys = ON")
-        added = {0: SCHEMA + TURNS + RATINGS, 1: TURNS + RATINGS, 2: RATINGS}.get(version)
+        added = {0: SCHEMA + TURNS + RATINGS + SITTINGS, 1: TURNS + RATINGS + SITTINGS, 2: RATINGS + SITTINGS,
+                 3: REKEY + SITTINGS}.get(version)
         if added:  # (executescript commits first: the transaction is in the script)
             db.executescript(f"BEGIN IMMEDIATE; {added} PRAGMA user_version = {VERSION}; COMMIT;")
 
@@ -268,6 +289,14 @@ class Store:
 
     def rating_change(self, table_id: str, who: str):
         return record.rating_change(self.db, table_id, who)
+
+    def sittings(self, table_id: str) -> dict[int, list[record.Sitting]]:
+        """Who sat down at each seat of the table, in order (the last: who sat down last), as kept."""
+        out: dict[int, list[record.Sitting]] = {}
+        for seat, login, at, covered in self.db.execute(
+                "SELECT seat, login, at, covered FROM sittings WHERE table_id = ? ORDER BY seat, n", (table_id,)):
+            out.setdefault(seat, []).append(record.Sitting(login, at, bool(covered)))
+        return out
 
     def decisions(self, table_id: str) -> int:
         return self.db.execute("SELECT count(*) FROM decisions WHERE table_id = ?", (table_id,)).fetchone()[0]
@@ -326,7 +355,7 @@ class TableKeeper(Keeper):
         self.tell: Callable[[object], None] = lambda message: None
         self.said = 0
         self.error: str | None = None  # why the last write failed (None: it did not)
-        self.leavers: Callable[[], dict[int, str]] = dict  # the seats abandoned ({seat: login}; the table server's)
+        self.leavers: Callable[[], record.Abandoned] = record.Abandoned  # who left the game (the table server's)
 
     def opened(self, session: Session, tell: Callable[[object], None] | None = None) -> None:
         """The table starts (a new game, or one reopened): its row, seats and game as a save.  Raises
@@ -404,7 +433,7 @@ class TableKeeper(Keeper):
 
     def finished(self) -> None:
         """The game is over: kept as finished, and rated (record.py), whoever abandoned it last (`leavers`)."""
-        session, left = self.session, dict(self.leavers())
+        session, left = self.session, self.leavers()
         text = printable(getattr(session.state.result, "text", "") or "", limit=MESSAGE_LIMIT)
         row, seats = (text, self._blob(), _now(), session.game_id), self._seat_rows()
 
@@ -423,6 +452,19 @@ class TableKeeper(Keeper):
         """Who holds each seat changed (a login sat down at a free seat, which is kept for it)."""
         seats = self._seat_rows()
         self._write(lambda db: _seats(db, seats))
+
+    def sat(self, seat: int, sittings: list[record.Sitting]) -> None:
+        """Who sat down at `seat`, in order (the table server's, as it changes): kept, so that a restart between a
+        leave and the game's end still rates the leaver last."""
+        game_id = self.session.game_id
+        rows = [(game_id, seat, n, s.login, s.at, int(s.covered)) for n, s in enumerate(sittings)]
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM sittings WHERE table_id = ? AND seat = ?", (game_id, seat))
+            db.executemany("INSERT INTO sittings (table_id, seat, n, login, at, covered) VALUES (?, ?, ?, ?, ?, ?)",
+                           rows)
+
+        self._write(write)
 
     def settled(self, settings: Settings) -> None:
         """The owner changed how the table is played (private, watchers): kept for the next start."""

@@ -11,14 +11,19 @@ from openskill.models import PlackettLuce
 from dune_tui.controller import Decision
 from dune_tui.games.dune import Options
 from dune_tui.record import tally
+from dune_tui.server.record import Abandoned
 from dune_tui.server.store import Store
 from dune_tui.session import SeatConfig, Session
 
 
-def finish(store: Store, seats: list[SeatConfig], seed: int) -> Session:
+def finish(store: Store, seats: list[SeatConfig], seed: int, left: Abandoned | None = None) -> Session:
+    """A game played at random to its end at a table the store keeps; `left`: who abandoned it (the table server's
+    word at the end)."""
     session = Session(Options(players=len(seats), seed=seed), seats, bots_secret=seed,
                       game_id=f"20261127-000000-{seed:04x}")
     keeper = store.keeper(seats[0].login or "bob")
+    if left is not None:
+        keeper.leavers = lambda: left
     keeper.opened(session)
     rng, controller = random.Random(seed), session.controller
     while not controller.over:
@@ -87,6 +92,48 @@ def test_an_older_store_gains_the_record_tables(tmp_path):
     store = Store.open(path)
     finish(store, people("alice", "bob"), seed=5)
     assert len(store.leaderboard("dune")) == 2
+
+
+def test_who_took_a_seat_over_late_is_not_rated_and_its_leaver_loses_apart(tmp_path):
+    """Dave took alice's seat over with less than half of the game to play: the seat's result is not his (his rating
+    stays), alice ranks last, below everyone, by openskill's numbers."""
+    store = Store.open(tmp_path / "tables.sqlite3")
+    session = finish(store, people("bob", "dave", "carol"), seed=6,
+                     left=Abandoned(replaced=[(1, "alice")], late=frozenset({1})))
+    won = winners(session)
+    model = PlackettLuce()
+    teams = model.rate([[model.rating()] for _ in range(4)],
+                       ranks=[1 if s in won or not won else 2 for s in range(3)] + [3])
+    for seat, login in [(0, "bob"), (2, "carol"), (3, "alice")]:
+        _, after = store.rating_change(session.game_id, login)
+        assert (after.mu, after.sigma) == pytest.approx((teams[seat][0].mu, teams[seat][0].sigma), abs=1e-12)
+    assert store.rating_change(session.game_id, "dave") is None
+    assert sorted(who for who, *_ in store.leaderboard("dune")) == ["alice", "bob", "carol"]
+
+
+def test_a_store_of_schema_3_keeps_its_ratings_and_rates_a_seat_left_and_taken_over(tmp_path):
+    import sqlite3
+
+    from dune_tui.server import store as module
+
+    path = tmp_path / "tables.sqlite3"
+    store = Store.open(path)
+    first = finish(store, people("alice", "bob"), seed=5)
+    store.close()
+    db = sqlite3.connect(path)  # as schema 3 had it: no sittings, a `rated` row per seat
+    db.executescript("DROP TABLE sittings; CREATE TABLE rated_3 (table_id TEXT NOT NULL REFERENCES tables(id) ON "
+                     "DELETE CASCADE, seat INTEGER NOT NULL, identity TEXT NOT NULL, won INTEGER NOT NULL, "
+                     "left_game INTEGER NOT NULL, mu_before REAL, sigma_before REAL, mu_after REAL, sigma_after "
+                     "REAL, PRIMARY KEY (table_id, seat)) WITHOUT ROWID; INSERT INTO rated_3 SELECT * FROM rated; "
+                     "DROP TABLE rated; ALTER TABLE rated_3 RENAME TO rated; PRAGMA user_version = 3;")
+    db.close()
+    store = Store.open(path)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == module.VERSION
+    assert store.rating_change(first.game_id, "alice") is not None
+    second = finish(store, people("alice", "bob"), seed=7, left=Abandoned(replaced=[(1, "carol")]))
+    assert store.db.execute("SELECT identity, left_game FROM rated WHERE table_id = ? AND seat = 1 ORDER BY "
+                            "identity", (second.game_id,)).fetchall() == [("bob", 0), ("carol", 1)]
+    assert [g for *_, g in sorted(store.leaderboard("dune"))] == [2, 2, 1]
 
 
 def test_a_rating_that_fails_never_stops_the_tables_end(tmp_path, monkeypatch):
