@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import threading
@@ -139,7 +140,14 @@ def test_the_games_differ_in_what_is_hidden():
 @pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:iters=40"])
 def test_what_a_seat_cannot_see_does_not_change_the_express_bots_decision(spec):
     s, seat = bene_gesserit_game()
-    assert len(answers(lambda: make_agent(spec, SEED), hidden_variants(s, seat), seat)) == 1
+    assert len(answers(lambda: by_count(make_agent(spec, SEED)), hidden_variants(s, seat), seat)) == 1
+
+
+def by_count(agent):
+    """A search bot whose iterations decide, however busy the machine (its wall-clock cap out of reach)."""
+    if hasattr(agent, "config"):
+        agent.config = dataclasses.replace(agent.config, seconds=1000.0)
+    return agent
 
 
 def test_the_test_catches_a_bot_that_reads_the_game_behind_its_request():
@@ -155,9 +163,9 @@ def test_a_cancelled_express_search_answers_at_once_and_legally():
     done = threading.Event()
     done.set()
     bot = make_agent("mcts:time=600", 1)
-    start = time.perf_counter()
+    start = time.thread_time()  # the search's own CPU: a loaded machine's waits are not the search's
     assert bot.decide(req, cancel=done) in req.legal
-    assert time.perf_counter() - start < 2.0
+    assert time.thread_time() - start < 2.0
 
 
 def test_cancelling_mid_search_stops_it():
@@ -166,6 +174,6 @@ def test_cancelling_mid_search_stops_it():
     cancel = threading.Event()
     threading.Timer(0.3, cancel.set).start()
     bot = make_agent("mcts:time=600", 1)
-    start = time.perf_counter()
+    start = time.thread_time()  # the search's own CPU (it runs in this thread): 0.3 s of wall at most, then stops
     assert bot.decide(req, cancel=cancel) in req.legal
-    assert time.perf_counter() - start < 5.0 and bot.last_iterations > 0
+    assert time.thread_time() - start < 5.0 and bot.last_iterations > 0

@@ -63,7 +63,7 @@ async def test_x36_e_in_a_game_with_a_round_limit_says_why_it_ends_nothing():
         await until(pilot, lambda: any("ends at the end of round 20 (the Shorter Game)" in str(n.message)
                                        for n in app._notifications))
         assert screen_name(app) == "GameScreen" and game.state.limit == 20
-        assert "No end by agreement" in screen_text(app)
+        await until(pilot, lambda: "No end by agreement" in screen_text(app), what="the toast drawn")
 
 
 @pytest.mark.slow

@@ -86,8 +86,7 @@ async def test_dice_keys_answer_again_after_the_terminal_was_too_small_during_a_
         await pilot.pause()
         assert "too small" in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert "1-7 Mark" in footer(app)
+        await until(pilot, lambda: "1-7 Mark" in footer(app), what="the footer back")
         await pilot.press("1")
         await pilot.pause()
         assert "●keep" in screen_text(app), "die 1 is marked on the tray"
@@ -135,8 +134,7 @@ async def test_escape_leaves_the_full_log_and_the_focused_game_log():
     async with app.run_test(size=(80, 24)) as pilot:
         await until_roll(pilot)
         await pilot.press("v")
-        await until(pilot, lambda: screen_name(app) == "LogScreen")
-        assert "esc Back" in footer(app)
+        await until(pilot, lambda: screen_name(app) == "LogScreen" and "esc Back" in footer(app), what="the log")
         await pilot.press("escape")
         await until(pilot, lambda: screen_name(app) == "GameScreen")
         await pilot.press("l")
