@@ -97,8 +97,8 @@ class SearchConfig:
     # late_share 4, not 8: the rolls spend most of a turn's budget, and with an eighth the decisions after them
     # were starved (4 players, one seeded game: a landing 37 iterations on average against 124 without the turn
     # budget, a move 61 against 115, a construction 119 against 348; docs/STRENGTH.md, "A bot's turn").
-    # Off for the levels (None) until its effect on play is measured: with it, four normal bots' games ended in
-    # alliance wins at turns 5-12 instead of 14-20 (docs/STRENGTH.md, "A bot's turn")
+    # Off for the levels (None): head to head at 4 players, normal with it won 2 of 7 decided games against normal
+    # without it, 28.6% (8.2-64.1%) on 10 paired deals (docs/STRENGTH.md, "A bot's turn")
     turn_budget: float | None = None
     late_share: int = 4
 
