@@ -94,10 +94,13 @@ class SearchConfig:
     # a turn's decisions together get at most turn_budget * iters iterations, and once that is spent each
     # further decision of the turn gets iters // late_share (None: no turn budget); a decision of the same kind as
     # the one before it in the turn (another roll) gets half that one's budget, so the others keep theirs.
-    # Off for the levels (None) until its effect on play is measured: with it, four normal bots' games ended in
-    # alliance wins at turns 5-12 instead of 14-20 (docs/STRENGTH.md, "A bot's turn")
+    # late_share 4, not 8: the rolls spend most of a turn's budget, and with an eighth the decisions after them
+    # were starved (4 players, one seeded game's turns 1-11: a landing 39 iterations on average against 125
+    # without the turn budget, a move 57 against 115, a construction 140 against 348; docs/STRENGTH.md).
+    # Off for the levels (None): head to head at 4 players, normal with it won 2 of 7 decided games against normal
+    # without it, 28.6% (8.2-64.1%) on 10 paired deals (docs/STRENGTH.md, "A bot's turn")
     turn_budget: float | None = None
-    late_share: int = 8
+    late_share: int = 4
 
 
 LEVELS = {

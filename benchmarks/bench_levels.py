@@ -35,6 +35,13 @@ from dune_tui.table.bots import bot_seed
 # `mcts-full:LEVEL`: the level searching every decision to its whole budget, as before issue 47's budgets (no
 # early stop, no turn budget): the "before" of a budget change, e.g. `mcts:normal mcts-full:normal`
 register("mcts-full", lambda arg, seed: MctsAgent(seed, full_search(LEVELS[arg or "normal"]), name=f"mcts-full:{arg}"))
+# `mcts-turn:LEVEL` / `mcts-noturn:LEVEL`: the level with its turn budget on (2x iters where the level has none) /
+# off (the early stop only): the head-to-head of the turn budget, `mcts-turn:normal mcts-noturn:normal`
+register("mcts-turn", lambda arg, seed: MctsAgent(
+    seed, dataclasses.replace(LEVELS[arg or "normal"], turn_budget=LEVELS[arg or "normal"].turn_budget or 2.0),
+    name=f"mcts-turn:{arg}"))
+register("mcts-noturn", lambda arg, seed: MctsAgent(
+    seed, dataclasses.replace(LEVELS[arg or "normal"], turn_budget=None), name=f"mcts-noturn:{arg}"))
 
 
 class LevelGame(GameRecord, kw_only=True):
