@@ -4,9 +4,24 @@ process draws every move): nothing that stays the same is built or laid out agai
 from __future__ import annotations
 
 import asyncio
+import random
 
 from textual.widgets import Footer
 from ui_helpers import human_waiting, make_app, pilot_test, screen_text, session, until
+
+from dune_tui.controller import Decision
+from dune_tui.games.dune import Options
+from dune_tui.session import SeatConfig, Session
+from dune_tui.table import Table
+from dune_tui.table.keeper import FileKeeper
+from dune_tui.table.messages import Closed, DecisionRequest
+from dune_tui.ui.app import DuneApp
+from dune_tui.ui.games.dune.dice import DiceTray
+from dune_tui.ui.games.dune.houses import HouseCard
+from dune_tui.ui.games.dune.map import MapView
+from dune_tui.ui.games.dune.status import StatusBar
+from dune_tui.ui.screens.game import GameScreen
+from dune_tui.ui.settings import Settings
 
 
 async def refreshed(widget) -> None:
@@ -31,3 +46,63 @@ async def test_the_footer_keeps_its_keys_when_the_bindings_refresh_to_the_same_k
             await refreshed(footer)
         assert list(footer.children) == keys and all(key.is_attached for key in keys)
         assert "? Help" in screen_text(app).splitlines()[-1]
+
+
+class Opponent:
+    """Seat 1 of a table of two humans, played by the test: its open requests."""
+
+    def __init__(self, table) -> None:
+        self.table, self.open = table, {}
+        self.conn = table.attach(0, self._got)
+
+    def _got(self, message) -> None:
+        if isinstance(message, DecisionRequest):
+            self.open[message.id] = message
+        elif isinstance(message, Closed):
+            self.open.pop(message.id, None)
+
+    def move(self, rng) -> None:
+        request = self.open.pop(min(self.open))
+        self.table.receive(self.conn, Decision(request.id, request.seat, rng.choice(request.legal)))
+
+
+@pilot_test
+async def test_another_players_move_paints_again_only_the_widgets_whose_drawing_changed(tmp_path, monkeypatch):
+    """At a table of two humans, seen from seat 2: each of seat 1's moves sent a new view, and the map, dice, status
+    line, house cards and the waiting panel were all painted again (most of the screen, to every player) though
+    most of them drew the same.  A widget is painted (Textual calls its `render`) only when its drawing changed."""
+    painted: dict[type, int] = {}
+    drawing = {}  # each class's own render, not counted: what a widget would draw now
+    for cls in (StatusBar, MapView, DiceTray, HouseCard):
+        def render(self, _render=cls.render):
+            painted[type(self)] = painted.get(type(self), 0) + 1
+            return _render(self)
+        drawing[cls] = cls.render
+        monkeypatch.setattr(cls, "render", render)
+    seats = [SeatConfig(kind="human", agent="", name="Ann"), SeatConfig(kind="human", agent="", name="Bob")]
+    game = Session(Options(players=2, seed=7, dice="splitmix"), seats, bots_secret=7)
+    app = DuneApp(None, Settings(save_dir=tmp_path, pause=0.0, bots="thread"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = Table(game, bots="thread", pause=0.0, keeper=FileKeeper(tmp_path, autosave=False))
+        opponent, rng = Opponent(table), random.Random(7)
+        app.table, screen = table, GameScreen(table, app.settings, seats=[1])
+        app.run_worker(table.run(), name="table", group="table")
+        app.push_screen(screen)
+        await until(pilot, lambda: opponent.open and "Waiting for seat 1" in screen_text(app), what="seat 1's turn")
+        same = changed = 0
+        while opponent.open and same + changed < 40:
+            widgets = [w for cls in drawing for w in screen.query(cls)]
+            before = [drawing[type(w)](w) for w in widgets]
+            counts, board = dict(painted), screen.board
+            opponent.move(rng)
+            await until(pilot, lambda: screen.board is not board, what="the move's board")  # noqa: B023
+            await refreshed(screen)
+            moved = {type(w) for w, drawn in zip(widgets, before) if drawing[type(w)](w) != drawn}
+            for cls in drawing:
+                if cls in moved:
+                    changed += 1
+                else:
+                    same += 1
+                    assert painted.get(cls, 0) == counts.get(cls, 0), f"{cls.__name__} drew the same, painted again"
+        assert same and changed  # both kinds were seen
+        table.close()
