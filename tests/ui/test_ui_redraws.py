@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import Footer
 from ui_helpers import human_waiting, make_app, pilot_test, screen_text, session, until
 
@@ -106,3 +107,27 @@ async def test_another_players_move_paints_again_only_the_widgets_whose_drawing_
                     assert painted.get(cls, 0) == counts.get(cls, 0), f"{cls.__name__} drew the same, painted again"
         assert same and changed  # both kinds were seen
         table.close()
+
+
+@pilot_test
+async def test_a_change_of_focus_sends_the_widgets_it_restyles_not_the_whole_screen(monkeypatch):
+    """Textual's screen painted itself whole at every focus change: each decision asked (its form focused) and
+    answered (the focus put away) sent every line of the screen again to the player's terminal."""
+    written = [0]
+    monkeypatch.setattr(HeadlessDriver, "is_headless", property(lambda self: False))  # it draws, as a terminal's
+    monkeypatch.setattr(HeadlessDriver, "write", lambda self, data: written.__setitem__(0, written[0] + len(data)))
+    app = make_app(session())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: human_waiting(app), what="the first decision")
+        screen, form = app.screen, app.focused
+        await refreshed(screen)
+        before = written[0]
+        screen.refresh()  # the whole screen, for the measure
+        await refreshed(screen)
+        whole = written[0] - before
+        for focus in (None, form, None, form):
+            before = written[0]
+            screen.set_focus(focus)
+            await refreshed(screen)
+            assert written[0] - before < whole / 2, (focus, written[0] - before, whole)
+        assert app.focused is form

@@ -19,6 +19,8 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import Reactive
+from textual.widget import Widget
 
 from ...games import game_of
 from ...table import messages as m
@@ -51,6 +53,9 @@ def narrow(width: int) -> bool:
 class GameScreen(OwnerControls, DuneScreen):
     AUTO_FOCUS = ""  # none: the decision panel focuses its form when a human must decide (None would inherit
     # the app's "*", and back from a dialog the first focusable widget, the hidden filter, took the keys)
+    # Textual's screen paints itself whole at every focus change; the widgets gaining and losing the focus are
+    # restyled and painted anyway: without this, every decision asked and answered sent the whole screen again
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS = [
         Binding("q", "leave", "Quit"),
         Binding("s", "skip", "Skip"),
