@@ -7,7 +7,7 @@ import asyncio
 import random
 
 from textual.drivers.headless_driver import HeadlessDriver
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 from ui_helpers import human_waiting, make_app, pilot_test, screen_text, session, until
 
 from dune_tui.controller import Decision
@@ -71,7 +71,8 @@ class Opponent:
 async def test_another_players_move_paints_again_only_the_widgets_whose_drawing_changed(tmp_path, monkeypatch):
     """At a table of two humans, seen from seat 2: each of seat 1's moves sent a new view, and the map, dice, status
     line, house cards and the waiting panel were all painted again (most of the screen, to every player) though
-    most of them drew the same.  A widget is painted (Textual calls its `render`) only when its drawing changed."""
+    most of them drew the same.  A widget is painted (Textual calls its `render`) only when its drawing changed, and
+    the panel's waiting line is not written again when it says the same."""
     painted: dict[type, int] = {}
     drawing = {}  # each class's own render, not counted: what a widget would draw now
     for cls in (StatusBar, MapView, DiceTray, HouseCard):
@@ -80,6 +81,14 @@ async def test_another_players_move_paints_again_only_the_widgets_whose_drawing_
             return _render(self)
         drawing[cls] = cls.render
         monkeypatch.setattr(cls, "render", render)
+    update = Static.update
+
+    def updated(self, *args, **kwargs):  # the decision panel's text: waiting, or a question
+        if self.id == "ask":
+            painted[Static] = painted.get(Static, 0) + 1
+        return update(self, *args, **kwargs)
+
+    monkeypatch.setattr(Static, "update", updated)
     seats = [SeatConfig(kind="human", agent="", name="Ann"), SeatConfig(kind="human", agent="", name="Bob")]
     game = Session(Options(players=2, seed=7, dice="splitmix"), seats, bots_secret=7)
     app = DuneApp(None, Settings(save_dir=tmp_path, pause=0.0, bots="thread"))
@@ -94,6 +103,7 @@ async def test_another_players_move_paints_again_only_the_widgets_whose_drawing_
         while opponent.open and same + changed < 40:
             widgets = [w for cls in drawing for w in screen.query(cls)]
             before = [drawing[type(w)](w) for w in widgets]
+            waiting = screen.current is None and str(screen.query_one("#ask", Static).content)
             counts, board = dict(painted), screen.board
             opponent.move(rng)
             await until(pilot, lambda: screen.board is not board, what="the move's board")  # noqa: B023
@@ -105,6 +115,8 @@ async def test_another_players_move_paints_again_only_the_widgets_whose_drawing_
                 else:
                     same += 1
                     assert painted.get(cls, 0) == counts.get(cls, 0), f"{cls.__name__} drew the same, painted again"
+            if waiting and screen.current is None and str(screen.query_one("#ask", Static).content) == waiting:
+                assert painted.get(Static, 0) == counts.get(Static, 0), "the same wait written again"
         assert same and changed  # both kinds were seen
         table.close()
 
