@@ -4,11 +4,13 @@ Textual's `Footer` recomposes (a new widget for every key, each styled anew) whe
 may have changed — at every focus change and every `refresh_bindings()` — even when it would show the very same
 keys.  On the game screen that came to a few times a move and most of a move's CPU in the UI process (at a door,
 each player's process for every move at the table).  This one recomposes only when what it shows changes: the keys
-listed, their labels, groups and tooltips, which are enabled, the command palette's key."""
+listed, their labels, groups and tooltips, which are enabled, the command palette's key; and each new key is styled
+once (Textual's start compact, then take the footer's `compact`: styled twice at 80 columns and more)."""
 
 from __future__ import annotations
 
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 __all__ = ["Footer"]
 
@@ -29,8 +31,13 @@ class Footer(TextualFooter):
         return keys, self.show_command_palette, app.ENABLE_COMMAND_PALETTE
 
     def compose(self):
+        """Textual's keys, each made with the footer's `compact` already (a key starts compact and is bound to the
+        footer's: at 80 columns and more each new key was styled twice, compact and then not)."""
         self._shown = self._keys() if self._bindings_ready else None
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
 
     def bindings_changed(self, screen) -> None:
         """Textual recomposes here, after the next refresh; this footer then looks whether its keys changed."""
