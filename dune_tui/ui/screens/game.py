@@ -19,14 +19,12 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import Reactive
-from textual.widget import Widget
 
 from ...games import game_of
 from ...table import messages as m
 from ..early_keys import EarlyKeys
 from ..games import board_for, log_style
-from ..kit.screens import DuneScreen
+from ..kit.screens import DuneScreen, QuietFocus
 from ..seat_client import SeatClient, to_ally
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel
@@ -50,12 +48,9 @@ def narrow(width: int) -> bool:
     return width < 80
 
 
-class GameScreen(OwnerControls, DuneScreen):
+class GameScreen(OwnerControls, QuietFocus, DuneScreen):
     AUTO_FOCUS = ""  # none: the decision panel focuses its form when a human must decide (None would inherit
     # the app's "*", and back from a dialog the first focusable widget, the hidden filter, took the keys)
-    # Textual's screen paints itself whole at every focus change; the widgets gaining and losing the focus are
-    # restyled and painted anyway: without this, every decision asked and answered sent the whole screen again
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS = [
         Binding("q", "leave", "Quit"),
         Binding("s", "skip", "Skip"),

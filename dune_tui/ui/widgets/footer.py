@@ -9,8 +9,8 @@ once (Textual's start compact, then take the footer's `compact`: styled twice at
 
 from __future__ import annotations
 
+from textual.reactive import Reactive
 from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey
 
 __all__ = ["Footer"]
 
@@ -35,8 +35,9 @@ class Footer(TextualFooter):
         footer's: at 80 columns and more each new key was styled twice, compact and then not)."""
         self._shown = self._keys() if self._bindings_ready else None
         for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget.set_reactive(FooterKey.compact, self.compact)
+            compact = getattr(type(widget), "compact", None)  # a key's (Textual does not export FooterKey)
+            if isinstance(compact, Reactive):
+                widget.set_reactive(compact, self.compact)
             yield widget
 
     def bindings_changed(self, screen) -> None:
