@@ -65,7 +65,8 @@ class Screen:
         self.process, self.name = process, name
         self.screen = pyte.Screen(*SIZE)
         self.stream = pyte.ByteStream(self.screen)
-        self.times: list[float] = []  # each chunk's arrival (perf_counter)
+        self.times: list[float] = []  # each chunk's arrival (perf_counter), taken as read, before pyte draws it
+        self.sizes: list[int] = []  # each chunk's bytes
         self.unread: list[bytes] = []  # drawn when the screen is looked at (the emulator is slow: not before)
         self.arrived = asyncio.Event()
         self.reader = asyncio.create_task(self._read())
@@ -73,6 +74,7 @@ class Screen:
     async def _read(self) -> None:
         while data := await self.process.stdout.read(65536):
             self.times.append(time.perf_counter())
+            self.sizes.append(len(data))
             self.unread.append(data)
             self.arrived.set()
 
@@ -323,6 +325,9 @@ async def run(args, folder: Path) -> dict:
                 flood = asyncio.create_task(huge(idle_conn, stop, stats))
             await asyncio.sleep(2 if flood else 0)  # the flood under way
             cpu0, _, _ = usage(server.pid)
+            own_cpu0 = time.process_time()  # the benchmark's own (its clients, pyte): it shares the cores
+            players = [p for t in tables for p in t.players]
+            bytes0 = [sum(p.sizes) for p in players]
             begun = time.monotonic()
             marks = [len(t.moves) for t in tables]
             while sum(len(t.moves) - m for t, m in zip(tables, marks)) < args.moves:
@@ -334,6 +339,8 @@ async def run(args, folder: Path) -> dict:
             await asyncio.sleep(SEEN)  # the last moves' answers
             took = time.monotonic() - begun
             cpu1, rss1, _ = usage(server.pid)
+            own_cpu = time.process_time() - own_cpu0
+            written = sum(sum(p.sizes) - b for p, b in zip(players, bytes0))
             stop.set()
             if flood:
                 await flood
@@ -344,6 +351,10 @@ async def run(args, folder: Path) -> dict:
                      "other_screen": summary(other), "other_unseen": unseen, "own_screen": summary(own),
                      "own_unseen": own_unseen, "cpu_percent_all": round((cpu1 - cpu0) / took * 100, 1),
                      "cpu_percent_per_session": round((cpu1 - cpu0) / took * 100 / n, 2),
+                     "cpu_ms_per_move_all": round((cpu1 - cpu0) / max(1, len(moves)) * 1000, 1),
+                     "bytes_per_move_to_both_screens": round(written / max(1, len(moves))),
+                     "benchmark_cpu_percent": round(own_cpu / took * 100, 1),
+                     "load_average_at_end": os.getloadavg(),
                      "rss_mib_all": round(rss1 / 2**20), "games_over": sum(t.over for t in tables)}
             print(json.dumps(phase), flush=True)
             phases.append(phase)

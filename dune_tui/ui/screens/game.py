@@ -19,18 +19,18 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from ...games import game_of
 from ...table import messages as m
 from ..early_keys import EarlyKeys
 from ..games import board_for, log_style
-from ..kit.screens import DuneScreen
+from ..kit.screens import DuneScreen, QuietFocus
 from ..seat_client import SeatClient, to_ally
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel
 from ..widgets.choices import ChoiceList
 from ..widgets.decision import DecisionPanel
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, Pointed, RegionClicked
 from .agreement import Agreement
@@ -48,7 +48,7 @@ def narrow(width: int) -> bool:
     return width < 80
 
 
-class GameScreen(OwnerControls, DuneScreen):
+class GameScreen(OwnerControls, QuietFocus, DuneScreen):
     AUTO_FOCUS = ""  # none: the decision panel focuses its form when a human must decide (None would inherit
     # the app's "*", and back from a dialog the first focusable widget, the hidden filter, took the keys)
     BINDINGS = [

@@ -72,6 +72,7 @@ class DecisionPanel(Vertical):
         self._spin: Timer | None = None
         self._spin_n = 0
         self._wait_text = ""
+        self._waiting: tuple | None = None  # (text, title) of the wait on the panel (None: something else is)
         self._asked_phase = ""  # the kind of the last question asked
         self._guard: Timer | None = None
         self._repeat: tuple | None = None  # (seat, action, times left, key) of a counted landing
@@ -92,6 +93,7 @@ class DecisionPanel(Vertical):
     # --------------------------------------------------------------- asking
     def ask(self, request, title: Text, prefer: tuple | None = None, note: str = "") -> None:
         """Show a human seat's request (its view and legal actions)."""
+        self._waiting = None
         self._stop_spinner()
         self.request = request
         self.border_title = title
@@ -157,7 +159,10 @@ class DecisionPanel(Vertical):
         return True
 
     def wait(self, text: Text | str, spinner: bool = False, title: Text | str = "Waiting") -> None:
-        """Nothing for the keyboard to decide: say what is happening."""
+        """Nothing for the keyboard to decide: say what is happening (the same wait again, as each of another
+        player's moves says, changes nothing on screen: nothing is redrawn)."""
+        if not spinner and self._spin is None and self._waiting == (text, title):
+            return
         self.request = None
         self.border_title = title
         self._end_guard(focus=False)
@@ -170,6 +175,7 @@ class DecisionPanel(Vertical):
         if spinner:
             self._spin = self.set_interval(0.12, self._tick)
         self._render_wait()
+        self._waiting = (text, title) if not spinner else None
 
     def _tick(self) -> None:
         """Only the one-line spinner redraws: little to send over a slow link."""

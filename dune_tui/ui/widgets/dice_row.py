@@ -32,6 +32,10 @@ class DiceRow(Widget):
         self.view = view
         if not self.rolling(view):
             self.marks = 0
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the tray again (a game's tray may skip a drawing that did not change: widgets/drawn.py)."""
         self.refresh()
 
     def set_marks(self, mask: int) -> None:

@@ -44,7 +44,11 @@ class PlaceCursor(Widget):
     def show(self, view) -> None:
         if view is not self.view:  # the same view again (a new bot pause...): nothing to redraw
             self.view = view
-            self.refresh()
+            self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the view again (a game's map may skip a drawing that did not change: widgets/drawn.py)."""
+        self.refresh()
 
     def light(self, options: dict[int, list[int]]) -> None:
         """The places the open decision is about, with their options' places in the list ({} when none)."""

@@ -25,6 +25,7 @@ from ....games.dune.data import (
 )
 from ....games.dune.describe import storm_text
 from ...widgets.dice_row import DiceRow
+from ...widgets.drawn import Drawn
 from ...widgets.fit import fitting, lay_out
 from .labels import FACTION_COLOURS, SHORT_NAMES
 
@@ -65,7 +66,7 @@ def face_text(die: int, face: int, width: int) -> Text:
     return Text(fitting(width, name, KANLY_SHORT.get(name, name)), style="bold")
 
 
-class DiceTray(DiceRow):
+class DiceTray(Drawn, DiceRow):
     DEFAULT_CSS = "DiceTray { height: 3; }"  # four lines in the roomy layout (dune.tcss): a line of words
     rolling = staticmethod(rolling)
 
@@ -73,7 +74,7 @@ class DiceTray(DiceRow):
         if view is not self.view:
             super().show(view)
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         v = self.view
         if v is None or v.turn == 0:
             return Text("Dice: the first roll comes after the faction setups.", style="dim")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.reactive import reactive, var
+from textual.reactive import var
 from textual.widget import Widget
 
 from ....games.dune import queries
@@ -22,6 +22,7 @@ from ....games.dune.data import (
     LEADER_NAMES,
     LEADER_STRENGTH,
 )
+from ...widgets.drawn import Drawn
 from ...widgets.fit import bot_short
 from .abilities import ABILITIES, KNOT_MARK
 from .labels import FACTION_COLOURS, SHORT_NAMES, card_troops, reserve_troops, with_sardaukar
@@ -128,14 +129,15 @@ def fitted(player: str, room: int, style: str) -> Text:
     return Text(f" {player}", style=style)
 
 
-class HouseCard(Widget):
-    """One seat's card, drawn from its data: the view, who sits there, whose eyes (setting any redraws it)."""
+class HouseCard(Drawn, Widget):
+    """One seat's card, drawn from its data: the view, who sits there, whose eyes (`HouseCards` sets them and
+    redraws the cards)."""
 
     DEFAULT_CSS = "HouseCard { height: 1; }"  # two lines or more in the roomy layout (dune.tcss: height auto)
 
-    view = reactive(None, layout=True)  # a roomy card may take another line
-    seat_cfg = reactive(None)
-    you = reactive(-1)
+    view = var(None)  # (a roomy card may take another line: `redraw` lays it out again then)
+    seat_cfg = var(None)
+    you = var(-1)
 
     def __init__(self, seat: int) -> None:
         super().__init__()
@@ -145,7 +147,7 @@ class HouseCard(Widget):
         """A click on a house opens every card in full (as `c` does)."""
         await self.run_action("screen.houses")
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         v = self.view
         if v is None:
             return Text()
@@ -304,4 +306,4 @@ class HouseCards(VerticalScroll, can_focus=False):
             card.view, card.you = self.view, self.you
             card.seat_cfg = self.seats[card.seat] if card.seat < len(self.seats) else None
         for card in self.cards:  # a card's line may change the columns of all
-            card.refresh()
+            card.redraw()

@@ -30,6 +30,7 @@ from ....games.dune.data import (
     ZONE,
 )
 from ...widgets.choices import DIGITS
+from ...widgets.drawn import Drawn
 from ...widgets.fit import fitting, pack
 from ...widgets.messages import RegionClicked
 from ...widgets.place_cursor import PlaceCursor
@@ -105,7 +106,7 @@ def next_region(drawn: dict[int, Box], lit, start: int, step: tuple[int, int]) -
     return choice
 
 
-class MapView(PlaceCursor):
+class MapView(Drawn, PlaceCursor):
     """Draws one state (a seat's view) as a board; `light` marks the regions a decision is about."""
 
     DEFAULT_CSS = "MapView { height: auto; }"
@@ -135,7 +136,7 @@ class MapView(PlaceCursor):
             self.post_message(RegionClicked(hits[0][1]))
 
     # ---------------------------------------------------------------- drawing
-    def render(self) -> Text:
+    def draw(self) -> Text:
         v = self.view
         if v is None:
             return Text("")

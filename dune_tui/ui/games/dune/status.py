@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from ....games.dune import queries
 from ....games.dune.data import BENE_GESSERIT, FACTION_NAMES
+from ...widgets.drawn import Drawn
 from .labels import SHORT_NAMES, letter
 
 ROUNDS = 6
@@ -61,7 +62,7 @@ def deadline(view, roomy: bool) -> Text:
     return Text(f" · then {who}" if left == 1 else f" · {who} in {left}")
 
 
-class StatusBar(Widget):
+class StatusBar(Drawn, Widget):
     DEFAULT_CSS = "StatusBar { height: 1; }"  # two lines in the roomy layout (dune.tcss): the whole track
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -72,9 +73,9 @@ class StatusBar(Widget):
 
     def show(self, view, pause: float, skipping: bool) -> None:
         self.view, self.pause, self.skipping = view, pause, skipping
-        self.refresh()
+        self.redraw()
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         v = self.view
         out = Text(no_wrap=True, overflow="ellipsis")
         if v is None:
