@@ -16,6 +16,7 @@ import pytest
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
+from dune_tui.net import wire  # noqa: E402
 from dune_tui.net.identity import my_login  # noqa: E402
 from dune_tui.server import control  # noqa: E402
 from dune_tui.server.links import Links  # noqa: E402
@@ -274,3 +275,47 @@ def test_dune_tui_starts_without_textual_serve_or_aiohttp_even_to_parse_serve_we
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]", out.stderr
+
+
+async def test_a_table_s_link_opens_its_tab_at_that_table_and_no_link_names_a_table_the_asker_cannot_sit_at(
+        where):  # noqa: F811
+    """Issue 44: a link made for a table (`dune-tui link TABLE`) opens its tab's process as `dune-tui join TABLE`,
+    the asker's; a table that is not there, or where every seat is another login's, gets no link but a sentence."""
+    from dune_tui.games.dune import Options
+    from dune_tui.session import SeatConfig, Session
+    from tests.server.test_daemon import save_of
+
+    record = where.parent / "tab"
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0,
+                   command=["sh", "-c", f'echo "$0 $1 $DUNE_TUI_IDENTITY" > {record}.new; mv {record}.new {record}; '
+                                        "cat"])
+    await door.start()
+    try:
+        mine = Session(Options(players=2, seed=3), [SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")],
+                       bots_secret=3)
+        theirs = Session(Options(players=2, seed=4), [SeatConfig(kind="human", login="alice"),
+                                                      SeatConfig(kind="bot", agent="random")], bots_secret=4)
+        tables = [(await ask(where, control.OpenTable(save=save_of(game), pause=0))).table for game in (mine, theirs)]
+
+        gone = await ask(where, control.MakeLink(table="nobody-123"))
+        assert gone.reason == "no table 'nobody-123' on this server", gone
+        full = await ask(where, control.MakeLink(table=tables[1]))
+        assert isinstance(full, wire.Goodbye) and "seat 1 is alice's" in full.reason, full
+        assert not daemon.links.waiting  # no link made for either
+
+        answer = await ask(where, control.MakeLink(table=tables[0]))
+        assert isinstance(answer, control.Done), answer
+        async with aiohttp.ClientSession() as http:
+            async with http.get(answer.text) as page:
+                key = re.search(r'"/ws/([\w-]+)"', await page.text()).group(1)
+            async with http.ws_connect(f"http://127.0.0.1:{door.port}/ws/{key}") as ws:
+                for _ in range(250):
+                    if record.exists():
+                        break
+                    await asyncio.sleep(0.02)
+                assert record.read_text().split() == ["join", tables[0], my_login()]
+                await ws.close()
+    finally:
+        await door.close()
+        await daemon.close()
