@@ -319,3 +319,36 @@ async def test_a_table_s_link_opens_its_tab_at_that_table_and_no_link_names_a_ta
     finally:
         await door.close()
         await daemon.close()
+
+
+async def test_a_table_s_tab_says_why_and_opens_the_menu_if_the_table_is_gone_or_will_not_seat_its_player(
+        where, monkeypatch):  # noqa: F811
+    """Issue 44: a table's link opened after the table ended, or once its seats are others' (a seat kept for another
+    login): the tab says so and opens the main menu, still the player's (nothing to retype, nothing lost)."""
+    from dune_tui.games.dune import Options
+    from dune_tui.server import place
+    from dune_tui.session import SeatConfig, Session
+    from dune_tui.ui.app import DuneApp
+    from dune_tui.ui.screens.opening import OpeningTable
+    from dune_tui.ui.settings import Settings
+    from tests.server.test_daemon import save_of
+    from tests.ui.ui_helpers import until
+
+    monkeypatch.setenv(place.ENV, str(where))
+    daemon = await started(where)
+    try:
+        theirs = Session(Options(players=2, seed=4), [SeatConfig(kind="human", login="alice"),
+                                                      SeatConfig(kind="bot", agent="random")], bots_secret=4)
+        table = (await ask(where, control.OpenTable(save=save_of(theirs), pause=0))).table
+        for name, sentence in (("nobody-123", "The table nobody-123 is not on this server any more"),
+                               (table, f"Could not sit down at the table {table}: the table refused: no free "
+                                       f"seat for {my_login()}: seat 1 is alice's")):
+            app = DuneApp(None, Settings(autosave=False), first=OpeningTable(name))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until(pilot, lambda a=app: type(a.screen).__name__ == "MainMenu" and a.focused is not None
+                            and a.focused.id == "menu-list", what="the main menu, its list focused")
+                said = "\n".join(str(n.message) for n in app._notifications)
+                assert sentence in said and "Tables on this server lists the open ones" in said, said
+                app.exit()
+    finally:
+        await daemon.close()

@@ -20,7 +20,7 @@ from ..kit.screens import DuneScreen
 
 GONE = ("The table {name} is not on this server any more (its game ended or its owner closed it). Tables on this "
         "server lists the open ones.")
-REFUSED = "The table {name} would not seat you: {why}. Tables on this server lists the open ones."
+REFUSED = "Could not sit down at the table {name}: {why}. Tables on this server lists the open ones."
 
 
 class OpeningTable(DuneScreen):
