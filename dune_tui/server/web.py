@@ -74,6 +74,7 @@ GUESTS = "guests"  # each guest tab's, for as long as it is open: guests/<random
 WARM = ("import json, os, sys\n"
         "import dune_tui.cli, dune_tui.ui.app, dune_tui.ui.screens.menu, textual.drivers.web_driver  # noqa\n"
         "import dune_tui.ui.screens.opening, dune_tui.ui.screens.game, dune_tui.net.client  # noqa\n"
+        "dune_tui.ui.games.load_boards()\n"
         "fd = int(sys.argv.pop(1)); data = b''\n"
         "while chunk := os.read(fd, 65536): data += chunk\n"
         "os.close(fd)\n"

@@ -352,3 +352,40 @@ async def test_a_table_s_tab_says_why_and_opens_the_menu_if_the_table_is_gone_or
                 app.exit()
     finally:
         await daemon.close()
+
+
+async def test_b_on_a_table_of_the_server_makes_a_link_that_opens_at_that_table(where, monkeypatch):  # noqa: F811
+    """Issue 44: b in Tables on this server, the highlight on a table of the server where the player may sit: the
+    link opens the tab at that table (the board first, not the menu)."""
+    from dune_tui.games.dune import Options
+    from dune_tui.server import place
+    from dune_tui.session import SeatConfig, Session
+    from dune_tui.ui.app import DuneApp
+    from dune_tui.ui.settings import Settings
+    from tests.server.test_daemon import save_of
+    from tests.ui.ui_helpers import until
+
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0, command=["sleep", "30"])
+    await door.start()
+    try:
+        mine = Session(Options(players=2, seed=3), [SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")],
+                       bots_secret=3)
+        table = (await ask(where, control.OpenTable(save=save_of(mine), pause=0))).table
+        app = DuneApp(None, Settings(autosave=False))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen" and app.screen.selected()
+                        is not None, what="the tables screen, the table highlighted")
+            await pilot.press("b")
+            said = lambda: "\n".join(str(n.message) for n in app._notifications)  # noqa: E731
+            await until(pilot, lambda: "?t=" in said(), what="the link")
+            assert f"as you, at the table {table})" in said()
+            url = re.search(r"http://\S+", said()).group(0)
+            app.exit()
+        assert daemon.links.claim_link(url.split("?t=")[1]) == (my_login(), table)
+    finally:
+        await door.close()
+        await daemon.close()

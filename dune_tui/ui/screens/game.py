@@ -19,7 +19,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from ...games import game_of
 from ...table import messages as m
@@ -31,6 +30,7 @@ from ..settings import Settings
 from ..widgets.advice import AdvicePanel
 from ..widgets.choices import ChoiceList
 from ..widgets.decision import DecisionPanel
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 from ..widgets.messages import DieClicked, Pointed, RegionClicked
 from .agreement import Agreement

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net import lobby
@@ -29,6 +29,7 @@ from ...text import printable
 from ..door import shown
 from ..kit.screens import DuneScreen
 from ..saving import door_return
+from ..widgets.footer import Footer
 
 REFRESH_SECONDS = 0.5
 
