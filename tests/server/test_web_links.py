@@ -278,7 +278,7 @@ def test_dune_tui_starts_without_textual_serve_or_aiohttp_even_to_parse_serve_we
 
 
 async def test_a_table_s_link_opens_its_tab_at_that_table_and_no_link_names_a_table_the_asker_cannot_sit_at(
-        where):  # noqa: F811
+        where, monkeypatch, capsys):  # noqa: F811
     """Issue 44: a link made for a table (`dune-tui link TABLE`) opens its tab's process as `dune-tui join TABLE`,
     the asker's; a table that is not there, or where every seat is another login's, gets no link but a sentence."""
     from dune_tui.games.dune import Options
@@ -300,6 +300,14 @@ async def test_a_table_s_link_opens_its_tab_at_that_table_and_no_link_names_a_ta
 
         gone = await ask(where, control.MakeLink(table="nobody-123"))
         assert gone.reason == "no table 'nobody-123' on this server", gone
+        from dune_tui.cli import parse_args
+        from dune_tui.server import place
+
+        monkeypatch.setenv(place.ENV, str(where))
+        args = parse_args(["link", "nobody-123"])  # the command line says how to list the tables
+        assert await asyncio.to_thread(args.func, args) == 1
+        assert capsys.readouterr().err == ("dune-tui link: no table 'nobody-123' on this server (`dune-tui tables` "
+                                           "lists them)\n")
         full = await ask(where, control.MakeLink(table=tables[1]))
         assert isinstance(full, wire.Goodbye) and "seat 1 is alice's" in full.reason, full
         assert not daemon.links.waiting  # no link made for either
