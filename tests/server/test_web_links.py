@@ -354,7 +354,9 @@ async def test_a_table_s_tab_says_why_and_opens_the_menu_if_the_table_is_gone_or
             app = DuneApp(None, Settings(autosave=False), first=OpeningTable(name))
             async with app.run_test(size=(100, 30)) as pilot:
                 await until(pilot, lambda a=app: type(a.screen).__name__ == "MainMenu" and a.focused is not None
-                            and a.focused.id == "menu-list", what="the main menu, its list focused")
+                            and a.focused.id == "menu-list" and a.screen.query("#too-small"),
+                            what="the main menu mounted, its list focused")
+                assert [type(s).__name__ for s in app.screen_stack] == ["Launch", "MainMenu"]
                 said = "\n".join(str(n.message) for n in app._notifications)
                 assert sentence in said and "Tables on this server lists the open ones" in said, said
                 app.exit()
