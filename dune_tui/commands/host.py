@@ -27,7 +27,7 @@ from pathlib import Path
 from ..net import lobby
 from ..net.codes import Codes, address, label
 from ..net.hosting import Local
-from ..net.identity import login_of, my_identity
+from ..net.identity import at_door, login_of, my_identity
 from ..net.seating import choose, claim
 from ..table.messages import SPECTATOR
 from ..text import printable
@@ -355,6 +355,10 @@ def cmd_join(args) -> int:
     if not has_terminal():
         return _fail(NO_TERMINAL.removeprefix("dune-tui: "))
     code = args.code
+    if code and "/" not in code and at_door() and not args.watch and args.seat is None:
+        from ..ui import run_at_table  # a tab opened by a table's link: at the table, the menu after it
+
+        return run_at_table(code, args)
     if code is None or "/" not in code:
         found = find_table(code, my_identity())
         if isinstance(found, str):

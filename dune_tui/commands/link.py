@@ -3,6 +3,7 @@ front door (`dune-tui serve --web PORT`).
 
     $ dune-tui link
     http://example.org:8080/?t=Zk3…     (one tab, once, within 5 minutes)
+    $ dune-tui link alice-7              (the tab opens at that table of the server, not at the main menu)
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ def add_parser(sub) -> None:
                                    "--web PORT`) that opens one tab, once, within 5 minutes, as you: you sit at "
                                    "your tables there as here. Without a link a tab is a guest's, who may play "
                                    "solo and watch.")
+    p.add_argument("table", metavar="TABLE", nargs="?", default="",
+                   help="a table of the server (`dune-tui tables` lists them) where you may sit: the tab opens "
+                        "at it, not at the main menu")
     p.set_defaults(func=cmd_link)
 
 
@@ -31,7 +35,7 @@ def cmd_link(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        answer = control.ask(where, control.MakeLink())
+        answer = control.ask(where, control.MakeLink(table=getattr(args, "table", "") or ""))
     except control.Unreachable as e:
         print(f"dune-tui link: {e}", file=sys.stderr)
         return 2
@@ -39,5 +43,8 @@ def cmd_link(args: argparse.Namespace) -> int:
         print(printable(answer.text, limit=300))
         print("It opens one tab, once, within 5 minutes: keep it to yourself.", file=sys.stderr)
         return 0
-    print(f"dune-tui link: {printable(getattr(answer, 'reason', answer), limit=300)}", file=sys.stderr)
+    reason = printable(getattr(answer, "reason", answer), limit=300)
+    if reason.startswith(control.NO_TABLE):
+        reason += " (`dune-tui tables` lists them)"
+    print(f"dune-tui link: {reason}", file=sys.stderr)
     return 1

@@ -73,9 +73,11 @@ class ManageTable(msgspec.Struct, frozen=True, kw_only=True, tag=True):
 
 class MakeLink(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     """A one-time link that opens a browser tab at the server's browser front door as whoever asks
-    (`dune-tui link`): answered with `Done(text=the link)`."""
+    (`dune-tui link`): answered with `Done(text=the link)`; with `table`, the tab opens at that table of the server,
+    where the asker may sit (`dune-tui link TABLE`), not at the main menu."""
 
     protocol: int = wire.PROTOCOL
+    table: str = ""
 
 
 class Done(msgspec.Struct, frozen=True, kw_only=True, tag=True):

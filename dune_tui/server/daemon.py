@@ -273,20 +273,28 @@ class Daemon:
         if isinstance(request, ManageTable):
             return await self._manage(request, login)
         if isinstance(request, MakeLink):
-            return self._link(login)
+            return self._link(login, request.table)
         if isinstance(request, AskRecord):
             return await self._record(request, login)
         return await self._open(request, login)
 
-    def _link(self, login: str):
-        """A one-time link to the browser front door, for `login` (a local login, or a front door's player)."""
+    def _link(self, login: str, table: str = ""):
+        """A one-time link to the browser front door, for `login` (a local login, or a front door's player); with
+        `table`, one that opens at that table, if `login` may sit there now."""
         if not self.web_url:
             return wire.Goodbye(reason="this server has no browser front door (it opens one when started with "
                                        "--web PORT)")
         if is_guest(login):
             return wire.Goodbye(reason="a guest's link would be a guest's: open the front door's page itself")
-        log.info("%s asked for a link to the browser front door", login)
-        return Done(text=f"{self.web_url}?t={self.links.issue(login)}")
+        if table:
+            hosted = self.tables.get(table)
+            if hosted is None or not hosted.shown_to(login):
+                return wire.Goodbye(reason=_no_table(table))
+            seat = hosted.server.seat_for(login, None)
+            if isinstance(seat, str):
+                return wire.Goodbye(reason=f"{hosted.owner}'s table: {seat}")
+        log.info("%s asked for a link to the browser front door%s", login, f" at table {table}" if table else "")
+        return Done(text=f"{self.web_url}?t={self.links.issue(login, table)}")
 
     async def _record(self, request: AskRecord, login: str) -> Record:
         """A game's leaderboard and the games `login` finished here (the store's record: server/record.py); or

@@ -13,7 +13,9 @@ textual-serve's template (which links a web font from elsewhere): it loads nothi
 style and Roboto Mono font (textual-serve's static files), so a tab works with no network but the server's.
 
 Who a tab is: a tab opened at `/` is a guest ("guest:N": plays solo and watches, never sits at a table or opens
-one); `/?t=TOKEN`, a one-time link (`links.Links`, `dune-tui link`), is the player the link was made for. The page's
+one); `/?t=TOKEN`, a one-time link (`links.Links`, `dune-tui link`), is the player the link was made for, and a link
+made for a table (`dune-tui link TABLE`, b on Tables on this server) opens the tab at that table (`dune-tui join
+TABLE` at the door: ui/screens/opening.py), the main menu after it. The page's
 websocket path carries a tab key made when the page claimed the link, so a link opens one tab only. The tab's
 process is bound to its identity in the server's doors (`doors.Doors`, by pid, as the SSH door's): the tables know
 it from the kernel, never from the process's own word ($DUNE_TUI_IDENTITY, shown only). Each tab's process gets its
@@ -48,6 +50,7 @@ from textual_serve.download_manager import DownloadManager
 from ..net.identity import DOOR, IDENTITY
 from ..session import KEY
 from .doors import GUEST, is_guest
+from .links import Link
 
 log = logging.getLogger("dune_tui.server")
 STATIC = Path(textual_serve.__file__).with_name("static")  # textual.js, xterm.css, Roboto Mono
@@ -64,17 +67,20 @@ GUESTS = "guests"  # each guest tab's, for as long as it is open: guests/<random
 
 
 # A tab's process: Python, Textual (its web driver's fixed setting in the environment it starts with: Textual reads
-# it on import) and the menu loaded while it waits for a tab (a spare); then the tab's setting on a pipe (argv[1]: its
-# fd), its whole environment and working directory, once the server has bound its pid to the tab's player; then the
-# main menu. Nothing on the pipe (a spare never used): it ends.
+# it on import), the menu and a table's screens loaded while it waits for a tab (a spare); then the tab's setting on a
+# pipe (argv[1]: its fd), its whole environment, working directory and command line (`dune-tui`, or `dune-tui join
+# TABLE` for a table's link), once the server has bound its pid to the tab's player; then the main menu, or the
+# table. Nothing on the pipe (a spare never used): it ends.
 WARM = ("import json, os, sys\n"
         "import dune_tui.cli, dune_tui.ui.app, dune_tui.ui.screens.menu, textual.drivers.web_driver  # noqa\n"
+        "import dune_tui.ui.screens.opening, dune_tui.ui.screens.game, dune_tui.net.client  # noqa\n"
+        "dune_tui.ui.games.load_boards()\n"
         "fd = int(sys.argv.pop(1)); data = b''\n"
         "while chunk := os.read(fd, 65536): data += chunk\n"
         "os.close(fd)\n"
         "if not data: sys.exit(0)\n"
         "given = json.loads(data); os.environ.clear(); os.environ.update(given['env']); os.chdir(given['cwd'])\n"
-        "sys.argv = ['dune-tui']; sys.exit(dune_tui.cli.main())\n")
+        "sys.argv = given['argv']; sys.exit(dune_tui.cli.main())\n")
 WEB_DRIVER = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
               "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual"}  # textual-serve's (app_service.py)
 
@@ -105,10 +111,11 @@ class Spare:
     def alive(self) -> bool:
         return self.process is not None and self.process.returncode is None
 
-    def give(self, env: dict[str, str], cwd: Path) -> None:
-        """Its setting: it starts the menu."""
+    def give(self, env: dict[str, str], cwd: Path, args: list[str] | None = None) -> None:
+        """Its setting: it starts the menu (`args`: `dune-tui`'s arguments, e.g. ["join", TABLE])."""
+        setting = {"env": env, "cwd": str(cwd), "argv": ["dune-tui", *(args or [])]}
         with contextlib.suppress(OSError):  # (the pipe's buffer holds it: the process reads it when it is ready)
-            os.write(self.setting, json.dumps({"env": env, "cwd": str(cwd)}).encode())
+            os.write(self.setting, json.dumps(setting).encode())
         self.close_setting()
 
     def close_setting(self) -> None:
@@ -137,8 +144,11 @@ class Tab(AppService):
     home is."""
 
     def __init__(self, argv: list[str], who: str, home: Path, where: Path, spare: Spare | None = None,
-                 **kwargs) -> None:
-        """`argv`: what the tab runs, unless `spare`, a process started ahead, is given (it runs the menu)."""
+                 table: str = "", **kwargs) -> None:
+        """`argv`: what the tab runs, unless `spare`, a process started ahead, is given (it runs the menu);
+        `table`: the server's table it opens at (`join TABLE` after either), "" the main menu."""
+        self.args = ["join", table] if table else []
+        argv = [*argv, *self.args]
         super().__init__(shlex.join(argv), **kwargs)
         self.argv, self.who, self.home, self.where, self.spare = argv, who, home, where, spare
 
@@ -161,7 +171,7 @@ class Tab(AppService):
             self._process = process = self.spare.process
             self._stdin = process.stdin
             self.bound(process.pid)
-            self.spare.give(env, self.home)
+            self.spare.give(env, self.home, self.args)
             return process
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -195,7 +205,7 @@ class WebDoor:
         self.sparing: asyncio.Task | None = None
         self.tabs: set[Tab] = set()
         self.sockets: set[web.WebSocketResponse] = set()
-        self.keys: dict[str, tuple[str, float]] = {}  # a page's tab key → (who, until)
+        self.keys: dict[str, tuple[Link, float]] = {}  # a page's tab key → (who and the table, until)
         self.guests = 0
         self.downloads = DownloadManager()
         self.runner: web.AppRunner | None = None
@@ -271,16 +281,16 @@ class WebDoor:
         token = request.query.get("t", "")
         path = "/ws"
         if token:
-            who = self.links.claim(token)
-            if who is None:
+            link = self.links.claim_link(token)
+            if link is None:
                 return self._page(status=403, note="This link is used already or has expired: ask for a new one "
                                   "where you got it (b in Tables on this server; each opens one tab, once), or play "
                                   "as a guest here.")
             key = secrets.token_urlsafe(24)
             self._forget_keys()
-            self.keys[key] = (who, time.monotonic() + TAB_KEY_SECONDS)
+            self.keys[key] = (link, time.monotonic() + TAB_KEY_SECONDS)
             path = f"/ws/{key}"
-            log.info("web: a link of %s opened a tab", who)
+            log.info("web: a link of %s opened a tab%s", link.who, f" at table {link.table}" if link.table else "")
         return self._page(path=path)
 
     def _page(self, *, path: str = "", status: int = 200, note: str = "") -> web.Response:
@@ -301,10 +311,10 @@ class WebDoor:
 
     async def player_tab(self, request: web.Request) -> web.StreamResponse:
         self._forget_keys()
-        who, _ = self.keys.pop(request.match_info["key"], (None, 0.0))
-        if who is None:
+        link, _ = self.keys.pop(request.match_info["key"], (None, 0.0))
+        if link is None:
             raise web.HTTPForbidden(text="this tab's key is used already or has expired: open your link again")
-        return await self._tab(request, who)
+        return await self._tab(request, link.who, link.table)
 
     def home_of(self, who: str) -> tuple[Path, bool]:
         """The tab's home and whether it is a guest's (temporary)."""
@@ -317,7 +327,7 @@ class WebDoor:
             (home / sub).mkdir(mode=0o700, parents=True, exist_ok=True)
         return home, False
 
-    async def _tab(self, request: web.Request, who: str) -> web.StreamResponse:
+    async def _tab(self, request: web.Request, who: str, table: str = "") -> web.StreamResponse:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         address = request.remote or ""
         full = ("the server has as many tabs open as it takes: try again in a moment" if len(self.tabs) >= TABS_LIMIT
@@ -331,7 +341,7 @@ class WebDoor:
         width = _clamp(request.query.get("width", "80"), 80, SIZE_LIMIT[0])
         height = _clamp(request.query.get("height", "24"), 24, SIZE_LIMIT[1])
         home, temporary = self.home_of(who)
-        tab = Tab(self.command, who, home, self.where, self._take_spare() if self.warm else None,
+        tab = Tab(self.command, who, home, self.where, self._take_spare() if self.warm else None, table,
                   write_bytes=ws.send_bytes, write_str=ws.send_str, close=ws.close, download_manager=self.downloads)
         tab.bound = lambda pid: self.doors.bind(pid, who)
         tab.address = address

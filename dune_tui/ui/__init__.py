@@ -56,6 +56,18 @@ def run_default(args: argparse.Namespace | None = None) -> int:
     return _run(None, _settings(getattr(args, "save_dir", None)))
 
 
+def run_at_table(name: str, args: argparse.Namespace | None = None) -> int:
+    """A browser tab opened by a table's link (`dune-tui join TABLE` at the front door): the player sits down at
+    the server's table `name` at once; the main menu comes after the game is left (or if the table will not seat
+    them, saying why)."""
+    from .app import DuneApp
+    from .screens.opening import OpeningTable
+
+    app = DuneApp(None, _settings(getattr(args, "save_dir", None)), first=OpeningTable(name))
+    code = app.run()
+    return code if isinstance(code, int) else (app.return_code or 0)
+
+
 def run_review(review, budget=None) -> int:
     """`dune-tui review SAVE`: the review screen alone (leaving it ends the program)."""
     if not has_terminal():

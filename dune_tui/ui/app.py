@@ -38,6 +38,8 @@ class Launch(Screen):
     """The bottom of the stack when the app starts straight into a game: coming back to it
     (the game left, or a new-game screen closed) opens the main menu."""
 
+    BACK_NAME = "the main menu"  # (a game screen's leave dialog: where leaving goes)
+
     def on_screen_resume(self) -> None:
         if self.app.screen_stack[-1] is self and self.app.started:
             from .screens.menu import MainMenu

@@ -112,3 +112,27 @@ def test_two_players_in_two_tabs_at_one_table_see_each_others_moves(tmp_path):
         assert "Traceback" not in seen
     text = log.read_text()
     assert f"seat 1 joined from {me}" in text and "seat 2 joined from nobody" in text
+
+
+def test_a_table_s_link_opens_the_tab_at_the_table_and_leaving_it_shows_the_menu(tmp_path):
+    """Issue 44 (board ≤ 2 s after navigation): a link made for a table (`dune-tui link TABLE`) opens the tab's
+    process at that table, the board its first screen, never the menu; leaving the table shows the main menu, the
+    tab still the player's."""
+    me = my_login()
+    with web_server(tmp_path) as (_, log), Browser() as browser:
+        where = server_dir(log)
+        game = Session(Options(players=2, seed=11), [seat_config(f"user:{me}"), seat_config("heuristic")],
+                       bots_secret=11)
+        opened = control.ask(where, control.OpenTable(save=save_of(game), pause=0))
+        asked = subprocess.run([sys.executable, "-m", "dune_tui", "link", opened.table], capture_output=True,
+                               text=True, env={**os.environ, "DUNE_TUI_SERVER": str(where)}, timeout=30)
+        assert asked.returncode == 0, asked
+        tab = browser.tab(asked.stdout.strip(), width=1100, height=760)
+        first = tab.wait_for("Arrakis", "New game", "Tables on this server")
+        assert "Arrakis" in first and "New game" not in first, first  # the board first: no menu on the way
+        assert re.search(r"Corrino +you", tab.wait_for("Your decision as [C] Corrino"))  # the player's seat
+        tab.keys("q")
+        tab.wait_for("back to the main menu")
+        tab.keys("y")
+        assert "Tables on this server" in tab.wait_for("New game")
+    assert f"seat 1 joined from {me}" in log.read_text()

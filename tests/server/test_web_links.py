@@ -16,6 +16,7 @@ import pytest
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
+from dune_tui.net import wire  # noqa: E402
 from dune_tui.net.identity import my_login  # noqa: E402
 from dune_tui.server import control  # noqa: E402
 from dune_tui.server.links import Links  # noqa: E402
@@ -274,3 +275,127 @@ def test_dune_tui_starts_without_textual_serve_or_aiohttp_even_to_parse_serve_we
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]", out.stderr
+
+
+async def test_a_table_s_link_opens_its_tab_at_that_table_and_no_link_names_a_table_the_asker_cannot_sit_at(
+        where, monkeypatch, capsys):  # noqa: F811
+    """Issue 44: a link made for a table (`dune-tui link TABLE`) opens its tab's process as `dune-tui join TABLE`,
+    the asker's; a table that is not there, or where every seat is another login's, gets no link but a sentence."""
+    from dune_tui.games.dune import Options
+    from dune_tui.session import SeatConfig, Session
+    from tests.server.test_daemon import save_of
+
+    record = where.parent / "tab"
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0,
+                   command=["sh", "-c", f'echo "$0 $1 $DUNE_TUI_IDENTITY" > {record}.new; mv {record}.new {record}; '
+                                        "cat"])
+    await door.start()
+    try:
+        mine = Session(Options(players=2, seed=3), [SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")],
+                       bots_secret=3)
+        theirs = Session(Options(players=2, seed=4), [SeatConfig(kind="human", login="alice"),
+                                                      SeatConfig(kind="bot", agent="random")], bots_secret=4)
+        tables = [(await ask(where, control.OpenTable(save=save_of(game), pause=0))).table for game in (mine, theirs)]
+
+        gone = await ask(where, control.MakeLink(table="nobody-123"))
+        assert gone.reason == "no table 'nobody-123' on this server", gone
+        from dune_tui.cli import parse_args
+        from dune_tui.server import place
+
+        monkeypatch.setenv(place.ENV, str(where))
+        args = parse_args(["link", "nobody-123"])  # the command line says how to list the tables
+        assert await asyncio.to_thread(args.func, args) == 1
+        assert capsys.readouterr().err == ("dune-tui link: no table 'nobody-123' on this server (`dune-tui tables` "
+                                           "lists them)\n")
+        full = await ask(where, control.MakeLink(table=tables[1]))
+        assert isinstance(full, wire.Goodbye) and "seat 1 is alice's" in full.reason, full
+        assert not daemon.links.waiting  # no link made for either
+
+        answer = await ask(where, control.MakeLink(table=tables[0]))
+        assert isinstance(answer, control.Done), answer
+        async with aiohttp.ClientSession() as http:
+            async with http.get(answer.text) as page:
+                key = re.search(r'"/ws/([\w-]+)"', await page.text()).group(1)
+            async with http.ws_connect(f"http://127.0.0.1:{door.port}/ws/{key}") as ws:
+                for _ in range(250):
+                    if record.exists():
+                        break
+                    await asyncio.sleep(0.02)
+                assert record.read_text().split() == ["join", tables[0], my_login()]
+                await ws.close()
+    finally:
+        await door.close()
+        await daemon.close()
+
+
+async def test_a_table_s_tab_says_why_and_opens_the_menu_if_the_table_is_gone_or_will_not_seat_its_player(
+        where, monkeypatch):  # noqa: F811
+    """Issue 44: a table's link opened after the table ended, or once its seats are others' (a seat kept for another
+    login): the tab says so and opens the main menu, still the player's (nothing to retype, nothing lost)."""
+    from dune_tui.games.dune import Options
+    from dune_tui.server import place
+    from dune_tui.session import SeatConfig, Session
+    from dune_tui.ui.app import DuneApp
+    from dune_tui.ui.screens.opening import OpeningTable
+    from dune_tui.ui.settings import Settings
+    from tests.server.test_daemon import save_of
+    from tests.ui.ui_helpers import until
+
+    monkeypatch.setenv(place.ENV, str(where))
+    daemon = await started(where)
+    try:
+        theirs = Session(Options(players=2, seed=4), [SeatConfig(kind="human", login="alice"),
+                                                      SeatConfig(kind="bot", agent="random")], bots_secret=4)
+        table = (await ask(where, control.OpenTable(save=save_of(theirs), pause=0))).table
+        for name, sentence in (("nobody-123", "The table nobody-123 is not on this server any more"),
+                               (table, f"Could not sit down at the table {table}: the table refused: no free "
+                                       f"seat for {my_login()}: seat 1 is alice's")):
+            app = DuneApp(None, Settings(autosave=False), first=OpeningTable(name))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until(pilot, lambda a=app: type(a.screen).__name__ == "MainMenu" and a.focused is not None
+                            and a.focused.id == "menu-list" and a.screen.query("#too-small"),
+                            what="the main menu mounted, its list focused")
+                assert [type(s).__name__ for s in app.screen_stack] == ["Launch", "MainMenu"]
+                said = "\n".join(str(n.message) for n in app._notifications)
+                assert sentence in said and "Tables on this server lists the open ones" in said, said
+                app.exit()
+    finally:
+        await daemon.close()
+
+
+async def test_b_on_a_table_of_the_server_makes_a_link_that_opens_at_that_table(where, monkeypatch):  # noqa: F811
+    """Issue 44: b in Tables on this server, the highlight on a table of the server where the player may sit: the
+    link opens the tab at that table (the board first, not the menu)."""
+    from dune_tui.games.dune import Options
+    from dune_tui.server import place
+    from dune_tui.session import SeatConfig, Session
+    from dune_tui.ui.app import DuneApp
+    from dune_tui.ui.settings import Settings
+    from tests.server.test_daemon import save_of
+    from tests.ui.ui_helpers import until
+
+    monkeypatch.setenv(place.ENV, str(where))
+    monkeypatch.setenv("DUNE_TUI_LOBBY", str(where / "no-lobby"))
+    daemon = await started(where)
+    door = WebDoor(daemon, host="127.0.0.1", port=0, command=["sleep", "30"])
+    await door.start()
+    try:
+        mine = Session(Options(players=2, seed=3), [SeatConfig(kind="human"), SeatConfig(kind="bot", agent="random")],
+                       bots_secret=3)
+        table = (await ask(where, control.OpenTable(save=save_of(mine), pause=0))).table
+        app = DuneApp(None, Settings(autosave=False))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen" and app.screen.selected()
+                        is not None, what="the tables screen, the table highlighted")
+            await pilot.press("b")
+            said = lambda: "\n".join(str(n.message) for n in app._notifications)  # noqa: E731
+            await until(pilot, lambda: "?t=" in said(), what="the link")
+            assert f"as you, at the table {table})" in said()
+            url = re.search(r"http://\S+", said()).group(0)
+            app.exit()
+        assert daemon.links.claim_link(url.split("?t=")[1]) == (my_login(), table)
+    finally:
+        await door.close()
+        await daemon.close()

@@ -45,6 +45,12 @@ def board_for(options) -> type[Board]:
     return import_module(f"{package_named(game_of(options).name)}.board").Board
 
 
+def load_boards() -> None:
+    """Import every game's board ahead (a front door's spare process, waiting for its player: server/web.py)."""
+    for package in PACKAGES.values():
+        import_module(f"{package}.board")
+
+
 def setup_for(name: str) -> ModuleType:
     """The new-game screen's lines of the game of that name: the `setup` module beside its board."""
     return import_module(f"{package_named(name)}.setup")

@@ -8,8 +8,9 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ..widgets.footer import Footer
 from .screens import DuneModal
 
 

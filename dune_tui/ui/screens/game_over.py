@@ -8,11 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...games import game_of
 from ..kit.ending import Ending
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 
 
 class GameOverScreen(DuneScreen):

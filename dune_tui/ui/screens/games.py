@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...games import DEFAULT, GAMES, game_named
 from ...net.identity import my_identity
 from ...record import RESULTS, finished_games, matches, tally
 from ...saves.store import local_time
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 from .load import cell, plain  # file-derived text: printable, literal, cut to its cell
 
 CHROME, PADDING = 4, 2  # the screen's padding and the list's scroll bar; a column's cell padding, both sides

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...games import DEFAULT, GAMES, game_named
 from ...net.identity import at_door
@@ -17,6 +17,7 @@ from ...record.ratings import Rating
 from ...text import MESSAGE_LIMIT, NAME_LIMIT, printable
 from ..door import shown
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 
 
 def ask_record(rules: str):

@@ -17,13 +17,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...games import game_named, game_of
 from ...table import messages as m
 from ..games import lesson_names, lesson_text
 from ..kit.screens import DuneModal
+from ..widgets.footer import Footer
 
 GAME_FIELDS = ("players", "seats", "factions", "seed", "bots_secret")  # what [game] may say, and the game's parameters
 

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
 from ..door import shown
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 
 CHROME = 4  # the screen's padding and the list's scroll bar
 PADDING = 2  # a column's cell padding, both sides

@@ -13,10 +13,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ...text import printable
 from ..kit.screens import DuneModal
+from ..widgets.footer import Footer
 
 # verb: (key, what the key does, what the line asks for: "" none, "login", "seat" or "login [seat]")
 CONTROLS = {

@@ -10,13 +10,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net.identity import my_identity
 from ...text import MESSAGE_LIMIT, printable
 from .. import saving
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 
 TITLE = """\
  ____  _   _ _   _ _____

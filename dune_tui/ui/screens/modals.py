@@ -9,10 +9,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from ..kit.screens import DuneModal, DuneScreen
 from ..saving import door_return
+from ..widgets.footer import Footer
 
 
 class ConfirmLeave(DuneModal):

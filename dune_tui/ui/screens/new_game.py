@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ... import game_spec
 from ...game_spec import new_game
@@ -21,6 +21,7 @@ from ..games import setup_for
 from ..kit.screens import DuneScreen
 from ..settings import PAUSES
 from ..widgets.cycler import Cycler
+from ..widgets.footer import Footer
 from .new_game_help import tips
 
 HINTS = {True: "h asks the search for advice", False: "off (a competitive game)"}

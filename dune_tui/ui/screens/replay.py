@@ -6,10 +6,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..games import log_style
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 
 

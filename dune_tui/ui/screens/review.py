@@ -17,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from ...review import Budget, ReviewError, load_or_analyse, marks, open_review
 from ...review.analysis import SHOWN, pct
@@ -25,6 +25,7 @@ from ...table.messages import SeatInfo
 from ..games import board_for, log_style
 from ..kit.screens import DuneScreen
 from ..widgets.chances import ChanceChart
+from ..widgets.footer import Footer
 from ..widgets.log import GameLog
 
 BUDGET = Budget()  # the analysis's work per decision (dune_tui/review/analysis.py)

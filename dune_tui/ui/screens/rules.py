@@ -6,11 +6,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ...games import DEFAULT
 from ..games import rules_names, rules_text
 from ..kit.screens import DuneScreen
+from ..widgets.footer import Footer
 
 
 class RulesScreen(DuneScreen):

@@ -5,7 +5,8 @@ has no shell for `dune-tui link`).
 
 The highlight follows its table, never its row: a table arriving above it (an invitation) leaves it where it was,
 and the note under the list always says what Enter does with the highlighted table.  While a table waits for you,
-Enter at a stranger's free seat (which would then be kept for you) asks for a second Enter.
+Enter at a stranger's free seat (which would then be kept for you) asks for a second Enter.  b on a table of the
+table server where you may sit makes the link open the tab at that table (`dune-tui link TABLE`), else at the menu.
 
 Everything shown comes from other users' cards: drawn as `rich.text.Text` made printable, never as markup."""
 
@@ -17,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net import lobby
@@ -28,6 +29,7 @@ from ...text import printable
 from ..door import shown
 from ..kit.screens import DuneScreen
 from ..saving import door_return
+from ..widgets.footer import Footer
 
 REFRESH_SECONDS = 0.5
 
@@ -210,12 +212,16 @@ class TablesScreen(DuneScreen):
 
     async def _browser_link(self) -> None:
         from ...server import control
+        from ..closed import server_table
 
+        entry = self.selected()  # a table of the server where I may sit: the link opens the tab at it
+        table = entry.stem if entry is not None and server_table(entry.socket) and entry.card is not None \
+            and entry.card.seat_for(self.me) is not None else ""
         where = await asyncio.to_thread(control.find)
         try:
             if where is None:
                 raise control.Unreachable("no table server runs on this machine")
-            answer = await asyncio.to_thread(control.ask, where, control.MakeLink())
+            answer = await asyncio.to_thread(control.ask, where, control.MakeLink(table=table))
         except control.Unreachable as e:
             self.notify(f"No browser link: {e}.", severity="error", timeout=10, markup=False)
             return
@@ -224,7 +230,8 @@ class TablesScreen(DuneScreen):
                         markup=False)
             return
         self.app.copy_to_clipboard(answer.text)  # OSC 52: where the terminal allows it, over SSH too
-        self.notify(f"Open this in your browser within 5 minutes (one tab, once, as you): {answer.text}",
+        at = f", at the table {printable(table, limit=80)}" if table else ""
+        self.notify(f"Open this in your browser within 5 minutes (one tab, once, as you{at}): {answer.text}",
                     title="Browser link", timeout=300, markup=False)
 
     def sit(self, seat: int | None) -> None:

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ....games.dune import payloads
 from ....games.dune.data import (
@@ -25,6 +25,7 @@ from ....games.dune.data import (
     leader_names,
 )
 from ...kit.screens import DuneModal
+from ...widgets.footer import Footer
 from .labels import faction_label
 
 
