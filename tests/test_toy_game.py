@@ -128,8 +128,8 @@ def test_the_toy_is_drawn_by_its_board_and_played_by_keys_to_the_game_over_scree
                     break
                 request = app.screen.current
                 await pilot.press("2" if request.view.pot >= 4 else "enter")
-                await until(pilot, lambda r=request: screen_name(app) == "GameOverScreen" or app.screen.current
-                            is not r, timeout=30)
+                await until(pilot, lambda r=request: screen_name(app) == "GameOverScreen"
+                            or getattr(app.screen, "current", r) is not r, timeout=30)
             await until(pilot, lambda: "Game over" in screen_text(app), what="the game-over screen drawn")
             assert game.state.result.text in screen_text(app) and scores(game.state) in screen_text(app)
 

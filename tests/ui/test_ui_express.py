@@ -81,7 +81,8 @@ async def play_to_the_end(pilot, marks: bool = True) -> set[str]:
             await pilot.press("1", "r")
         else:
             await pilot.press("a" if request.phase == "roll" else "enter")
-        await until(pilot, lambda r=request: screen_name(app) == OVER or app.screen.current is not r, timeout=30)
+        await until(pilot, lambda r=request: screen_name(app) == OVER or getattr(app.screen, "current", r) is not r,
+                    timeout=30)
     raise AssertionError("the game did not end")
 
 
