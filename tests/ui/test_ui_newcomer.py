@@ -1,0 +1,27 @@
+"""What a newcomer still found unclear in the first game's screen (issue 45's follow-ups), each at 80×24 where
+it was found: the options of a decision stay in sight under the lines that explain it."""
+
+from __future__ import annotations
+
+from test_ui_consequences import at, shown
+from ui_helpers import make_app, pilot_test
+
+from dune_tui.games.dune.data import ATREIDES, CORRINO, FREMEN, GREAT_FLAT, HARKONNEN
+from dune_tui.ui.widgets.choices import ChoiceList
+from tests.engine.scenario import position, roll, start_at
+
+
+@pilot_test
+async def test_the_lines_under_a_question_leave_every_option_in_sight_at_80x24():
+    """Two proposals whose hints take two rows each: the alliance's line (two rows at 80 columns) is cut to one,
+    and all three options show (before, the last option scrolled below the panel)."""
+    state = position((ATREIDES, HARKONNEN, FREMEN, CORRINO), store={CORRINO: 3}, troops={GREAT_FLAT: {ATREIDES: 1}})
+    roll(state, (HARKONNEN, CORRINO, HARKONNEN, CORRINO), spice=2)
+    start_at(state, "alliance")
+    app = make_app(at(state), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        choices = app.screen.query_one(ChoiceList)
+        assert len(choices.shown) == 3 and choices.max_scroll_y == 0, text
+        assert "1 No alliance" in text and "2 Propose to the Harkonnen" in text and "3 Propose to the Corrino" in text
+        assert "Allies this turn: no battle" in text and "…" in text, text  # the line, cut to one row
