@@ -8,8 +8,8 @@ storm, the spice, what the Kanly weapon cannot reach).  The options keep their r
 list leaves (a line that does not fit whole is cut to one row, …), so no option scrolls out of a small panel for them
 (unless the options alone are more than it holds: they scroll, under the whole lines).
 A key never answers the next question: when a new kind of question appears, its form takes the keyboard only
-after `GUARD` seconds, so keys typed for the last one are not applied to it (the first has no guard: none came before).  A landing
-counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal.
+after `GUARD` seconds, so keys typed for the last one are not applied to it (the first has no guard: none came before).
+A landing counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal.
 
 It links its list to the game's board (`board`: ui.kit.board.Board): the places the listed options are about light up
 on the map, the map points at the highlighted option's place, a click on a place or the map's cursor picks or
