@@ -1,10 +1,11 @@
 """What a newcomer still found unclear in the first game's screen (issue 45's follow-ups), each at 80×24 where
-it was found: the options of a decision stay in sight under the lines that explain it."""
+it was found: the options of a decision stay in sight under the lines that explain it; the kept dice, set apart
+on the left, no longer show a number that is not their key."""
 
 from __future__ import annotations
 
-from test_ui_consequences import at, shown
-from ui_helpers import make_app, pilot_test
+from test_ui_consequences import at, rolling, shown
+from ui_helpers import human_waiting, make_app, pilot_test, screen_text, until
 
 from dune_tui.games.dune.data import ATREIDES, CORRINO, FREMEN, GREAT_FLAT, HARKONNEN
 from dune_tui.ui.widgets.choices import ChoiceList
@@ -25,3 +26,18 @@ async def test_the_lines_under_a_question_leave_every_option_in_sight_at_80x24()
         assert len(choices.shown) == 3 and choices.max_scroll_y == 0, text
         assert "1 No alliance" in text and "2 Propose to the Harkonnen" in text and "3 Propose to the Corrino" in text
         assert "Allies this turn: no battle" in text and "…" in text, text  # the line, cut to one row
+
+
+@pilot_test
+async def test_after_a_reroll_the_form_names_the_keys_of_the_dice_still_rolled():
+    """Dice 3 and 6 kept stand first on the tray: they carry no number, and the form says which keys mark dice."""
+    game = rolling()
+    app = make_app(game, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot)
+        await pilot.press("3", "6", "r")
+        await until(pilot, lambda: game.state.kept and human_waiting(app), what="the second roll asked")
+        text = await shown(pilot)
+        assert "Mark dice to keep with keys 1 2 4 5 7" in text, text
+        tray = next(line for line in text.splitlines() if "kept:" in line)  # the dice's top row
+        assert tray.startswith("╭✓kept───╮╭✓kept───╮┊╭1") and "╭3" not in tray and "╭6" not in tray, text
