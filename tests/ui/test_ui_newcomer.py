@@ -5,7 +5,7 @@ on the left, no longer show a number that is not their key."""
 from __future__ import annotations
 
 from test_ui_consequences import at, rolling, shown
-from ui_helpers import human_waiting, make_app, pilot_test, screen_text, until
+from ui_helpers import human_waiting, make_app, pilot_test, until
 
 from dune_tui.games.dune.data import ATREIDES, CORRINO, FREMEN, GREAT_FLAT, HARKONNEN
 from dune_tui.ui.widgets.choices import ChoiceList
