@@ -2,7 +2,8 @@
 region die's zone and storm direction, spice with `≋` when it brings a storm or Shai-Hulud, the Kanly
 weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's frame starts with the key
 that marks it (its number: a kept die has none) and says `✓kept`, `●keep` (marked) or `!must` (the worm must be
-kept, R4), with the rerolls left beside. Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
+kept, R4), with the rerolls left beside.
+Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
 
 from __future__ import annotations
 
