@@ -1,13 +1,28 @@
 """What a newcomer still found unclear in the first game's screen (issue 45's follow-ups), each at 80×24 where
 it was found: the options of a decision stay in sight under the lines that explain it; the kept dice, set apart
-on the left, no longer show a number that is not their key."""
+on the left, no longer show a number that is not their key; a construction's question says what its options do."""
 
 from __future__ import annotations
 
 from test_ui_consequences import at, rolling, shown
 from ui_helpers import human_waiting, make_app, pilot_test, until
 
-from dune_tui.games.dune.data import ATREIDES, CORRINO, FREMEN, GREAT_FLAT, HARKONNEN
+from dune_tui.games.dune import apply
+from dune_tui.games.dune.data import (
+    ARRAKEEN,
+    ATREIDES,
+    CARTHAG,
+    CORRINO,
+    FORTIFICATION,
+    FREMEN,
+    GREAT_FLAT,
+    HABBANYA_SIETCH,
+    HARKONNEN,
+    HARVESTER,
+    ORNITHOPTER,
+    SIETCH_TABR,
+    TUEKS_SIETCH,
+)
 from dune_tui.ui.widgets.choices import ChoiceList
 from tests.engine.scenario import position, roll, start_at
 
@@ -41,3 +56,23 @@ async def test_after_a_reroll_the_form_names_the_keys_of_the_dice_still_rolled()
         assert "Mark dice to keep with keys 1 2 4 5 7" in text, text
         tray = next(line for line in text.splitlines() if "kept:" in line)  # the dice's top row
         assert tray.startswith("╭✓kept───╮╭✓kept───╮┊╭1") and "╭3" not in tray and "╭6" not in tray, text
+
+
+@pilot_test
+async def test_a_held_construction_is_kept_or_demolished_not_rebuilt():
+    """The Harvester in the target, no other kind left in the pool: the options were Pass and Demolish under
+    "Rebuild the Harvester?"; now the question and the options say keep or demolish."""
+    built = {SIETCH_TABR: HARVESTER, ARRAKEEN: FORTIFICATION, CARTHAG: FORTIFICATION,
+             TUEKS_SIETCH: ORNITHOPTER, HABBANYA_SIETCH: ORNITHOPTER}
+    state = position((ATREIDES, HARKONNEN), storm=4, troops={SIETCH_TABR: {ATREIDES: 1}, GREAT_FLAT: {ATREIDES: 2}},
+                     constructions=built)
+    roll(state, region=3, spice=4)
+    start_at(state, "movement")
+    apply(state, state.active, ("target", SIETCH_TABR))
+    apply(state, state.active, ("done",))
+    assert state.phase == "construct"
+    app = make_app(at(state), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        assert "Keep the Harvester in Sietch Tabr or demolish" in text and "Rebuild" not in text, text
+        assert "1 Keep the Harvester" in text and "2 Demolish it" in text, text

@@ -23,7 +23,7 @@ from .data import (
     WORM,
 )
 from .explain import decision_line
-from .rules import kanly
+from .rules import construction, kanly
 from .rules.battle import describe_commit
 from .rules.dice import dice_text
 from .rules.landing import price
@@ -55,7 +55,7 @@ PROMPTS = {
     "face_dancers": "Face Dancers: replace an enemy troop?",
     "offer_leader": "Offer your leader to your side in this battle?",
     "commit": "Commit troops and leaders to the battle (sealed)",
-    "construct": "Rebuild the construction in the target?",
+    "construct": "Build, replace or demolish the construction in the target?",
 }
 
 
@@ -69,10 +69,19 @@ def prompt(state, seat: int) -> str:
     if state.phase == "construct" and 0 <= state.target < len(state.constr):
         here = state.constr[state.target]
         where = REGION_NAMES[state.target]
-        text = f"Rebuild the {CONSTRUCTION_NAMES[here]} in {where}?" if here else f"Build a construction in {where}?"
+        text = _construct_prompt(state, here, where) if here else f"Build a construction in {where}?"
     if state.phase in ("commit", "fort_loss", "face_dancers", "offer_leader") and state.b_loc >= 0:
         text += f" — battle in {REGION_NAMES[state.b_loc]}"
     return text
+
+
+def _construct_prompt(state, here: int, where: str) -> str:
+    """What the side holding a construction may do with it (H10): keep it, replace it by another kind from the pool,
+    or demolish it (it is never built again as it is)."""
+    name = CONSTRUCTION_NAMES[here]
+    if any(a[0] == "build" for a in construction.legal(state, state.active)):
+        return f"Keep the {name} in {where}, replace it or demolish it?"
+    return f"Keep the {name} in {where} or demolish it?"
 
 
 def action_text(state, action) -> str:
@@ -130,6 +139,9 @@ def action_text(state, action) -> str:
         return f"Build {CONSTRUCTION_A[action[1]]}"
     if kind == "done":
         return done_text(state)
+    if kind == "pass" and state.phase == "construct" and 0 <= state.target < len(state.constr) \
+            and state.constr[state.target]:
+        return f"Keep the {CONSTRUCTION_NAMES[state.constr[state.target]]}"
     if kind == "ghola":
         return f"Gholas: pay 1 spice, {LEADER_NAMES[state.active_faction]} returns to the card"
     fixed = {
