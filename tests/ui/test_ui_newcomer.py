@@ -1,6 +1,7 @@
 """What a newcomer still found unclear in the first game's screen (issue 45's follow-ups), each at 80×24 where
 it was found: the options of a decision stay in sight under the lines that explain it; the kept dice, set apart
-on the left, no longer show a number that is not their key; a construction's question says what its options do."""
+on the left, no longer show a number that is not their key; a construction's question says what its options do;
+a die showing a faction nobody plays says it does nothing."""
 
 from __future__ import annotations
 
@@ -76,3 +77,17 @@ async def test_a_held_construction_is_kept_or_demolished_not_rebuilt():
         text = await shown(pilot)
         assert "Keep the Harvester in Sietch Tabr or demolish" in text and "Rebuild" not in text, text
         assert "1 Keep the Harvester" in text and "2 Demolish it" in text, text
+
+
+@pilot_test
+async def test_dice_showing_factions_nobody_plays_say_they_do_nothing():
+    state = position((ATREIDES, HARKONNEN), storm=2, troops={SIETCH_TABR: {ATREIDES: 2, HARKONNEN: 1}})
+    roll(state, (ATREIDES, CORRINO, ATREIDES, FREMEN), region=2, spice=4)
+    state.kept = 0
+    state.awaiting = (state.active,)
+    app = make_app(at(state), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        faces = next(line for line in text.splitlines() if "╰faction─╯" in line)  # the dice's bottom row
+        assert faces.startswith("╰faction─╯╰absent──╯╰faction─╯╰absent──╯╰region"), text
+        assert "Fremen, Corrino: not in this game; these dice" in text and "do nothing." in text, text

@@ -8,6 +8,7 @@ from .data import (
     CONSTRUCTION_A,
     CONSTRUCTION_NAMES,
     CORRINO,
+    FACTION_DICE,
     FACTION_NAMES,
     FORTIFICATION,
     HARVESTER,
@@ -17,6 +18,7 @@ from .data import (
     ORNITHOPTER,
     REGION_NAMES,
     SPICE_DIE,
+    TLEILAXU,
     UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
@@ -247,16 +249,29 @@ def alliance_text(state, seat: int) -> str:
     return f"Allied: no battle, {dice}; win together in {needed} strategic regions ({held} now)."
 
 
+def absent_text(state) -> str:
+    """The faction dice showing a faction nobody plays in this game: they recruit for nobody (R6), unless the
+    Tleilaxu take their symbol (the Axolotl, or as an ally: R13)."""
+    absent = sorted({f for f in (state.dice[d] for d in FACTION_DICE) if f >= 0 and not state.in_play(f)})
+    if not absent:
+        return ""
+    names = ", ".join(FACTION_NAMES[f] for f in absent)
+    if state.in_play(TLEILAXU):
+        return f"{names}: not in this game; only the {FACTION_NAMES[TLEILAXU]} may recruit with these dice."
+    return f"{names}: not in this game; {'this die does' if len(absent) == 1 else 'these dice do'} nothing."
+
+
 def consequences(state, seat: int) -> list[str]:
     """What `seat`'s decision now will lead to, a short line each (its view is enough)."""
     phase = state.phase
     faction = state.seat_faction[seat] if 0 <= seat < state.n else -1
     if phase == "roll":
         if not q.spice_this_turn(state).known:
-            return ["Spice and storm: keep the spice die to see."]
+            return [line for line in ("Spice and storm: keep the spice die to see.", absent_text(state)) if line]
         lines = [spice_text(state), storm_text(state, faction)]
         if state.kept >> KANLY_DIE & 1:
             lines.append(kanly_text(state))
+        lines.append(absent_text(state))
         return [line for line in lines if line]
     if phase == "kanly":
         return [kanly_text(state) or decision_line(state, seat)]

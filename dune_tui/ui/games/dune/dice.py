@@ -1,8 +1,8 @@
-"""The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, the
-region die's zone and storm direction, spice with `≋` when it brings a storm or Shai-Hulud, the Kanly
-weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's frame starts with the key
-that marks it (its number: a kept die has none) and says `✓kept`, `●keep` (marked) or `!must` (the worm must be
-kept, R4), with the rerolls left beside.
+"""The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, `absent` under
+a faction nobody plays; the region die's zone and storm direction, spice with `≋` when it brings a storm or
+Shai-Hulud, the Kanly weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's
+frame starts with the key that marks it (its number: a kept die has none) and says `✓kept`, `●keep` (marked) or
+`!must` (the worm must be kept, R4), with the rerolls left beside.
 Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ class DiceTray(DiceRow):
         middle = Text("│" + " " * pad, style=frame)
         middle.append_text(face)
         middle.append(" " * (inner - pad - face.cell_len) + "│", style=frame)
-        kind = fitting(inner, "must keep", "keep!") if tag == "!must" else KINDS[d]
+        absent = d in FACTION_DICE and v.dice[d] >= 0 and not v.in_play(v.dice[d])  # recruits nobody (R6)
+        kind = fitting(inner, "must keep", "keep!") if tag == "!must" else "absent" if absent else KINDS[d]
         bottom = Text("╰", style=frame)
         bottom.append(kind[:inner], style="bold" if tag == "!must" else "dim")
         bottom.append("─" * (inner - len(kind[:inner])) + "╯", style=frame)
