@@ -1,12 +1,13 @@
 """What a newcomer still found unclear in the first game's screen (issue 45's follow-ups), each at 80×24 where
 it was found: the options of a decision stay in sight under the lines that explain it; the kept dice, set apart
 on the left, no longer show a number that is not their key; a construction's question says what its options do;
-a die showing a faction nobody plays says it does nothing."""
+a die showing a faction nobody plays says it does nothing; the cards' letters have a legend; the Kanly says which
+targets are your own."""
 
 from __future__ import annotations
 
 from test_ui_consequences import at, rolling, shown
-from ui_helpers import human_waiting, make_app, pilot_test, until
+from ui_helpers import human_waiting, make_app, pilot_test, screen_text, until
 
 from dune_tui.games.dune import apply
 from dune_tui.games.dune.data import (
@@ -14,6 +15,7 @@ from dune_tui.games.dune.data import (
     ATREIDES,
     CARTHAG,
     CORRINO,
+    CRYSKNIFE,
     FORTIFICATION,
     FREMEN,
     GREAT_FLAT,
@@ -91,3 +93,30 @@ async def test_dice_showing_factions_nobody_plays_say_they_do_nothing():
         faces = next(line for line in text.splitlines() if "╰faction─╯" in line)  # the dice's bottom row
         assert faces.startswith("╰faction─╯╰absent──╯╰faction─╯╰absent──╯╰region"), text
         assert "Fremen, Corrino: not in this game; these dice" in text and "do nothing." in text, text
+
+
+@pilot_test
+async def test_the_one_line_house_cards_have_a_legend_of_their_letters():
+    """`L0 T0 R12` was explained only at Recruitment: under the one-line cards (80×24) a legend says it; the roomy
+    cards (120×40) spell the words out and have none."""
+    app = make_app(rolling(), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        assert " L0 T0 R" in text and "L leaders, T troops on card" in text and "R reserve, $ stored" in text
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: "reserve " in screen_text(app) and "L leaders," not in screen_text(app),
+                    what="the roomy cards, without the legend")
+
+
+@pilot_test
+async def test_the_kanly_says_which_troops_are_your_own():
+    """R7: the Kanly may remove any troop on the map, one's own too: the option says it is yours and why."""
+    state = position((ATREIDES, HARKONNEN), storm=6, troops={CARTHAG: {HARKONNEN: 1}, SIETCH_TABR: {ATREIDES: 1}})
+    roll(state, kanly=CRYSKNIFE)
+    start_at(state, "kanly")
+    app = make_app(at(state), resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await shown(pilot)
+        assert "Remove a Harkonnen troop from Carthag" in text, text
+        assert "Remove an Atreides troop from Sietch Tabr ·" in text, text
+        assert "yours: the rules allow any troop" in text, text

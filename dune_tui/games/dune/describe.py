@@ -311,7 +311,7 @@ def _knot_text(state, gain) -> str:
 def action_hint(state, action) -> str:
     """What one option does beyond its name ("" when nothing to add): the spice left after a landing,
     the ally's knot ability for a proposal, how many troops can move into a target, the coming storm for a
-    construction, else what a construction does."""
+    construction, else what a construction does; a Kanly target of your own side says so."""
     kind = action[0]
     if kind == "propose":
         gain = q.ally_gain(state, action[1])
@@ -329,4 +329,7 @@ def action_hint(state, action) -> str:
             return "shelters the troops from the storm"
     if kind == "build":
         return CONSTRUCTION_USES[action[1]]
+    if kind == "kanly" and UNIT_OWNER[action[2]] in (state.active_faction, state.ally):  # R7: any troop on the map
+        whose = "yours" if UNIT_OWNER[action[2]] == state.active_faction else "your ally's"
+        return f"{whose}: the rules allow any troop"
     return ""
