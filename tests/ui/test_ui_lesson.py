@@ -14,6 +14,7 @@ from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_
 from dune_tui import saves
 from dune_tui.cli import parse_args
 from dune_tui.games import game_named
+from dune_tui.games.dune import payloads as pl
 from dune_tui.games.events import Event, Payload
 from dune_tui.table import messages as m
 from dune_tui.ui.app import DuneApp
@@ -296,3 +297,11 @@ def test_a_step_told_by_the_welcomes_events_holds_the_next_messages_at_once():
     lesson.showing, lesson.pending = False, []  # the opening words and the Spice step closed
     lesson._next()
     assert link.taken == later and lesson.holding and not lesson.board_due  # the Storm step: its batch, its board
+
+
+def test_a_lost_troop_is_told_at_the_kanly_that_removes_it():
+    """A newcomer read "A lost troop" turns after the Kanly took one (only the storm's loss, `troop_lost`, told it):
+    the step is told by the first troop lost, to a Kanly weapon or to the storm."""
+    step = next(s for s in read_plan("dune").steps if s.title == "A lost troop")
+    removed = pl.Kanly(faction_id=0, weapon_id=0, loc=3, unit_id=1)
+    assert step.told_by("event:kanly", removed) and step.told_by("event:troop_lost", None)
