@@ -37,6 +37,7 @@ from dune_tui.games.dune.data import (
 from dune_tui.games.dune.describe import (
     CONSTRUCTION_USES,
     action_hint,
+    action_text,
     consequences,
     kanly_text,
     prompt,
@@ -257,7 +258,8 @@ def test_construction_prompt_says_build_when_there_is_nothing_to_rebuild_and_war
     assert action_hint(state, ("build", FORTIFICATION)) == "shelters the troops from the storm"
     assert action_hint(state, ("build", ORNITHOPTER)) == "the storm destroys it"
     state.constr[SIETCH_TABR] = HARVESTER
-    assert prompt(state, state.active) == "Rebuild the Harvester in Sietch Tabr?"
+    assert prompt(state, state.active) == "Keep the Harvester in Sietch Tabr, replace it or demolish it?"
+    assert action_text(state, ("pass",)) == "Keep the Harvester"
 
 
 def _constructing_under_storm(target, *, storm, region):

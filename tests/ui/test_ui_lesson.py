@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from importlib import import_module
+from types import SimpleNamespace
 
 import pytest
 from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_text, until, until_shown
@@ -13,10 +14,12 @@ from ui_helpers import human_waiting, make_app, pilot_test, screen_name, screen_
 from dune_tui import saves
 from dune_tui.cli import parse_args
 from dune_tui.games import game_named
-from dune_tui.games.events import Payload
+from dune_tui.games.dune import payloads as pl
+from dune_tui.games.events import Event, Payload
+from dune_tui.table import messages as m
 from dune_tui.ui.app import DuneApp
 from dune_tui.ui.games import lesson_names
-from dune_tui.ui.screens.lesson import Lesson, LessonError, lesson_session, read_plan
+from dune_tui.ui.screens.lesson import Lesson, LessonError, Plan, Step, lesson_session, read_plan
 from dune_tui.ui.settings import Settings
 from dune_tui.ui.widgets.choices import group
 from dune_tui.ui.widgets.decision import DecisionPanel
@@ -255,3 +258,50 @@ def test_steps_that_come_together_are_told_one_dialog_each(snap_compare):
         assert titles(pilot.app.screen) == ["The storm"]
 
     assert snap_compare(lesson_app(), terminal_size=(80, 24), run_before=storm)
+
+
+class _Link:
+    """A game screen's link, for the lesson: the Welcome it got, and the messages the lesson lets through."""
+
+    def __init__(self, welcome) -> None:
+        self.welcome_body, self.taken = welcome, []
+
+    def welcome(self):
+        return self.welcome_body
+
+    def start(self) -> None:
+        pass
+
+    def take(self, message) -> None:
+        self.taken.append(message.body)
+
+
+def test_a_step_told_by_the_welcomes_events_holds_the_next_messages_at_once():
+    """The Welcome comes with its board (its view): a step its events tell does not wait for another board, which
+    may not come until the player acts (it let the bots' messages run on under the dialog); a step told by a batch
+    of events lets through the board the table sends after it (table/clients.py), then holds the rest."""
+    steps = (Step("Spice", "…", ("event:spice",)), Step("Storm", "…", ("event:storm",)))
+    opened = []
+    welcome = SimpleNamespace(events=[Event("spice", "", None, None)])
+    link = _Link(welcome)
+    screen = SimpleNamespace(link=link, client=SimpleNamespace(requests={}, board=None),
+                             app=SimpleNamespace(push_screen=lambda note, done: opened.append(note)),
+                             call_after_refresh=lambda *call: None)
+    lesson = Lesson(Plan("dune", "Hello", {}, steps)).bind(screen)
+    lesson.start()
+    assert lesson.holding and not lesson.board_due  # the Welcome's board has come
+    later = [m.EventBatch(0, [Event("storm", "", None, None)]), m.Board(seat=0, view=None, decisions=1)]
+    for body in later:
+        lesson.take(SimpleNamespace(seat=0, body=body))
+    assert link.taken == [] and [x.body for x in lesson.held] == later  # held under the dialogs
+    lesson.showing, lesson.pending = False, []  # the opening words and the Spice step closed
+    lesson._next()
+    assert link.taken == later and lesson.holding and not lesson.board_due  # the Storm step: its batch, its board
+
+
+def test_a_lost_troop_is_told_at_the_kanly_that_removes_it():
+    """A newcomer read "A lost troop" turns after the Kanly took one (only the storm's loss, `troop_lost`, told it):
+    the step is told by the first troop lost, to a Kanly weapon or to the storm."""
+    step = next(s for s in read_plan("dune").steps if s.title == "A lost troop")
+    removed = pl.Kanly(faction_id=0, weapon_id=0, loc=3, unit_id=1)
+    assert step.told_by("event:kanly", removed) and step.told_by("event:troop_lost", None)

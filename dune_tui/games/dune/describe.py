@@ -8,6 +8,7 @@ from .data import (
     CONSTRUCTION_A,
     CONSTRUCTION_NAMES,
     CORRINO,
+    FACTION_DICE,
     FACTION_NAMES,
     FORTIFICATION,
     HARVESTER,
@@ -17,13 +18,14 @@ from .data import (
     ORNITHOPTER,
     REGION_NAMES,
     SPICE_DIE,
+    TLEILAXU,
     UNIT_A,
     UNIT_NAMES,
     UNIT_OWNER,
     WORM,
 )
 from .explain import decision_line
-from .rules import kanly
+from .rules import construction, kanly
 from .rules.battle import describe_commit
 from .rules.dice import dice_text
 from .rules.landing import price
@@ -55,7 +57,7 @@ PROMPTS = {
     "face_dancers": "Face Dancers: replace an enemy troop?",
     "offer_leader": "Offer your leader to your side in this battle?",
     "commit": "Commit troops and leaders to the battle (sealed)",
-    "construct": "Rebuild the construction in the target?",
+    "construct": "Build, replace or demolish the construction in the target?",
 }
 
 
@@ -69,10 +71,19 @@ def prompt(state, seat: int) -> str:
     if state.phase == "construct" and 0 <= state.target < len(state.constr):
         here = state.constr[state.target]
         where = REGION_NAMES[state.target]
-        text = f"Rebuild the {CONSTRUCTION_NAMES[here]} in {where}?" if here else f"Build a construction in {where}?"
+        text = _construct_prompt(state, here, where) if here else f"Build a construction in {where}?"
     if state.phase in ("commit", "fort_loss", "face_dancers", "offer_leader") and state.b_loc >= 0:
         text += f" — battle in {REGION_NAMES[state.b_loc]}"
     return text
+
+
+def _construct_prompt(state, here: int, where: str) -> str:
+    """What the side holding a construction may do with it (H10): keep it, replace it by another kind from the pool,
+    or demolish it (it is never built again as it is)."""
+    name = CONSTRUCTION_NAMES[here]
+    if any(a[0] == "build" for a in construction.legal(state, state.active)):
+        return f"Keep the {name} in {where}, replace it or demolish it?"
+    return f"Keep the {name} in {where} or demolish it?"
 
 
 def action_text(state, action) -> str:
@@ -130,6 +141,9 @@ def action_text(state, action) -> str:
         return f"Build {CONSTRUCTION_A[action[1]]}"
     if kind == "done":
         return done_text(state)
+    if kind == "pass" and state.phase == "construct" and 0 <= state.target < len(state.constr) \
+            and state.constr[state.target]:
+        return f"Keep the {CONSTRUCTION_NAMES[state.constr[state.target]]}"
     if kind == "ghola":
         return f"Gholas: pay 1 spice, {LEADER_NAMES[state.active_faction]} returns to the card"
     fixed = {
@@ -235,16 +249,29 @@ def alliance_text(state, seat: int) -> str:
     return f"Allied: no battle, {dice}; win together in {needed} strategic regions ({held} now)."
 
 
+def absent_text(state) -> str:
+    """The faction dice showing a faction nobody plays in this game: they recruit for nobody (R6), unless the
+    Tleilaxu take their symbol (the Axolotl, or as an ally: R13)."""
+    absent = sorted({f for f in (state.dice[d] for d in FACTION_DICE) if f >= 0 and not state.in_play(f)})
+    if not absent:
+        return ""
+    names = ", ".join(FACTION_NAMES[f] for f in absent)
+    if state.in_play(TLEILAXU):
+        return f"{names}: not in this game; only the {FACTION_NAMES[TLEILAXU]} may recruit with these dice."
+    return f"{names}: not in this game; {'this die does' if len(absent) == 1 else 'these dice do'} nothing."
+
+
 def consequences(state, seat: int) -> list[str]:
     """What `seat`'s decision now will lead to, a short line each (its view is enough)."""
     phase = state.phase
     faction = state.seat_faction[seat] if 0 <= seat < state.n else -1
     if phase == "roll":
         if not q.spice_this_turn(state).known:
-            return ["Spice and storm: keep the spice die to see."]
+            return [line for line in ("Spice and storm: keep the spice die to see.", absent_text(state)) if line]
         lines = [spice_text(state), storm_text(state, faction)]
         if state.kept >> KANLY_DIE & 1:
             lines.append(kanly_text(state))
+        lines.append(absent_text(state))
         return [line for line in lines if line]
     if phase == "kanly":
         return [kanly_text(state) or decision_line(state, seat)]
@@ -284,7 +311,7 @@ def _knot_text(state, gain) -> str:
 def action_hint(state, action) -> str:
     """What one option does beyond its name ("" when nothing to add): the spice left after a landing,
     the ally's knot ability for a proposal, how many troops can move into a target, the coming storm for a
-    construction, else what a construction does."""
+    construction, else what a construction does; a Kanly target of your own side says so."""
     kind = action[0]
     if kind == "propose":
         gain = q.ally_gain(state, action[1])
@@ -302,4 +329,7 @@ def action_hint(state, action) -> str:
             return "shelters the troops from the storm"
     if kind == "build":
         return CONSTRUCTION_USES[action[1]]
+    if kind == "kanly" and UNIT_OWNER[action[2]] in (state.active_faction, state.ally):  # R7: any troop on the map
+        whose = "yours" if UNIT_OWNER[action[2]] == state.active_faction else "your ally's"
+        return f"{whose}: the rules allow any troop"
     return ""

@@ -145,7 +145,7 @@ class Lesson:
         self.pending: list[Step] = []  # found while another dialog was open: told after it
         self.showing = False  # a dialog of the lesson is open
         self.holding = False  # the table's messages wait in `held` until the dialogs are closed
-        self.board_due = False  # holding, but for the board that comes with the events
+        self.board_due = False  # holding, but for the board that comes after the batch of events (not yet come)
         self.held: list = []
 
     @property
@@ -191,10 +191,12 @@ class Lesson:
             return
         self.board_due = self.board_due and not isinstance(message.body, m.Board)  # (a bot's Thinking may be first)
         self.screen.link.take(message)
-        self._find(list(moments(message.body)))
+        self._find(list(moments(message.body)), board_follows=isinstance(message.body, m.EventBatch))
 
-    def _find(self, found: list) -> None:
-        """Tell the steps whose moments are in `found`, unless told already."""
+    def _find(self, found: list, board_follows: bool = False) -> None:
+        """Tell the steps whose moments are in `found`, unless told already.  `board_follows`: the moments came in a
+        batch of events, whose board the table sends next (table/clients.py `told`); the Welcome's events came with
+        their board (its view), so a step they tell holds the next messages at once."""
         for moment, data in found:
             if moment.startswith("ask:"):
                 self.asked = moment[4:]
@@ -203,7 +205,7 @@ class Lesson:
                 self.pending.append(step)
                 self._keep()
                 if moment.startswith("event:") and not self.holding:
-                    self.holding = self.board_due = True
+                    self.holding, self.board_due = True, board_follows
         if self.pending and not self.showing:
             self._next()
 

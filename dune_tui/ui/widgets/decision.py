@@ -4,10 +4,12 @@ It shows one human request at a time (its view, never the state), or says who el
 deciding (a thinking bot, with a spinner).  When the person picks, it posts `Chosen`.
 
 Under the question, a line or two says what the decision will do (`describe.consequences`: the
-storm, the spice, what the Kanly weapon cannot reach).  A key never answers the next question:
-when a new kind of question appears, its form takes the keyboard only after `GUARD` seconds, so
-keys typed for the last one are not applied to it (the first has no guard: none came before).  A landing
-counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal.
+storm, the spice, what the Kanly weapon cannot reach).  The options keep their rows: the lines get only the rows the
+list leaves (a line that does not fit whole is cut to one row, …), so no option scrolls out of a small panel for them
+(unless the options alone are more than it holds: they scroll, under the whole lines).
+A key never answers the next question: when a new kind of question appears, its form takes the keyboard only
+after `GUARD` seconds, so keys typed for the last one are not applied to it (the first has no guard: none came before).
+A landing counted with ◀ ▶ is answered again, the same way, by the panel, while it is legal.
 
 It links its list to the game's board (`board`: ui.kit.board.Board): the places the listed options are about light up
 on the map, the map points at the highlighted option's place, a click on a place or the map's cursor picks or
@@ -76,6 +78,7 @@ class DecisionPanel(Vertical):
         self._asked_phase = ""  # the kind of the last question asked
         self._guard: Timer | None = None
         self._repeat: tuple | None = None  # (seat, action, times left, key) of a counted landing
+        self._lines: list[str] = []  # the lines under the open question
 
     def compose(self) -> ComposeResult:
         yield Static(id="spinner")
@@ -103,9 +106,7 @@ class DecisionPanel(Vertical):
         self.query_one("#ask", Static).update(Text(request.prompt, style="bold"))
         quiet = request.phase in self.words.quiet
         lines = [] if quiet else self.words.consequences(request.view, request.seat)
-        box = self.query_one("#consequences", Static)
-        box.update(Text("\n".join(lines), style="italic"))
-        box.display = bool(lines)
+        self._lines = lines
         form_class = self.words.forms.get(request.phase)
         if form_class is not None:
             form = self.query_one(form_class)
@@ -114,6 +115,7 @@ class DecisionPanel(Vertical):
             form = self.query_one(ChoiceList)
             form.ask(request.view, request.legal, prefer)
         self._show(form)
+        self._fit_lines()
         new_question = bool(self._asked_phase) and request.phase != self._asked_phase  # the first: no keys to drop
         self._asked_phase = request.phase
         self._end_guard(focus=False)
@@ -123,6 +125,34 @@ class DecisionPanel(Vertical):
             self._guard = self.set_timer(self.GUARD, self._end_guard)
         else:
             form.focus()
+
+    def on_resize(self) -> None:
+        self._fit_lines()
+
+    def _fit_lines(self) -> None:
+        """Show the lines under the question in the rows the options leave them (all rows for a form's question)."""
+        box = self.query_one("#consequences", Static)
+        full = Text("\n".join(self._lines), style="italic")
+        box.display = bool(self._lines) and self.request is not None
+        choices = self.query_one(ChoiceList)
+        width, height = self.content_region.width, self.content_region.height
+        box.styles.text_wrap, box.styles.text_overflow = "wrap", "fold"
+        if not box.display or not choices.display or width <= 2:
+            box.update(full)
+            return
+        console = self.app.console
+        ask = len(Text(self.request.prompt).wrap(console, width - 2))  # #ask's padding: 0 1
+        options = choices.get_content_height(self.content_region.size, self.content_region.size, width - 1)  # pad 1
+        free = height - ask - options
+        # a list that fits shows no scrollbar: one kept from the last question would narrow it and wrap a row away
+        choices.styles.overflow_y = "auto" if free < 0 else "hidden"
+        if len(full.wrap(console, width - 2)) <= free or free < 0:  # (a list longer than the panel scrolls anyway)
+            box.update(full)
+        elif free > 0:  # each line cut to one row
+            box.styles.text_wrap, box.styles.text_overflow = "nowrap", "ellipsis"
+            box.update(Text("\n".join(self._lines[:free]), style="italic"))
+        else:  # the options need every row to be seen
+            box.display = False
 
     def watch_sealed_note(self, text: str) -> None:
         """The open form says it (the other side has sealed its own choice meanwhile)."""

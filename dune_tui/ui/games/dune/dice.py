@@ -1,8 +1,9 @@
-"""The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, the
-region die's zone and storm direction, spice with `≋` when it brings a storm or Shai-Hulud, the Kanly
-weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's frame says
-`✓kept`, `●keep` (marked with keys 1-7) or `!must` (the worm must be kept, R4), with the rerolls left
-beside. Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
+"""The dice tray: the seven dice of the turn drawn as framed faces (a faction's letter in its colour, `absent` under
+a faction nobody plays; the region die's zone and storm direction, spice with `≋` when it brings a storm or
+Shai-Hulud, the Kanly weapon). While rolling, the kept dice stand apart on the left of the ones to roll; a die's
+frame starts with the key that marks it (its number: a kept die has none) and says `✓kept`, `●keep` (marked) or
+`!must` (the worm must be kept, R4), with the rerolls left beside.
+Once the roll is over: the spent faction dice, and where the storm goes at the end of the turn."""
 
 from __future__ import annotations
 
@@ -110,9 +111,12 @@ class DiceTray(Drawn, DiceRow):
             tag, style = "", ""
         frame = "dim" if used or (rolling(v) and kept) else ""
         top = Text("╭", style=frame)
-        top.append(str(d + 1), style="bold")
-        top.append(tag[:inner - 1], style=style)
-        top.append("─" * (inner - 1 - len(tag[:inner - 1])) + "╮", style=frame)
+        room = inner
+        if not (rolling(v) and kept):  # the key that marks it (a kept die, set apart on the left, takes none)
+            top.append(str(d + 1), style="bold")
+            room -= 1
+        top.append(tag[:room], style=style)
+        top.append("─" * (room - len(tag[:room])) + "╮", style=frame)
         pad = 1 if inner > 8 else 0
         face = face_text(d, v.dice[d], inner - pad)
         if used:
@@ -120,7 +124,8 @@ class DiceTray(Drawn, DiceRow):
         middle = Text("│" + " " * pad, style=frame)
         middle.append_text(face)
         middle.append(" " * (inner - pad - face.cell_len) + "│", style=frame)
-        kind = fitting(inner, "must keep", "keep!") if tag == "!must" else KINDS[d]
+        absent = d in FACTION_DICE and v.dice[d] >= 0 and not v.in_play(v.dice[d])  # recruits nobody (R6)
+        kind = fitting(inner, "must keep", "keep!") if tag == "!must" else "absent" if absent else KINDS[d]
         bottom = Text("╰", style=frame)
         bottom.append(kind[:inner], style="bold" if tag == "!must" else "dim")
         bottom.append("─" * (inner - len(kind[:inner])) + "╯", style=frame)

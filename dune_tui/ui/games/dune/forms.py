@@ -82,7 +82,9 @@ class DiceForm(MarkDice):
             out.append(f"Keep {', '.join(marked)}: the roll ends ", style="bold")
             out.append("(Enter)\n")
         else:
-            out.append("Mark dice to keep with 1-7, then r rerolls the rest. ", style="bold")
+            keys = [str(d + 1) for d in range(N_DICE) if self.free >> d & 1]  # the numbers on the dice still rolled
+            which = "1-7" if len(keys) == N_DICE else f"keys {' '.join(keys)}"
+            out.append(f"Mark dice to keep with {which}, then r rerolls the rest. ", style="bold")
             out.append("a keeps all and ends the roll.\n")
         if self.thumper_ok:  # (a: keep all is in the footer)
             out.append("t: discard a Thumper, reroll the worm, keep the marked dice\n", style="dim")

@@ -1,5 +1,6 @@
 """House cards: per seat its faction, who plays it, leaders and troops on the card, reserve,
-stored spice, the Snooper / Shield / Thumper markers and this turn's ally; `full_card`: the whole card
+stored spice, the Snooper / Shield / Thumper markers and this turn's ally (one line each, under a legend of their
+letters); `full_card`: the whole card
 (leaders by name and strength, troops, spice, abilities with the knot ones marked) for the Houses screen."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.reactive import var
 from textual.widget import Widget
+from textual.widgets import Static
 
 from ....games.dune import queries
 from ....games.dune.data import (
@@ -284,9 +286,12 @@ class HouseCards(VerticalScroll, can_focus=False):
     you = var(-1)
     seats: var[list] = var(list)
 
+    LEGEND = "L leaders, T troops on card\nR reserve, $ stored spice"  # under one-line cards (issue 45)
+
     def __init__(self, seats: list, *, id: str | None = None) -> None:
         self.cards = [HouseCard(s) for s in range(len(seats))]
-        super().__init__(*self.cards, id=id)
+        self.legend = Static(Text(self.LEGEND, style="dim"), id="houses-legend")
+        super().__init__(*self.cards, self.legend, id=id)
         self.seats = list(seats)
 
     def show(self, view, you: int) -> None:
