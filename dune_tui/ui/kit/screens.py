@@ -8,7 +8,6 @@ from contextlib import suppress
 
 from textual import events
 from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.types import NoActiveAppError
 from textual.widget import Widget
@@ -98,14 +97,6 @@ class SizeAware:
 
 class DuneScreen(SizeAware, Screen):
     BACK_NAME = ""  # what a game screen over this one goes back to on leaving ("": nothing, dune-tui ends)
-
-
-class QuietFocus:
-    """Put before the screen's class: a change of focus does not paint the whole screen (Textual's screen does: each
-    decision asked and answered sent every line of the game screen again); the widgets gaining and losing the focus
-    are restyled and painted anyway."""
-
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
 
 class DuneModal(SizeAware, ModalScreen):

@@ -24,7 +24,7 @@ from ...games import game_of
 from ...table import messages as m
 from ..early_keys import EarlyKeys
 from ..games import board_for, log_style
-from ..kit.screens import DuneScreen, QuietFocus
+from ..kit.screens import DuneScreen
 from ..seat_client import SeatClient, to_ally
 from ..settings import Settings
 from ..widgets.advice import AdvicePanel
@@ -48,7 +48,7 @@ def narrow(width: int) -> bool:
     return width < 80
 
 
-class GameScreen(OwnerControls, QuietFocus, DuneScreen):
+class GameScreen(OwnerControls, DuneScreen):
     AUTO_FOCUS = ""  # none: the decision panel focuses its form when a human must decide (None would inherit
     # the app's "*", and back from a dialog the first focusable widget, the hidden filter, took the keys)
     BINDINGS = [

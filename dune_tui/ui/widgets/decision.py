@@ -74,7 +74,6 @@ class DecisionPanel(Vertical):
         self._spin: Timer | None = None
         self._spin_n = 0
         self._wait_text = ""
-        self._waiting: tuple | None = None  # (text, title) of the wait on the panel (None: something else is)
         self._asked_phase = ""  # the kind of the last question asked
         self._guard: Timer | None = None
         self._repeat: tuple | None = None  # (seat, action, times left, key) of a counted landing
@@ -96,7 +95,6 @@ class DecisionPanel(Vertical):
     # --------------------------------------------------------------- asking
     def ask(self, request, title: Text, prefer: tuple | None = None, note: str = "") -> None:
         """Show a human seat's request (its view and legal actions)."""
-        self._waiting = None
         self._stop_spinner()
         self.request = request
         self.border_title = title
@@ -189,10 +187,7 @@ class DecisionPanel(Vertical):
         return True
 
     def wait(self, text: Text | str, spinner: bool = False, title: Text | str = "Waiting") -> None:
-        """Nothing for the keyboard to decide: say what is happening (the same wait again, as each of another
-        player's moves says, changes nothing on screen: nothing is redrawn)."""
-        if not spinner and self._spin is None and self._waiting == (text, title):
-            return
+        """Nothing for the keyboard to decide: say what is happening."""
         self.request = None
         self.border_title = title
         self._end_guard(focus=False)
@@ -205,7 +200,6 @@ class DecisionPanel(Vertical):
         if spinner:
             self._spin = self.set_interval(0.12, self._tick)
         self._render_wait()
-        self._waiting = (text, title) if not spinner else None
 
     def _tick(self) -> None:
         """Only the one-line spinner redraws: little to send over a slow link."""
