@@ -28,7 +28,11 @@ def test_a_whole_game_by_key_presses_in_tmux(tmux, tmp_path):
     tmux.start(game_command(PYTHON, str(tmp_path / "saves")), env={"TERM": "xterm-256color"},
                 report_exit=True)
     first = tmux.wait_for("Your decision")
-    assert "Round 1 of 6" in first or "Setting up" in first
+    end = time.monotonic() + 20  # the first frame is written in parts: its top rows may come a moment after the panel
+    while not ("Round 1 of 6" in first or "Setting up" in first) and time.monotonic() < end:
+        time.sleep(0.05)
+        first = tmux.screen()
+    assert "Round 1 of 6" in first or "Setting up" in first, first
     assert "Arrakis" in first or "Polar Sink" in first
     if "Keep at least one die" in first:  # seed 7: the human rolls first
         assert "Spice and storm: keep the spice die to see." in first
