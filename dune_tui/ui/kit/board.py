@@ -164,3 +164,9 @@ class StandardBoard:
         """No event reveals sealed choices (a game with some says which, and gives `reveal_screen` and
         `reveal_summary`)."""
         return None
+
+
+def active_turn(view) -> int:
+    """The seat whose turn it is in a view that says so (`active`, `n`, `over`, as both rule sets' views do), -1
+    for nobody's: the `turn_of` of such a game's board."""
+    return view.active if 0 <= view.active < view.n and not view.over else -1

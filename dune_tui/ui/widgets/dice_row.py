@@ -35,7 +35,7 @@ class DiceRow(Widget):
         self.redraw()
 
     def redraw(self) -> None:
-        """Draw the tray again (a game's tray may skip a drawing that did not change: widgets/drawn.py)."""
+        """Draw the tray again (a game's tray may lay itself out again too: widgets/drawn.py)."""
         self.refresh()
 
     def set_marks(self, mask: int) -> None:

@@ -47,7 +47,7 @@ class PlaceCursor(Widget):
             self.redraw()
 
     def redraw(self) -> None:
-        """Draw the view again (a game's map may skip a drawing that did not change: widgets/drawn.py)."""
+        """Draw the view again (a game's map may lay itself out again too: widgets/drawn.py)."""
         self.refresh()
 
     def light(self, options: dict[int, list[int]]) -> None:

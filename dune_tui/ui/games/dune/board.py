@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit.board import StandardBoard
+from ...kit.board import StandardBoard, active_turn
 from .dice import DiceTray
 from .houses import HouseCards
 from .labels import FACTION_COLOURS, faction_label
@@ -37,9 +37,7 @@ class Board(StandardBoard):
     def side_label(side: int, short: bool = False):
         return faction_label(side, short)
 
-    @staticmethod
-    def turn_of(view) -> int:
-        return view.active if 0 <= view.active < view.n and not view.over else -1
+    turn_of = staticmethod(active_turn)
 
     @staticmethod
     def houses_screen(view, seats, you: int):

@@ -4,7 +4,7 @@ the seven dice; its words for the decision panel (words.py)."""
 from __future__ import annotations
 
 from ....games.express.data import TERRITORY_DIE
-from ...kit.board import StandardBoard
+from ...kit.board import StandardBoard, active_turn
 from .dice import ExpressDice
 from .houses import ExpressHouses, ExpressStatus
 from .labels import HOUSE_COLOURS, house_label
@@ -51,9 +51,7 @@ class Board(StandardBoard):
     def side_label(side: int, short: bool = False):
         return house_label(side, short)
 
-    @staticmethod
-    def turn_of(view) -> int:
-        return view.active if 0 <= view.active < view.n and not view.over else -1
+    turn_of = staticmethod(active_turn)
 
     @staticmethod
     def houses_screen(view, seats, you: int):
