@@ -1,14 +1,15 @@
 """The fitted models the bots' evaluations read: logistic weights stored as data, ai/models/NAME.json, each
-with the command that fitted it (lab/)."""
+with the command that fitted it (lab/); and the calibration of the chances they show (`Calibration`)."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 from importlib import resources
 
 import msgspec
 
-__all__ = ["Model", "model"]
+__all__ = ["Calibration", "Model", "calibration", "model", "through"]
 
 
 class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -30,3 +31,32 @@ class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 def model(name: str) -> Model:
     """The model stored as ai/models/`name`.json (general, facing_guild, facing_rival, ..., express_outcomes)."""
     return msgspec.json.decode((resources.files("dune_tui.ai") / "models" / f"{name}.json").read_bytes(), type=Model)
+
+
+class Calibration(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A map from the chances a model gives to the rates observed in games, as stored in ai/models/NAME.json: per
+    player-count group, knots `[[x, ...], [y, ...]]` (x increasing, y never decreasing) of a seat's chance to win,
+    read by `through`."""
+
+    about: str
+    fitted_by: str  # the command that wrote the file
+    wins: dict[str, list[list[float]]]
+
+
+@functools.cache
+def calibration(name: str) -> Calibration:
+    """The calibration stored as ai/models/`name`.json."""
+    return msgspec.json.decode((resources.files("dune_tui.ai") / "models" / f"{name}.json").read_bytes(),
+                               type=Calibration)
+
+
+def through(knots: list[list[float]], p: float) -> float:
+    """`p` read through a calibration's knots: linear between two knots, the end knot's y beyond the ends."""
+    xs, ys = knots
+    i = bisect.bisect_right(xs, p)
+    if i == 0:
+        return ys[0]
+    if i == len(xs):
+        return ys[-1]
+    x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+    return y0 + (y1 - y0) * (p - x0) / (x1 - x0)

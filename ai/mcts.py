@@ -62,7 +62,7 @@ from .evaluator import Evaluator, outcome
 from .games import search_rules
 from .search_rules import SearchRules
 
-__all__ = ["LEVELS", "Chance", "MctsAgent", "SearchConfig", "full_search", "make"]
+__all__ = ["LEVELS", "Chance", "MctsAgent", "SearchConfig", "full_search", "make", "uncapped"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,20 +101,33 @@ class SearchConfig:
     # without it, 28.6% (8.2-64.1%) on 10 paired deals (docs/STRENGTH.md, "A bot's turn")
     turn_budget: float | None = None
     late_share: int = 4
+    # A wall-clock safety cap on a whole turn, as `seconds` is on a decision: this bot's decisions in one turn of
+    # the game together search for at most turn_seconds, and once that is spent each further one of the turn for
+    # late_seconds (None: no cap).  On a quiet machine a turn of normal ends before it (docs/STRENGTH.md); on a
+    # busy one, where every decision hit its own cap, a turn of 14 decisions took 20-35 s (issue 47).  Like
+    # `seconds`, off in the matches that measure strength (benchmarks/bench_levels.py), which count iterations.
+    turn_seconds: float | None = None
+    late_seconds: float = 0.1
 
 
 LEVELS = {
     # a novice: a short search that looks no further than its own turn and plays in proportion to its visits
     "easy": SearchConfig(iters=100, seconds=1.0, horizon=1, temperature=1.0, two_player_models=False),
-    "normal": SearchConfig(iters=700, seconds=2.5),
-    "hard": SearchConfig(iters=2000, seconds=7.0),
+    "normal": SearchConfig(iters=700, seconds=2.5, turn_seconds=2.5),
+    "hard": SearchConfig(iters=2000, seconds=7.0, turn_seconds=8.0),
 }
 
 
 def full_search(config: SearchConfig) -> SearchConfig:
     """`config` searching to its whole budget, never stopping early: what the advisor and the review show are
     the root's samples (shares of the visits, chances with their intervals), so they get all of them."""
-    return dataclasses.replace(config, stop_share=None, turn_budget=None)
+    return dataclasses.replace(config, stop_share=None, turn_budget=None, turn_seconds=None)
+
+
+def uncapped(config: SearchConfig) -> SearchConfig:
+    """`config` without its wall-clock caps, a decision's and a turn's: its iterations alone decide, so a bot's
+    seed replays its game on any machine, however busy (the strength matches, the tests that pin decisions)."""
+    return dataclasses.replace(config, seconds=1e9, turn_seconds=None)
 
 
 @functools.cache
@@ -301,6 +314,7 @@ class MctsAgent:
         # the game's turn, the iterations this bot's decisions spent in it, the last one's phase and how many
         # decisions of that phase came in a row
         self.spent: tuple = (None, 0, None, 0)
+        self.clock: tuple = (None, 0.0)  # the game's turn and the wall clock this bot's searches spent in it
         self.rules: dict[str, SearchRules] = {}  # by rule set, made when a game of it first asks
 
     def __getstate__(self):  # the kept tree and the rule sets' modules are caches: do not ship them
@@ -345,7 +359,8 @@ class MctsAgent:
         target = cfg.iters // cfg.minor_share if request.phase in g.minor else cfg.iters
         target, most = self._turn_allowance(view.turn, request.phase, target)
         settles = cfg.stop_share is not None and cfg.temperature == 0 and not root.joint and bool(root.actions)
-        deadline = time.perf_counter() + cfg.seconds
+        start = time.perf_counter()
+        deadline = start + self._seconds(view.turn)
         i = 0
         while root.n < target and i < most:
             if cancel is not None and cancel.is_set():
@@ -360,7 +375,18 @@ class MctsAgent:
             i += 1
         self.last_iterations = i
         self.spent = (view.turn, self.spent[1] + i, request.phase, self.spent[3])
+        self.clock = (view.turn, self.clock[1] + time.perf_counter() - start)
         return root
+
+    def _seconds(self, turn: int) -> float:
+        """This decision's wall-clock cap: the config's `seconds`, within what is left of the turn's
+        `turn_seconds` (and never under `late_seconds` once that is spent)."""
+        cfg = self.config
+        if cfg.turn_seconds is None:
+            return cfg.seconds
+        if self.clock[0] != turn:
+            self.clock = (turn, 0.0)
+        return min(cfg.seconds, max(cfg.late_seconds, cfg.turn_seconds - self.clock[1]))
 
     def _turn_allowance(self, turn: int, phase: str, target: int) -> tuple[int, int]:
         """This decision's root visits to reach and the iterations it may spend of its turn's budget
@@ -500,8 +526,9 @@ def make(arg: str | None, seed: int) -> MctsAgent:
     if key == "iters":
         if not 1 <= number <= 1_000_000:
             raise AgentSpecError(f"mcts:iters must be 1 to 1000000, not {number}")
-        config = dataclasses.replace(base, iters=number, seconds=max(base.seconds, number / 50))
+        config = dataclasses.replace(base, iters=number, seconds=max(base.seconds, number / 50), turn_seconds=None)
         return MctsAgent(seed, config, name=f"mcts:iters={number}")
     if not 0.01 <= number <= 600:
         raise AgentSpecError(f"mcts:time must be 0.01 to 600 seconds, not {value}")
-    return MctsAgent(seed, dataclasses.replace(base, iters=10**9, seconds=number), name=f"mcts:time={value}")
+    config = dataclasses.replace(base, iters=10**9, seconds=number, turn_seconds=None)
+    return MctsAgent(seed, config, name=f"mcts:time={value}")

@@ -26,7 +26,7 @@ import time
 import msgspec
 
 from dune_tui.ai import make_agent
-from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search
+from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search, uncapped
 from dune_tui.ai.registry import register
 from dune_tui.controller import Controller
 from dune_tui.sim import GameRecord, deal, game_options, summarize
@@ -71,7 +71,7 @@ class Timed:
 def bot(spec: str, seed: int, caps: bool):
     agent = make_agent(spec, seed)
     if isinstance(agent, MctsAgent) and not caps:
-        agent.config = dataclasses.replace(agent.config, seconds=1e9)
+        agent.config = uncapped(agent.config)
     return agent
 
 

@@ -20,7 +20,7 @@ import dataclasses
 import json
 import pathlib
 
-from dune_tui.ai.mcts import LEVELS, MctsAgent
+from dune_tui.ai.mcts import LEVELS, MctsAgent, uncapped
 from dune_tui.controller import Controller, Decision
 from dune_tui.sim import deal, game_options
 
@@ -36,7 +36,7 @@ class Logged(MctsAgent):
 
 
 def play(level: str, turn_budget: float | None, late_share: int, seed: int, out: pathlib.Path) -> None:
-    config = dataclasses.replace(LEVELS[level], seconds=1e9, turn_budget=turn_budget, late_share=late_share)
+    config = dataclasses.replace(uncapped(LEVELS[level]), turn_budget=turn_budget, late_share=late_share)
     c = Controller(game_options(4, seed, deal(4, seed)))
     bots = [Logged(seat, config) for seat in range(4)]
     with open(out, "w") as f:

@@ -9,13 +9,14 @@ from collections import defaultdict
 
 from ai_positions import find, request
 
+from dune_tui.ai import mcts
 from dune_tui.ai.advice import ADVICE_CONFIG
-from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search, settled
+from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search, settled, uncapped
 from dune_tui.controller import Controller, Decision
 from dune_tui.sim import deal, game_options
 
 # normal with a test's budget, uncapped, and a turn budget of 2 (the mechanism; the levels have it off until measured)
-SMALL = dataclasses.replace(LEVELS["normal"], iters=200, seconds=1000.0, turn_budget=2.0)
+SMALL = dataclasses.replace(uncapped(LEVELS["normal"]), iters=200, turn_budget=2.0)
 
 
 def test_a_move_is_settled_when_the_runner_up_cannot_catch_the_leader():
@@ -105,3 +106,36 @@ def test_the_decisions_after_the_rolls_keep_a_quarter_of_a_decision():
     assert sum(allowed["roll"]) <= config.turn_budget * config.iters
     for phase in ("alliance", "recruit", "kanly", "land", "target", "move", "construct"):
         assert min(allowed[phase]) >= config.iters // 4, (phase, allowed)
+
+
+class Clock:
+    """A wall clock that moves `step` seconds each time it is read: a slow machine, made exact."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_turns_wall_clock_cap_ends_its_decisions_searches_once_spent(monkeypatch):
+    """Issue 47: on a busy machine each of a turn's 14 decisions hit its own 2.5 s cap, and a newcomer waited
+    20-35 s for a bot's turn.  A turn's decisions share `turn_seconds`; once spent, each further one of that turn
+    searches for `late_seconds`, and the next turn starts afresh."""
+    clock = Clock(0.01)  # 0.01 s a read: the search reads it every 8 iterations, so 0.1 s is some 80 iterations
+    monkeypatch.setattr(mcts.time, "perf_counter", clock)
+    config = dataclasses.replace(LEVELS["normal"], iters=10_000, seconds=0.5, turn_seconds=0.8, late_seconds=0.1)
+    s = find(4, "roll")
+    req = request(s, s.awaiting[0])
+    bot = MctsAgent(1, config)
+    spent = []
+    for _ in range(4):
+        bot.decide(req)
+        spent.append(bot.last_iterations)
+    assert [round(n / 80) for n in spent] == [5, 3, 1, 1]  # 0.5 s of the turn's 0.8, the 0.3 s left, 0.1 s each
+    later = s.copy()
+    later.turn += 1
+    bot.decide(request(later, s.awaiting[0]))
+    assert round(bot.last_iterations / 80) == 5  # a new turn: its own 0.8 s
+    assert mcts.uncapped(config).turn_seconds is None and mcts.full_search(config).turn_seconds is None

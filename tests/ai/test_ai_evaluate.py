@@ -3,7 +3,6 @@ two-player models: the side that must beat the Guild's default win (R11), and ei
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -12,6 +11,7 @@ from ai_positions import find, play, reach, request
 from dune_tui.ai import mcts
 from dune_tui.ai.games.dune.evaluate import (
     DRAW,
+    chances,
     duel_leaf,
     duel_value,
     evaluate,
@@ -136,9 +136,9 @@ def test_without_the_guild_three_regions_and_a_strike_are_worth_more_and_the_riv
 
 def test_without_the_guild_the_search_takes_its_own_value_from_the_no_guild_model():
     s, seat = _duel_position({HABBANYA_SIETCH: 2}, {ARRAKEEN: 3}, HARKONNEN)
-    leaf = general_leaf(s, seat)
-    general = [p + DRAW * leaf.nobody for p in leaf.wins]
-    assert general_value(s, seat) == general
+    p, nobody = chances(s)  # the models' own chances (a leaf shows them calibrated)
+    general = [x + DRAW * nobody for x in p]
+    assert general_value(s, seat) == general == general_leaf(s, seat).rewards
     values = duel_value(s, seat)
     assert values[seat] == facing_rival(s, seat)
     assert values[1 - seat] == general[1 - seat]
@@ -203,6 +203,6 @@ def test_the_fremen_reroll_the_region_die_that_brings_nothing_when_two_regions_a
     gone.  mcts:normal kept it (a near tie its evaluation did not see, resolved by the heuristic's order)."""
     s = _fremen_round_five(seed)
     a = mcts.make("normal", 7)
-    a.config = dataclasses.replace(a.config, seconds=1000.0)  # the iterations decide, however busy the machine
+    a.config = mcts.uncapped(a.config)  # the iterations decide, however busy the machine
     action = a.decide(request(s, s.awaiting[0]))
     assert not action[1] >> REGION_DIE & 1, action

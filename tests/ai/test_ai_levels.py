@@ -11,20 +11,20 @@ from collections import Counter
 import pytest
 from ai_positions import find, request
 
-from dune_tui.ai import AGENT_HELP, make_agent, parse_spec
+from dune_tui.ai import AGENT_HELP, make_agent, mcts, parse_spec
 from dune_tui.ai.mcts import LEVELS, MctsAgent, SearchConfig
 from dune_tui.seats import MCTS_LEVELS
 
 STRENGTH = pathlib.Path(__file__).resolve().parents[2] / "docs" / "STRENGTH.md"
 # the table's columns after the level's name, and how a cell's first word reads as the field's value
 COLUMNS = {"iters": int, "horizon": int, "temperature": float, "two_player_models": lambda w: w == "yes",
-           "seconds": float}
+           "seconds": float, "turn_seconds": lambda w: None if w == "none" else float(w)}
 
 
 def uncapped(spec: str, seed: int):
     """The bot with no wall-clock cap (its iterations decide, however busy the machine)."""
     agent = make_agent(spec, seed)
-    agent.config = dataclasses.replace(agent.config, seconds=1000.0)
+    agent.config = mcts.uncapped(agent.config)
     return agent
 
 

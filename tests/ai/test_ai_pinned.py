@@ -4,7 +4,6 @@ only for a change meant to change play, and say so."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import pathlib
 import random
@@ -14,7 +13,7 @@ import pytest
 from ai_positions import reach, request
 
 from dune_tui.ai import make_agent
-from dune_tui.ai.mcts import MctsAgent
+from dune_tui.ai.mcts import MctsAgent, uncapped
 from dune_tui.games.dune import as_action
 
 PINNED = json.loads((pathlib.Path(__file__).parent / "pinned_decisions.json").read_text())
@@ -25,7 +24,7 @@ def agent(spec: str, seed: int):
     """The bot, with no wall-clock cap (the iterations decide, however busy the machine)."""
     a = make_agent(spec, seed)
     if isinstance(a, MctsAgent):
-        a.config = dataclasses.replace(a.config, seconds=1000.0)
+        a.config = uncapped(a.config)
     return a
 
 

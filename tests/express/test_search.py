@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import threading
@@ -13,6 +12,7 @@ import msgspec
 import pytest
 
 from dune_tui.ai import make_agent
+from dune_tui.ai.mcts import uncapped
 from dune_tui.cli import main
 from dune_tui.controller import Controller, DecisionRequest
 from dune_tui.games import express, rng
@@ -146,7 +146,7 @@ def test_what_a_seat_cannot_see_does_not_change_the_express_bots_decision(spec):
 def by_count(agent):
     """A search bot whose iterations decide, however busy the machine (its wall-clock cap out of reach)."""
     if hasattr(agent, "config"):
-        agent.config = dataclasses.replace(agent.config, seconds=1000.0)
+        agent.config = uncapped(agent.config)
     return agent
 
 

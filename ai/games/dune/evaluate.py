@@ -41,10 +41,11 @@ from dune_tui.games.dune.data import (
 from dune_tui.games.dune.queries import held_alone, held_regions
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
-from ...fitted import model
+from ...fitted import Calibration, calibration, model, through
 from . import board
 
 _GENERAL, _NOBODY = model("general"), model("nobody")
+_SHOWN = calibration("calibration")
 _FACING_GUILD, _FACING_RIVAL = model("facing_guild"), model("facing_rival")
 
 
@@ -166,6 +167,24 @@ def chances(s) -> tuple[list[float], float]:
     return [min(rest, p * scale) for p in raw], nobody
 
 
+def shown(wins: list[float], nobody: float, n: int, cal: Calibration = _SHOWN) -> list[float]:
+    """Each seat's chance to win as a leaf shows it (the advisor's and the review's figures): `chances`' read
+    through the calibration fitted on heuristic self-play (ai/models/calibration.json, `python -m lab.calibrate`),
+    kept consistent with the chance that nobody wins (with 4+ players their sum between the rest and twice it,
+    none above the rest; with fewer they share the rest exactly).  Not fitted for 3 players, where sharing the
+    calibrated chances back over the rest undid the calibration (lab/calibrate.py).  The search's rewards keep
+    `chances`' own: its choices are as they were."""
+    rest = 1.0 - nobody
+    out = [through(cal.wins[_group(n)], p) for p in wins]
+    total = sum(out)
+    if not total:  # every chance too small to have been seen won: the models' own say who is nearest
+        return wins
+    low, high = (rest, rest) if n < 4 else (rest, 2 * rest)
+    if not low <= total <= high:
+        out = [p * min(high, max(low, total)) / total for p in out]
+    return [min(rest, p) for p in out]
+
+
 def evaluate(s) -> list[float]:
     """Each seat's estimated chance to win, in [0, 1] (`chances`)."""
     return chances(s)[0]
@@ -272,9 +291,9 @@ def duel_value(s, seat: int) -> list[float]:
 
 def general_leaf(s, seat: int) -> Leaf:
     """general_value as a Leaf: the values, and apart the general model's chances to win and the chance that
-    nobody wins (the rest, where the chances do not fill it; none with the Guild in play)."""
+    nobody wins (the rest, where the chances do not fill it; none with the Guild in play), calibrated (`shown`)."""
     p, nobody = chances(s)
-    return Leaf([x + DRAW * nobody for x in p], p, nobody)
+    return Leaf([x + DRAW * nobody for x in p], shown(p, nobody, s.n), nobody)
 
 
 def duel_leaf(s, seat: int) -> Leaf:
