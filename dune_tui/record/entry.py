@@ -46,6 +46,7 @@ class Finished(msgspec.Struct, frozen=True, kw_only=True):
     rounds: int
     decisions: int
     path: str  # the save it was read from (the review opens it)
+    left: bool = False  # you left your seat (`you`) before the end: a loss, whoever played it on (the server's)
 
     @property
     def players(self) -> int:
@@ -53,10 +54,13 @@ class Finished(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def won(self) -> bool:
-        return self.you is not None and self.seats[self.you].won
+        return self.you is not None and not self.left and self.seats[self.you].won
 
     def result_text(self) -> str:
-        """ "won alone", "won in alliance", "won: the Guild's default", "lost", "nobody won" (from your seat)."""
+        """ "won alone", "won in alliance", "won: the Guild's default", "lost", "nobody won" (from your seat), "you
+        left" (before the end)."""
+        if self.left:
+            return "you left"
         if self.way == "nobody":
             return "nobody won"
         if self.you is None:
@@ -82,7 +86,7 @@ def matches(game: Finished, *, rules: str | None = None, players: int | None = N
     if bot and not any(s.kind == "bot" and s.agent == bot for s in game.seats):
         return False
     if result in ("won", "lost"):
-        return game.you is not None and game.way != "nobody" and game.won == (result == "won")
+        return game.you is not None and (game.left or game.way != "nobody") and game.won == (result == "won")
     return not result or game.way == result
 
 

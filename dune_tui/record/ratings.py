@@ -124,8 +124,10 @@ def rate_games(games: Iterable, rules: str) -> dict[str, Rating]:
         entrants = [identity(game, seat) for seat in range(game.players)]
         if not moves_ratings(entrants, known):
             continue
-        winners = [seat for seat, s in enumerate(game.seats) if s.won]
-        ratings.update(rate(ratings, entrants, winners, fixed=[who for who in entrants if who.startswith(BOT)]))
+        gone = [game.you] if game.left else []  # you left: ranked last, whoever won your seat's game
+        winners = [seat for seat, s in enumerate(game.seats) if s.won and seat not in gone]
+        ratings.update(rate(ratings, entrants, winners, left=gone,
+                            fixed=[who for who in entrants if who.startswith(BOT)]))
     return {who: r for who, r in ratings.items() if not who.startswith(BOT)}
 
 

@@ -118,15 +118,19 @@ def rating_change(db: sqlite3.Connection, table_id: str, who: str) -> tuple[Rati
 
 
 def finished_games(db: sqlite3.Connection, who: str) -> list[Finished]:
-    """The finished tables `who` held a seat at, newest first (once each: a table is its game)."""
+    """The finished tables `who` held a seat at to the end, or left (rated there last: `Finished.left`), newest
+    first (once each: a table is its game)."""
     games = []
-    for table_id, blob in db.execute("SELECT id, save FROM tables WHERE state = 'finished' AND id IN "
-                                     "(SELECT table_id FROM seats WHERE login = ?) ORDER BY updated DESC, id",
-                                     (who,)):
+    for table_id, blob, left in db.execute(
+            "SELECT id, save, (SELECT MIN(seat) FROM rated r WHERE r.table_id = t.id AND identity = ?1 AND "
+            "left_game) FROM tables t WHERE state = 'finished' AND id IN (SELECT table_id FROM seats WHERE login = "
+            "?1 UNION SELECT table_id FROM rated WHERE identity = ?1) ORDER BY updated DESC, id", (who,)):
         try:
             game = read(schema.decode(bytes(blob)), Path(f"table {table_id}"), who)
         except Exception:  # a table that cannot be read back is not listed (`rebuild` says why)
             continue
+        if game is not None and left is not None and (game.you is None or game.seats[game.you].login != who):
+            game = msgspec.structs.replace(game, you=left, left=True)
         if game is not None:
             games.append(game)
     return games

@@ -16,6 +16,7 @@ from dune_tui.games.dune import Options
 from dune_tui.net.client import RemoteTable
 from dune_tui.net.identity import my_login
 from dune_tui.record.ratings import bot_ratings
+from dune_tui.record.tally import tally
 from dune_tui.server import control, place
 from dune_tui.server.record import Abandoned
 from dune_tui.server.store import Store
@@ -110,6 +111,12 @@ async def test_a_seat_taken_over_by_another_person_rates_its_leaver_last_and_who
             assert (after.mu, after.sigma) == pytest.approx((team[0].mu, team[0].sigma), abs=1e-12)
         assert min(daemon.store.rating_change(game_id, who)[1].mu for who in ("bob", "dave", "carol")) > \
             daemon.store.rating_change(game_id, "alice")[1].mu
+        listed = {who: daemon.store.finished_games(who) for who in ("alice", "dave")}
+        # alice sees the game she left in her own games, at the seat she left, lost (dave won or lost it)
+        assert [(g.game_id, g.you, g.left, g.won, g.result_text()) for g in listed["alice"]] == [
+            (game_id, 1, True, False, "you left")]
+        assert [(g.you, g.left, g.won) for g in listed["dave"]] == [(1, False, 1 in won)]
+        assert tally(listed["alice"]).games == 1 and tally(listed["alice"]).wins == 0
         for p in players:
             p.remote.close()
     finally:
