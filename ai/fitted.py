@@ -9,7 +9,7 @@ from importlib import resources
 
 import msgspec
 
-__all__ = ["Calibration", "Model", "calibration", "model", "through"]
+__all__ = ["Calibration", "Model", "calibrated", "calibration", "model", "through"]
 
 
 class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -60,3 +60,17 @@ def through(knots: list[list[float]], p: float) -> float:
         return ys[-1]
     x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
     return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+
+
+def calibrated(knots: list[list[float]], wins: list[float], nobody: float, most: float = 1.0) -> list[float]:
+    """Each seat's chance to win read through `knots`, kept consistent with the chance that `nobody` wins: their
+    sum the rest (1 - nobody) where a game has one winner, up to `most` times it where an alliance's two win
+    together; none above the rest.  Chances all too small to have been seen won are left as they were."""
+    rest = 1.0 - nobody
+    out = [through(knots, p) for p in wins]
+    total = sum(out)
+    if not total:
+        return wins
+    if not rest <= total <= most * rest:
+        out = [p * min(most * rest, max(rest, total)) / total for p in out]
+    return [min(rest, p) for p in out]

@@ -6,7 +6,8 @@
 Games between the heuristic bots (seats rotated through the deals of `dune_tui.sim`); at the first searched
 decision of every seat's turn the advisor (`ai.advice.analyse`, the advisor's search with a fixed budget of
 --iters iterations instead of its 0.9 s, so a run repeats) is asked from that seat's view, and its top option
-recorded: the chance of winning it shows (`win`), the chance that nobody wins (`nobody`) and, for comparison,
+recorded: the chance of winning it shows (`win`), the chance that nobody wins (`nobody`), the mean of every
+option's chance weighted by its visits (`root`: the position's chance, no option picked out) and, for comparison,
 the figure shown before issue 41 (`value`: the search's mean reward, a game nobody wins worth 0.25).  When the
 game ends each record gets the seat's result.  Printed per game kind and figure: a reliability table (predicted
 decile, count, mean predicted, observed win rate), the Brier score, and that of the constant base rate (the
@@ -55,8 +56,10 @@ def play(plan: tuple[str, int, int, int]) -> list[dict]:
                 advice = analyse(r, agent=MctsAgent(game_seed * 31 + len(rows), config, name="advisor"))
                 top = advice[0] if advice else None
                 if top is not None and top.win is not None:
+                    known = [a for a in advice if a.win is not None]
+                    root = sum(a.share * a.win for a in known) / (sum(a.share for a in known) or 1.0)
                     rows.append({"game": g, "seat": r.seat, "round": c.state.round, "win": top.win,
-                                 "margin": top.margin, "nobody": top.nobody, "value": top.value})
+                                 "margin": top.margin, "nobody": top.nobody, "value": top.value, "root": root})
             c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
     won = rules_of.engine.returns(c.state)
     for row in rows:
@@ -118,7 +121,8 @@ def main() -> int:
             rows = [r for game in (timed(plans, args.minutes) if args.jobs == 1 else pool.map(play, plans))
                     for r in game]
             label = f"{rules} {players}p"
-            found = {"kind": label, "figures": [reliability(rows, "win", "won"), reliability(rows, "value", "won"),
+            found = {"kind": label, "figures": [reliability(rows, "win", "won"), reliability(rows, "root", "won"),
+                                               reliability(rows, "value", "won"),
                                                reliability(rows, "nobody", "nobody_won")]}
             out["kinds"].append(found)
             for f in found["figures"]:

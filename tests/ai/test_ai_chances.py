@@ -23,7 +23,7 @@ from dune_tui.ai.games.dune.evaluate import (
     general_value,
     shown,
 )
-from dune_tui.ai.games.express.evaluator import outcomes
+from dune_tui.ai.games.express.evaluator import leaf, leaf_value, outcomes
 from dune_tui.games import express
 from dune_tui.games.dune import Options, new_game
 from dune_tui.games.dune.data import ARRAKEEN, GUILD, HABBANYA_SIETCH, HARKONNEN
@@ -102,6 +102,10 @@ def test_dune_express_chances_fill_one_and_nobody_wins_only_where_a_limit_allows
     tiebreak = express.new_game(express.with_variants("shorter:6,tiebreak", players=3, seed=5))
     tiebreak.round = 6
     assert outcomes(tiebreak)[1] == 0.0  # the tie-break always names a winner
+    for s in (free, limited, express.new_game(express.options_from(2, 5))):  # what a leaf shows: calibrated
+        shown = leaf(s)
+        assert shown.rewards == leaf_value(s) and shown.nobody == outcomes(s)[1]
+        assert math.isclose(sum(shown.wins) + shown.nobody, 1.0)
 
 
 def test_the_seats_chances_and_nobodys_are_consistent_at_every_player_count():
@@ -127,10 +131,14 @@ def test_the_chances_shown_are_read_through_the_calibration_and_the_search_keeps
     """Issue 47: at 4+ players the models' chances were under-confident from 60% to 80% (shown 0.650, won 0.729 of
     3,567 held-out positions).  What a leaf shows is read through ai/models/calibration.json; the rewards the
     search maximises are the models' own, so its choices stay as they were (tests/ai/test_ai_pinned.py)."""
+    for name in ("calibration", "express_calibration"):
+        cal = calibration(name)
+        assert cal.fitted_by.startswith("python -m lab.calibrate")
+        for group, (xs, ys) in cal.wins.items():
+            assert xs[0] == ys[0] == 0.0 and xs[-1] == ys[-1] == 1.0, group  # none stays none, a sure one sure
+            assert all(a < b for a, b in itertools.pairwise(xs)), group
+            assert all(a <= b for a, b in itertools.pairwise(ys)), group
     cal = calibration("calibration")
-    for group, (xs, ys) in cal.wins.items():
-        assert xs[0] == ys[0] == 0.0 and xs[-1] == ys[-1] == 1.0, group  # no chance stays none, a sure one sure
-        assert all(a < b for a, b in itertools.pairwise(xs)) and all(a <= b for a, b in itertools.pairwise(ys)), group
     assert through([[0.0, 0.5, 1.0], [0.0, 0.6, 1.0]], 0.25) == 0.3
     assert through(cal.wins["4+"], 0.65) > 0.65 + 0.03  # where the models were under-confident
     moved = 0

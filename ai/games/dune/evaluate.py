@@ -41,7 +41,7 @@ from dune_tui.games.dune.data import (
 from dune_tui.games.dune.queries import held_alone, held_regions
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
-from ...fitted import Calibration, calibration, model, through
+from ...fitted import Calibration, calibrated, calibration, model
 from . import board
 
 _GENERAL, _NOBODY = model("general"), model("nobody")
@@ -174,15 +174,7 @@ def shown(wins: list[float], nobody: float, n: int, cal: Calibration = _SHOWN) -
     none above the rest; with fewer they share the rest exactly).  Not fitted for 3 players, where sharing the
     calibrated chances back over the rest undid the calibration (lab/calibrate.py).  The search's rewards keep
     `chances`' own: its choices are as they were."""
-    rest = 1.0 - nobody
-    out = [through(cal.wins[_group(n)], p) for p in wins]
-    total = sum(out)
-    if not total:  # every chance too small to have been seen won: the models' own say who is nearest
-        return wins
-    low, high = (rest, rest) if n < 4 else (rest, 2 * rest)
-    if not low <= total <= high:
-        out = [p * min(high, max(low, total)) / total for p in out]
-    return [min(rest, p) for p in out]
+    return calibrated(cal.wins[_group(n)], wins, nobody, 1.0 if n < 4 else 2.0)
 
 
 def evaluate(s) -> list[float]:

@@ -28,7 +28,7 @@ from dune_tui.games.express import apply, legal_actions, returns
 from dune_tui.games.express.data import TERRITORIES_TO_WIN
 
 from ...evaluator import Leaf, outcome
-from ...fitted import model
+from ...fitted import calibrated, calibration, model
 from . import heuristic
 
 SAMPLES = 3  # determinizations per ranking inside the search (as the heuristic's own answers)
@@ -86,9 +86,18 @@ def outcomes(s) -> tuple[list[float], float]:
     return [(1.0 - nobody) * p / total for p in raw], nobody
 
 
+def shown(s) -> tuple[list[float], float]:
+    """Each seat's chance to win and the chance that nobody wins as a leaf shows them (the advisor's and the
+    review's figures): `outcomes` read through the calibration fitted on greedy self-play
+    (ai/models/express_calibration.json, `python -m lab.calibrate --rules express`), the seats sharing the rest."""
+    wins, nobody = outcomes(s)
+    group = "2" if s.n == 2 else "3" if s.n == 3 else "4+"
+    return calibrated(calibration("express_calibration").wins[group], wins, nobody), nobody
+
+
 def leaf(s) -> Leaf:
-    """The leaf: the values above (the search's reward), and apart the chances (`outcomes`)."""
-    return Leaf(leaf_value(s), *outcomes(s))
+    """The leaf: the values above (the search's reward), and apart the chances (`shown`)."""
+    return Leaf(leaf_value(s), *shown(s))
 
 
 class ExpressRollouts:
