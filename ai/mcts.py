@@ -114,7 +114,7 @@ LEVELS = {
     # a novice: a short search that looks no further than its own turn and plays in proportion to its visits
     "easy": SearchConfig(iters=100, seconds=1.0, horizon=1, temperature=1.0, two_player_models=False),
     "normal": SearchConfig(iters=700, seconds=2.5, turn_seconds=2.5),
-    "hard": SearchConfig(iters=2000, seconds=7.0, turn_seconds=8.0),
+    "hard": SearchConfig(iters=2000, seconds=7.0, turn_seconds=15.0),
 }
 
 
