@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
+import signal
 import shutil
 import subprocess
 import sys
@@ -109,6 +111,34 @@ class Tmux:
 
     def kill(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=20)
+
+
+def left_running(marker: str, timeout: float = 5.0) -> dict[int, str]:
+    """The processes still running `timeout` seconds on at most (pid: command line) whose environment names
+    `marker` (a test's own folder, given to its programs as DUNE_TUI_SAVE_DIR...): what a test leaves behind."""
+    end = time.monotonic() + timeout
+    while True:
+        found = {}
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit() or int(proc.name) == os.getpid():
+                continue
+            try:
+                if marker.encode() not in (proc / "environ").read_bytes() or (proc / "stat").read_text().rpartition(
+                        ")")[2].split()[0] == "Z":  # (a zombie has ended: its parent has not reaped it yet)
+                    continue
+                found[int(proc.name)] = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+        if not found or time.monotonic() > end:
+            return found
+        time.sleep(0.1)
+
+
+def end_left(marker: str) -> None:
+    """Kill, by pid, what a failed test left running (`left_running`), so that it outlives no run."""
+    for pid in left_running(marker, timeout=0):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def have(*programs: str) -> bool:
