@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -114,8 +114,9 @@ class Tmux:
 
 
 def left_running(marker: str, timeout: float = 5.0) -> dict[int, str]:
-    """The processes still running `timeout` seconds on at most (pid: command line) whose environment names
-    `marker` (a test's own folder, given to its programs as DUNE_TUI_SAVE_DIR...): what a test leaves behind."""
+    """The processes still running `timeout` seconds on at most (pid: command line) whose command line or
+    environment names `marker` (a test's own folder: its --save-dir, its DUNE_TUI_SAVE_DIR...), but the test's own
+    tmux server: what a test leaves behind."""
     end = time.monotonic() + timeout
     while True:
         found = {}
@@ -123,12 +124,15 @@ def left_running(marker: str, timeout: float = 5.0) -> dict[int, str]:
             if not proc.name.isdigit() or int(proc.name) == os.getpid():
                 continue
             try:
-                if marker.encode() not in (proc / "environ").read_bytes() or (proc / "stat").read_text().rpartition(
-                        ")")[2].split()[0] == "Z":  # (a zombie has ended: its parent has not reaped it yet)
+                command = (proc / "cmdline").read_bytes()
+                if marker.encode() not in command + (proc / "environ").read_bytes() or (
+                        proc / "stat").read_text().rpartition(")")[2].split()[0] == "Z":  # (a zombie: it has ended)
                     continue
-                found[int(proc.name)] = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                if os.path.basename(command.split(b"\0")[0]) == b"tmux":  # the test's tmux server: its fixture's
+                    continue
             except OSError:
                 continue
+            found[int(proc.name)] = command.replace(b"\0", b" ").decode(errors="replace")
         if not found or time.monotonic() > end:
             return found
         time.sleep(0.1)
