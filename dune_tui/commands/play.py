@@ -88,6 +88,9 @@ class JoinedApp(DuneApp):
 
     def hang_up(self) -> None:
         """The terminal went away: the host keeps the game and the seat; just leave."""
+        if self.hung_up:
+            return
+        self.hung_up = True
         if self.table is not None:
             self.table.close(LEFT)
         self.exit(0)

@@ -1,18 +1,13 @@
 """The Textual app: the main menu at the bottom of the screen stack, a game on top of it.
 
 A game is a table (dune_tui.table) playing on the app's loop; the game screen is its client.
-A dropped SSH connection sends SIGHUP, which Textual does not handle: `on_mount` installs a
-handler on the running loop that autosaves and exits (and a watchdog ends the process if the
-exit itself hangs), so the game never lingers without its terminal.  `exit_note` says, for the
+A dropped SSH connection sends SIGHUP, which Textual does not handle: `on_mount` has it, SIGTERM and a
+terminal that hangs up without a signal autosave and exit (`hang_up`), and a watchdog ends the process if
+the exit itself hangs (ui/hangup.py), so the game never lingers without its terminal.  `exit_note` says, for the
 terminal after the app, when the game could not be saved."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import os
-import signal
-import threading
 from pathlib import Path
 
 from textual.app import App
@@ -21,11 +16,9 @@ from textual.screen import Screen
 
 from . import hangup, saving
 from .games import styles
+from .hangup import HANGUP_EXIT
 from .kit.screens import DuneScreen
 from .settings import Settings
-
-HANGUP_EXIT = 129  # 128 + SIGHUP
-WATCHDOG_SECONDS = 3.0
 
 TIPS = {
     "MainMenu": "Continue opens the latest autosave of a game not over yet: every game saves itself after each "
@@ -87,11 +80,7 @@ class DuneApp(App[int]):
         return Launch()  # a game starts at once; the menu is made only if the player goes back to it
 
     def on_mount(self) -> None:
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGHUP, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(sig, self.hang_up)
-        hangup.watch(self)  # a terminal gone without a SIGHUP ends it too
+        hangup.watch(self)  # SIGHUP, SIGTERM, a terminal gone without a SIGHUP: `hang_up`, the process ended
         if self._first_session is not None:
             self.start_game(self._first_session, resumed=self._resumed, runner=self._first_runner,
                             lesson=self._first_lesson)
@@ -266,13 +255,11 @@ class DuneApp(App[int]):
 
     # ------------------------------------------------------------- hang-up
     def hang_up(self) -> None:
-        """SIGHUP / SIGTERM: save the game, exit, and make sure the process ends."""
+        """SIGHUP / SIGTERM / the terminal gone: save the game and exit (ui/hangup.py's watchdog, already started,
+        ends the process if this cannot)."""
         if self.hung_up:
             return
         self.hung_up = True
-        watchdog = threading.Timer(WATCHDOG_SECONDS, os._exit, args=(HANGUP_EXIT,))
-        watchdog.daemon = True
-        watchdog.start()
         if self.table is not None and not self.table.closed:
             self.table.autosave(force=True)
             self.table.close()

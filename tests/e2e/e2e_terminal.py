@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -109,6 +111,38 @@ class Tmux:
 
     def kill(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=20)
+
+
+def left_running(marker: str, timeout: float = 5.0) -> dict[int, str]:
+    """The processes still running `timeout` seconds on at most (pid: command line) whose command line or
+    environment names `marker` (a test's own folder: its --save-dir, its DUNE_TUI_SAVE_DIR...), but the test's own
+    tmux server: what a test leaves behind."""
+    end = time.monotonic() + timeout
+    while True:
+        found = {}
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit() or int(proc.name) == os.getpid():
+                continue
+            try:
+                command = (proc / "cmdline").read_bytes()
+                if marker.encode() not in command + (proc / "environ").read_bytes() or (
+                        proc / "stat").read_text().rpartition(")")[2].split()[0] == "Z":  # (a zombie: it has ended)
+                    continue
+                if os.path.basename(command.split(b"\0")[0]) == b"tmux":  # the test's tmux server: its fixture's
+                    continue
+            except OSError:
+                continue
+            found[int(proc.name)] = command.replace(b"\0", b" ").decode(errors="replace")
+        if not found or time.monotonic() > end:
+            return found
+        time.sleep(0.1)
+
+
+def end_left(marker: str) -> None:
+    """Kill, by pid, what a failed test left running (`left_running`), so that it outlives no run."""
+    for pid in left_running(marker, timeout=0):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def have(*programs: str) -> bool:

@@ -11,7 +11,7 @@ import signal
 import time
 
 import pytest
-from e2e_terminal import PYTHON, Tmux, game_command, have
+from e2e_terminal import PYTHON, Tmux, end_left, game_command, have, left_running
 
 from dune_tui import saves
 from dune_tui.saves import journal
@@ -25,6 +25,7 @@ def tmux(tmp_path):
     t = Tmux(tmp_path, width=160, height=48)
     yield t
     t.kill()
+    end_left(str(tmp_path))  # (what a failed test left running)
 
 
 def press(tmux: Tmux, key: str) -> str:
@@ -69,3 +70,5 @@ def test_kill_9_mid_turn_loses_no_decision_and_the_resume_says_it_recovered_them
     resumed = re.search(r"Game resumed: round \d+, (\d+) decisions", text)
     assert resumed and int(resumed[1]) == made, screen
     assert "Traceback" not in screen
+    tmux.kill()  # its terminal goes: the resumed game ends
+    assert not left_running(str(folder)), "the game's process outlived its terminal"

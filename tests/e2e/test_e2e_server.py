@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e_terminal import PYTHON, Tmux, have
+from e2e_terminal import PYTHON, Tmux, end_left, have, left_running
 
 from dune_tui.net.identity import my_login
 from tests.server.test_serve_command import Served
@@ -105,5 +105,8 @@ def test_kill_9_of_the_server_mid_turn_and_the_player_sits_down_at_the_same_boar
         assert asked and asked == decision(after)
         assert "Traceback" not in after
         assert server.stop() == 0
+        tmux.kill()  # the player's terminal goes too
+        assert not left_running(str(folder)), "the player's process outlived its terminal and its server"
     finally:
         server.kill()
+        end_left(str(folder))

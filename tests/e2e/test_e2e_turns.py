@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from e2e_terminal import PYTHON, Tmux, have
+from e2e_terminal import PYTHON, Tmux, end_left, have, left_running
 
 from dune_tui.net.identity import my_login
 from tests.e2e.test_e2e_server import folder, tmux  # noqa: F401 (the fixtures)
@@ -35,5 +35,7 @@ def test_your_turn_is_listed_and_past_the_turn_limit_a_bot_plays_for_the_host_wh
             assert time.monotonic() < deadline, server.log.read_text()
             time.sleep(0.2)
         assert server.stop() == 0
+        assert not left_running(str(folder)), "the host's process outlived its terminal and its server"
     finally:
         server.kill()
+        end_left(str(folder))
