@@ -91,4 +91,11 @@ def turns_left(state, seat: int) -> int:
 
 
 def total_strength(state, faction: int) -> int:
-    return sum(strength(state, loc, faction) for loc in LOCATIONS)
+    """Fighting strength of all `faction`'s troops on the map."""
+    b = state.board
+    return sum(b[i] * k for i, k in _CELLS[faction])
+
+
+# (board index, strength) of each faction's troops in every location
+_CELLS = tuple(tuple((loc * NU + u, UNIT_STRENGTH[u]) for loc in LOCATIONS for u in FACTION_UNITS[f])
+               for f in ALL_FACTIONS)

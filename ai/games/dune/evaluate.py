@@ -31,14 +31,13 @@ import math
 from dune_tui.games.dune.data import (
     BENE_GESSERIT,
     GUILD,
-    LOCATIONS,
     POLAR_SINK,
     REGION_DIE,
     STRATEGIC,
     STRATEGIC_ORDER,
     ZONE_REGIONS,
 )
-from dune_tui.games.dune.queries import held_alone, held_regions
+from dune_tui.games.dune.queries import held_alone, held_among, strategic_occupants
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
 from ...fitted import model
@@ -54,20 +53,20 @@ def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
     need = board.needed(s)
     held = 0
     present = 0
-    for r in STRATEGIC_ORDER:
-        occ = s.occupants(r)
+    occupied = strategic_occupants(s)
+    for occ in occupied:
         if occ >> f & 1:
             if occ == 1 << f:
                 held += 1
             else:
                 present += 1
-    on_map = sum(board.strength(s, loc, f) for loc in LOCATIONS)
+    on_map = board.total_strength(s, f)
     in_sink = board.strength(s, POLAR_SINK, f)
     card = board.card_strength(s, f)
     best_other = 0
     for g in range(8):
         if g != f and s.in_play(g):
-            best_other = max(best_other, len(held_regions(s, 1 << g)))
+            best_other = max(best_other, held_among(occupied, 1 << g))
     left = board.turns_left(s, seat) / 6
     guild = 1.0 if f == GUILD else 0.0
     bg_guild = 1.0 if f == BENE_GESSERIT and s.prediction == GUILD else 0.0

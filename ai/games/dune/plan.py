@@ -15,7 +15,7 @@ from dune_tui.games.dune.data import (
     STRATEGIC,
     UNIT_STRENGTH,
 )
-from dune_tui.games.dune.queries import held_regions, movement_targets, neighbours
+from dune_tui.games.dune.queries import held_among, held_regions, movement_targets, neighbours, strategic_occupants
 
 from . import board
 
@@ -23,8 +23,8 @@ from . import board
 class Ctx:
     """The facts about one seat's position a decision needs (computed lazily)."""
 
-    __slots__ = ("_foes", "_held", "_mine", "_movable", "_targets", "_threat", "ally", "friends", "me", "memo",
-                 "need", "seat", "state")
+    __slots__ = ("_foes", "_held", "_mine", "_movable", "_occupied", "_reach", "_targets", "_threat", "ally",
+                 "friends", "me", "memo", "need", "seat", "state")
 
     def __init__(self, state, seat: int) -> None:
         self.state = state
@@ -44,6 +44,8 @@ class Ctx:
         self.memo: dict = {}  # what other modules' rules of thumb compute once per decision (dice_policy: kills)
         self._targets = {}
         self._mine = None
+        self._occupied = None
+        self._reach: dict[int, int] = {}  # target -> my movable strength in its neighbours
 
     def _table(self) -> None:
         """My strength, my movable strength and the enemies' power in each location."""
@@ -54,7 +56,7 @@ class Ctx:
             per = board.strengths_at(s, loc)
             m = mine[loc] = per[me]
             foes[loc] = board.foe_power(s, per, friends)
-            if m and loc in STRATEGIC and not any(per[f] for f in range(8) if f != me):
+            if m and loc in STRATEGIC and sum(per) == m:  # nobody else there
                 m -= _weakest(s, loc, me)  # keep one troop in a region held alone
             movable[loc] = m if s.storm_free(loc) else 0
         self._mine, self._movable, self._foes = mine, movable, foes
@@ -72,10 +74,23 @@ class Ctx:
     def mobile(self, target: int, landing: int = 0) -> int:
         """Strength I could move into `target` now (keeping one troop in each strategic region I hold
         alone), plus `landing` more I could land first."""
-        if self._mine is None:
-            self._table()
-        mv = self._movable
-        return landing + sum(mv[loc] for loc in neighbours(self.state, target))
+        reach = self._reach.get(target)
+        if reach is None:
+            if self._mine is None:
+                self._table()
+            mv = self._movable
+            reach = self._reach[target] = sum(mv[loc] for loc in neighbours(self.state, target))
+        return landing + reach
+
+    def occupied(self) -> list[int]:
+        """The factions in each strategic region (bitmasks), read once."""
+        if self._occupied is None:
+            self._occupied = strategic_occupants(self.state)
+        return self._occupied
+
+    def held_by(self, mask: int) -> int:
+        """How many strategic regions the factions in `mask` hold with nobody else there (queries.held_alone)."""
+        return held_among(self.occupied(), mask)
 
     @property
     def held(self) -> list[int]:
@@ -89,9 +104,10 @@ class Ctx:
             self._threat = -1
             s = self.state
             best = self.need - 2
+            occupied = self.occupied()
             for f in range(8):
                 if f != self.me and s.in_play(f) and not self.friends >> f & 1:
-                    h = len(held_regions(s, 1 << f))
+                    h = held_among(occupied, 1 << f)
                     if h > best:
                         best, self._threat = h, f
         return self._threat
@@ -99,7 +115,7 @@ class Ctx:
     def alliance_held(self) -> int:
         if self.ally < 0:
             return 0
-        return len(held_regions(self.state, self.friends))
+        return self.held_by(self.friends)
 
 
 def _weakest(state, loc: int, faction: int) -> int:

@@ -16,14 +16,20 @@ def strategic_needed(players: int) -> int:
     return 4 if players == 2 else 3
 
 
+def holds(occupants: int, mask: int) -> bool:
+    """Whether the factions in `mask` hold a region whose factions are `occupants` (a bitmask): one of them at
+    least is there, and nobody else."""
+    return occupants != 0 and not occupants & ~mask
+
+
+def strategic_occupants(state) -> list[int]:
+    """The factions in each strategic region (bitmasks, in STRATEGIC_ORDER)."""
+    return [state.occupants(r) for r in STRATEGIC_ORDER]
+
+
 def held_regions(state, mask: int) -> list[int]:
     """Strategic regions whose troops all belong to factions in `mask` (at least one)."""
-    out = []
-    for r in STRATEGIC_ORDER:
-        occ = state.occupants(r)
-        if occ and not occ & ~mask:
-            out.append(r)
-    return out
+    return [r for r in STRATEGIC_ORDER if holds(state.occupants(r), mask)]
 
 
 def held_alone(state, mask: int) -> int:
