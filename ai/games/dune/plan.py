@@ -53,10 +53,9 @@ class Ctx:
         me, friends = self.me, self.friends
         mine, movable, foes = [0] * 10, [0] * 10, [0] * 10
         for loc in LOCATIONS:
-            per = board.strengths_at(s, loc)
-            m = mine[loc] = per[me]
-            foes[loc] = board.foe_power(s, per, friends)
-            if m and loc in STRATEGIC and sum(per) == m:  # nobody else there
+            m, foes[loc], others = board.sides_at(s, loc, me, friends)
+            mine[loc] = m
+            if m and loc in STRATEGIC and not others:
                 m -= _weakest(s, loc, me)  # keep one troop in a region held alone
             movable[loc] = m if s.storm_free(loc) else 0
         self._mine, self._movable, self._foes = mine, movable, foes
