@@ -83,8 +83,9 @@ def end_turn(state) -> Result | None:
     """Wrap up the active player's turn; the result if the game is over."""
     choam(state)
     result = check_victory(state)
-    emit(state, pl.TurnEnd, "{faction} ends the turn.", faction=FACTION_NAMES[state.active_faction],
-         faction_id=state.active_faction)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.TurnEnd, "{faction} ends the turn.", faction=FACTION_NAMES[state.active_faction],
+             faction_id=state.active_faction)
     if result is not None:
         return result
     state.active = (state.active + 1) % state.n
@@ -92,5 +93,6 @@ def end_turn(state) -> Result | None:
         if state.round == ROUNDS:
             return guild_default(state)
         state.round += 1
-        emit(state, pl.Round, "Round {round} begins.", round=state.round)
+        if state.events is not None:  # (a search does not record: skip the words)
+            emit(state, pl.Round, "Round {round} begins.", round=state.round)
     return None
