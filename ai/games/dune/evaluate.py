@@ -47,13 +47,15 @@ _GENERAL, _NOBODY = model("general"), model("nobody")
 _FACING_GUILD, _FACING_RIVAL = model("facing_guild"), model("facing_rival")
 
 
-def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
-    """What the model reads for one seat (its faction's position); `reach`, each seat's `reachable`, if known."""
+def features(s, seat: int, reach: list[bool] | None = None, occupied: list[int] | None = None) -> list[float]:
+    """What the model reads for one seat (its faction's position); `reach`, each seat's `reachable`, and
+    `occupied`, the strategic regions' `strategic_occupants`, if known."""
     f = s.seat_faction[seat]
     need = board.needed(s)
     held = 0
     present = 0
-    occupied = strategic_occupants(s)
+    if occupied is None:
+        occupied = strategic_occupants(s)
     for occ in occupied:
         if occ >> f & 1:
             if occ == 1 << f:
@@ -90,16 +92,17 @@ def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
     ]
 
 
-def missing(s, seat: int) -> int:
-    """How many more strategic regions `seat` must hold alone to win (R11)."""
-    return board.needed(s) - held_alone(s, 1 << s.seat_faction[seat])
+def missing(s, seat: int, occupied: list[int] | None = None) -> int:
+    """How many more strategic regions `seat` must hold alone to win (R11); `occupied`: as `features`."""
+    mask = 1 << s.seat_faction[seat]
+    return board.needed(s) - (held_alone(s, mask) if occupied is None else held_among(occupied, mask))
 
 
-def reachable(s, seat: int) -> bool:
+def reachable(s, seat: int, occupied: list[int] | None = None) -> bool:
     """Whether `seat` can still win alone in its own turns left at one new strategic region a turn: a move
     targets one zone, which has at most one strategic region (contested regions emptied by a battle elsewhere, a
     worm or an assassin can still add one; the model weighs this, it is not a rule)."""
-    return missing(s, seat) <= board.turns_left(s, seat)
+    return missing(s, seat, occupied) <= board.turns_left(s, seat)
 
 
 def idle_region_die(s, seat: int) -> bool:
@@ -137,16 +140,18 @@ def _logistic(z: float) -> float:
 def raw_chances(s) -> list[float]:
     """Each seat's chance to win by the general model alone, every seat apart (their sum is anything)."""
     w = _GENERAL.weights[_group(s.n)]
-    reach = [reachable(s, seat) for seat in range(s.n)]
-    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach)))) for seat in range(s.n)]
+    occupied = strategic_occupants(s)
+    reach = [reachable(s, seat, occupied) for seat in range(s.n)]
+    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach, occupied)))) for seat in range(s.n)]
 
 
 def nobody_features(s) -> list[float]:
     """What the nobody-wins model reads (no Guild in play): how far the game is, and how many seats can still
     reach a win in their turns left, the best holding among them."""
     need = board.needed(s)
-    can = [seat for seat in range(s.n) if reachable(s, seat)]
-    best = max((need - missing(s, seat) for seat in range(s.n)), default=0) / need
+    occupied = strategic_occupants(s)
+    can = [seat for seat in range(s.n) if reachable(s, seat, occupied)]
+    best = max((need - missing(s, seat, occupied) for seat in range(s.n)), default=0) / need
     return [1.0, (s.round - 1) / 5, len(can) / s.n, 1.0 if can else 0.0, best, best * (s.round - 1) / 5]
 
 
