@@ -7,9 +7,13 @@ evaluation, and say so: `python tests/ai/test_ai_pinned_games.py` prints the new
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 
+from ai_positions import reach, request
+
+from dune_tui.ai import make_agent
 from dune_tui.ai.games.dune import evaluate, heuristic
 from dune_tui.ai.games.dune.dice_policy import die_advantages
 from dune_tui.ai.games.dune.plan import Ctx
@@ -51,5 +55,25 @@ def test_leaf_features_as_recorded():
     assert heuristic_games()[1] == "d14798a7d5df668b9fc9bb565b2a37e7efbebbd60a19c7dc178169ad36ada0ef"
 
 
+
+
+def search_statistics() -> str:
+    """A hash of the roots of short searches (mcts:iters=100 searched to the end) at four positions of
+    tests/ai/ai_positions.py: every candidate's visits, summed rewards and chances, which any change to a rollout,
+    a prior or a leaf value moves."""
+    h = hashlib.sha256()
+    for players, phase in ((4, "roll"), (4, "land"), (4, "move"), (2, "roll")):
+        s = next(s for seed in range(300) if (s := reach(players, seed, phase)) is not None)
+        bot = make_agent("mcts:iters=100", 7)
+        bot.config = dataclasses.replace(bot.config, seconds=1000.0, stop_share=None)
+        root = bot.search(request(s, s.awaiting[-1]))
+        h.update(repr(list(zip(root.actions, root.visits, root.wins, root.won, root.drawn))).encode())
+    return h.hexdigest()
+
+
+def test_searches_find_as_recorded():
+    assert search_statistics() == "dcb67c0f49631c3412df4ea5d3fd9b734fc7e93804a83bc77fc2930a639fcb6d"
+
+
 if __name__ == "__main__":
-    print(heuristic_games())
+    print(heuristic_games(), search_statistics())
