@@ -13,6 +13,7 @@ from dune_tui.games.dune.data import REGION_DIE
 from ...evaluator import Leaf, outcome
 from . import heuristic
 from .evaluate import idle_region_die, leaf_value
+from .plan import Ctx
 
 
 class HeuristicRollouts:
@@ -38,9 +39,15 @@ class HeuristicRollouts:
     def evaluate(self, s, seat: int, horizon_turn: int | None) -> Leaf:
         """Play `s` on by the heuristic (it is changed) to the end, or to the start of turn `horizon_turn`."""
         choose = heuristic.choose
+        rolls = None  # (turn, the roller's Ctx): what it read of the board holds through the turn's rolls
         while s.result is None:
             if horizon_turn is not None and s.turn >= horizon_turn and s.phase == "roll" and s.kept == 0:
                 return self.value(s, seat)
             mover = s.awaiting[0]
-            apply(s, mover, choose(s, mover), check=False)
+            ctx = None
+            if s.phase == "roll":
+                if rolls is None or rolls[0] != s.turn:
+                    rolls = (s.turn, Ctx(s, mover))
+                ctx = rolls[1]
+            apply(s, mover, choose(s, mover, None, ctx), check=False)
         return outcome(s, returns)

@@ -418,13 +418,15 @@ CHOOSERS = {
 }
 
 
-def choose(state, seat: int, legal: list | None = None):
-    """The heuristic's action for `seat` (state may be a view or a full state)."""
+def choose(state, seat: int, legal: list | None = None, ctx: Ctx | None = None):
+    """The heuristic's action for `seat` (state may be a view or a full state); `ctx`, the seat's Ctx of this
+    state made for an earlier roll of the same turn: what it read of the board still holds (a roll changes the dice
+    alone), so a rollout reads the board once for the turn's rolls."""
     if legal is None:
         legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    action = CHOOSERS[state.phase](Ctx(state, seat), legal)
+    action = CHOOSERS[state.phase](ctx or Ctx(state, seat), legal)
     return action if action in legal else legal[0]
 
 

@@ -23,8 +23,8 @@ from . import board
 class Ctx:
     """The facts about one seat's position a decision needs (computed lazily)."""
 
-    __slots__ = ("_foes", "_held", "_mine", "_movable", "_occupied", "_reach", "_targets", "_threat", "ally",
-                 "friends", "me", "memo", "need", "seat", "state")
+    __slots__ = ("_foes", "_held", "_mine", "_movable", "_occupied", "_targets", "_threat", "ally", "friends", "me",
+                 "memo", "need", "seat", "state")
 
     def __init__(self, state, seat: int) -> None:
         self.state = state
@@ -41,11 +41,10 @@ class Ctx:
         self.need = board.needed(state)
         self._held = None
         self._threat = None
-        self.memo: dict = {}  # what other modules' rules of thumb compute once per decision (dice_policy: kills)
+        self.memo: dict = {}  # what other modules' rules of thumb read once of the board (dice_policy: kills)
         self._targets = {}
         self._mine = None
         self._occupied = None
-        self._reach: dict[int, int] = {}  # target -> my movable strength in its neighbours
 
     def _table(self) -> None:
         """My strength, my movable strength and the enemies' power in each location."""
@@ -73,13 +72,9 @@ class Ctx:
     def mobile(self, target: int, landing: int = 0) -> int:
         """Strength I could move into `target` now (keeping one troop in each strategic region I hold
         alone), plus `landing` more I could land first."""
-        reach = self._reach.get(target)
-        if reach is None:
-            if self._mine is None:
-                self._table()
-            mv = self._movable
-            reach = self._reach[target] = sum(mv[loc] for loc in neighbours(self.state, target))
-        return landing + reach
+        if self._mine is None:
+            self._table()
+        return landing + sum(map(self._movable.__getitem__, neighbours(self.state, target)))
 
     def occupied(self) -> list[int]:
         """The factions in each strategic region (bitmasks), read once."""
