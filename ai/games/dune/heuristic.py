@@ -419,9 +419,9 @@ CHOOSERS = {
 
 
 def choose(state, seat: int, legal: list | None = None, ctx: Ctx | None = None):
-    """The heuristic's action for `seat` (state may be a view or a full state); `ctx`, the seat's Ctx of this
-    state made for an earlier roll of the same turn: what it read of the board still holds (a roll changes the dice
-    alone), so a rollout reads the board once for the turn's rolls."""
+    """The heuristic's action for `seat` (state may be a view or a full state); `ctx`, a Ctx of this state and
+    seat made already (by `ranked`, or for an earlier roll of the same turn: what it read of the board still holds,
+    a roll changes the dice alone), so that the board is read once."""
     if legal is None:
         legal = legal_actions(state, seat)
     if len(legal) == 1:
@@ -430,14 +430,14 @@ def choose(state, seat: int, legal: list | None = None, ctx: Ctx | None = None):
     return action if action in legal else legal[0]
 
 
-def ranked(state, seat: int, legal: list) -> list:
+def ranked(state, seat: int, legal: list, ctx: Ctx | None = None) -> list:
     """The legal actions, the heuristic's pick first, then the likeliest
-    alternatives (the search's prior follows this order)."""
-    ctx = Ctx(state, seat)
+    alternatives (the search's prior follows this order); `ctx`: as `choose`."""
+    ctx = ctx or Ctx(state, seat)
     phase = state.phase
     if phase == "roll":
         return rank_roll(ctx, legal)
-    first = choose(state, seat, legal)
+    first = choose(state, seat, legal, ctx)
     if phase == "commit":
         front = commit_frontier(legal)
         rest = [a for a in front if a != first]
