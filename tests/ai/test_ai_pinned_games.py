@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import hashlib
 
+import pytest
 from ai_positions import reach, request
 
 from dune_tui.ai import make_agent
@@ -47,10 +48,12 @@ def heuristic_games() -> tuple[str, str]:
     return play.hexdigest(), leaf.hexdigest()
 
 
+@pytest.mark.xdist_group("pinned-games")  # the games are played once for both pins
 def test_heuristic_games_play_as_recorded():
     assert heuristic_games()[0] == "cdb644fc9ced3f85326efdb4f0a077a2b08f25cdac3309f4a13e58f3b54fbce6"
 
 
+@pytest.mark.xdist_group("pinned-games")
 def test_leaf_features_as_recorded():
     assert heuristic_games()[1] == "d14798a7d5df668b9fc9bb565b2a37e7efbebbd60a19c7dc178169ad36ada0ef"
 
