@@ -44,6 +44,29 @@ spends about 60% in the heuristic's rollouts and priors, 24% in the rules' `appl
 and `held_regions` that the heuristic asks, and under 2% in `observation_key`, `determinize` and `copy` together;
 a random game's time is flat across the rules (legal lists 45%, the dice's keyed BLAKE2b 12%).  The issue's aim,
 500 games/s from 281 (1.8 times), is not reached: 1.2 times is what these changes give.
+
+Session 7 (issue 47, the next step; the same command, --json benchmarks/results/engine-ab-s7.json, wt-engine-base a
+worktree of 4d67991, the machine shared with three other jobs):
+
+    figure                          4d67991 (before)   after             after / before
+    Dune, 4 players, games/s        376 ±7             400 ±9            1.064 ±0.031
+    Dune Express (all variants), 4p 652 ±11            661 ±16           1.015 ±0.030
+    mcts iterations/s (4 positions) 879 ±16            1190 ±27          1.355 ±0.040
+
+The search's decisions were the same in every run; tests/ai/test_ai_pinned_games.py pins (recorded on 4d67991) the
+heuristic's every decision, ranking and dice advantages in games at 2-8 players, each turn's leaf features, and the
+roots' visits and summed values of four short searches, to the last bit.  Counted in instructions (callgrind,
+deterministic, the start-up subtracted): the four searches 3,616 M before, 2,363 M after (-35%); a random 4-player
+Dune game 17.2 M, 16.2 M (-6%); Dune Express 10.1 M, 10.0 M.  Where the time went before (a sampling profile of 40
+decisions of four mcts:normal bots at 4 players): the rollouts 78% (the heuristic's choices 44%, of which the roll's
+`die_advantages` 26%: target values 10%, the Kanly's candidates 6%; the rules' `apply` 19%; the leaf's features
+14%), the new nodes' priors 13% (`rank_roll`), the tree itself 7%.  What changed: the heuristic reads the board
+once per decision (`board.sides_at`: strengths and foes in one pass; the strategic regions' occupants once for
+every faction's holding, `queries.strategic_occupants` and `held_among`), once for a turn's rolls in a rollout and
+once for a new node's prior and the rollout from it (the Ctx kept while only the dice change); the leaf reads the
+occupants once; the engine's events that every turn tells build no words when nothing records them.  What remains
+of a random game: the keyed BLAKE2b dice (13%, the stream itself), legal lists (45%, spread over every rule) and the
+verbs' own calls; 500 games/s is not reached without changing the dice or the rules' structure.
 """
 
 from __future__ import annotations

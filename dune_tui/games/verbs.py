@@ -49,15 +49,18 @@ def plain(action, depth: int = 0) -> bool:
 
 
 def legal(state, seat: int, flow) -> list:
-    """The actions `seat` may take now, cached in `state._legal` until the state changes."""
+    """The actions `seat` may take now, cached in `state._legal` (by seat, for the seats awaited) until the state
+    changes."""
+    cache = state._legal
+    if cache is not None:
+        acts = cache.get(seat)
+        if acts is not None:
+            return acts
     if seat not in state.awaiting:
         return []
-    cache = state._legal
     if cache is None:
         cache = state._legal = {}
-    acts = cache.get(seat)
-    if acts is None:
-        acts = cache[seat] = flow.legal(state, seat)
+    acts = cache[seat] = flow.legal(state, seat)
     return acts
 
 
@@ -98,12 +101,12 @@ def step(state, seat: int, action, flow) -> None:
 def settle(state, flow) -> None:
     """Play every decision that has exactly one legal action."""
     while state.result is None:
+        cache = state._legal = {}  # (`legal` and `step`, written out: settling is most of a search's calls)
         for seat in state.awaiting:
-            acts = legal(state, seat, flow)
+            acts = cache[seat] = flow.legal(state, seat)
             if len(acts) == 1:
-                state._legal = None  # (`step`, written out: settling is most of a search's calls)
-                flow.apply(state, seat, acts[0])
                 state._legal = None
+                flow.apply(state, seat, acts[0])
                 break
         else:
             return

@@ -401,6 +401,7 @@ def test_the_board_queries_read_a_view_as_the_full_state(players, seed):
         for mask in (1 << state.seat_faction[seat], 0xFF):
             assert queries.held_regions(v, mask) == queries.held_regions(state, mask)
             assert queries.held_alone(v, mask) == queries.held_alone(state, mask)
+            assert queries.held_among(queries.strategic_occupants(v), mask) == queries.held_alone(state, mask)
         assert [queries.neighbours(v, r) for r in range(10)] == [queries.neighbours(state, r) for r in range(10)]
         if state.phase == "target":
             assert queries.movement_targets(v) == queries.movement_targets(state)

@@ -29,16 +29,25 @@ def strength(state, loc: int, faction: int) -> int:
     return sum(b[base + u] * UNIT_STRENGTH[u] for u in FACTION_UNITS[faction])
 
 
-def strengths_at(state, loc: int) -> list[int]:
-    """Strength of every faction in `loc`, by faction id."""
-    out = [0] * 8
+def sides_at(state, loc: int, me: int, friends: int) -> tuple[int, int, bool]:
+    """In `loc`, read in one pass: `me`'s strength, what the factions not in `friends` could fight with (their
+    troops' strength plus the strongest leader among them), and whether any faction but `me` has troops there."""
     b = state.board
     base = loc * NU
+    mine = total = lead = 0
+    others = False
     for u in range(NU):
         k = b[base + u]
         if k:
-            out[UNIT_OWNER[u]] += k * UNIT_STRENGTH[u]
-    return out
+            f = UNIT_OWNER[u]
+            if f == me:
+                mine += k * UNIT_STRENGTH[u]
+            else:
+                others = True
+                if not friends >> f & 1:
+                    total += k * UNIT_STRENGTH[u]
+                    lead = max(lead, leader_power(state, f))
+    return mine, total + lead, others
 
 
 def leader_power(state, faction: int) -> int:
@@ -69,18 +78,7 @@ def needed(state) -> int:
 def enemy_power(state, loc: int, friends: int) -> int:
     """What the non-friendly factions in `loc` could fight with: their troops
     plus the strongest leader among them."""
-    return foe_power(state, strengths_at(state, loc), friends)
-
-
-def foe_power(state, per: list[int], friends: int) -> int:
-    """The same from the strengths by faction in a location (`strengths_at`)."""
-    total = 0
-    lead = 0
-    for f in ALL_FACTIONS:
-        if per[f] and not friends >> f & 1:
-            total += per[f]
-            lead = max(lead, leader_power(state, f))
-    return total + lead
+    return sides_at(state, loc, -1, friends)[1]
 
 
 def turns_left(state, seat: int) -> int:
@@ -91,4 +89,11 @@ def turns_left(state, seat: int) -> int:
 
 
 def total_strength(state, faction: int) -> int:
-    return sum(strength(state, loc, faction) for loc in LOCATIONS)
+    """Fighting strength of all `faction`'s troops on the map."""
+    b = state.board
+    return sum(b[i] * k for i, k in _CELLS[faction])
+
+
+# (board index, strength) of each faction's troops in every location
+_CELLS = tuple(tuple((loc * NU + u, UNIT_STRENGTH[u]) for loc in LOCATIONS for u in FACTION_UNITS[f])
+               for f in ALL_FACTIONS)

@@ -55,7 +55,6 @@ def _kill_candidates(ctx: Ctx) -> list[tuple[float, int, tuple]]:
         return kills
     s = ctx.state
     out = []
-    threat = ctx.threat()
     b = s.board
     for loc in LOCATIONS:
         if not s.storm_free(loc):
@@ -74,7 +73,7 @@ def _kill_candidates(ctx: Ctx) -> list[tuple[float, int, tuple]]:
             if loc in STRATEGIC:
                 v += 0.3
                 if occ == 1 << f and s.troops_of(loc, f) == 1:
-                    v += 2.0 + (4.0 if f == threat else 0.0)
+                    v += 2.0 + (4.0 if f == ctx.threat() else 0.0)
             out.append((v, f, ("kanly", loc, u)))
     out.sort(key=lambda c: -c[0])
     ctx.memo["kills"] = out
@@ -119,11 +118,15 @@ def _recruit_room(ctx: Ctx) -> int:
 
 
 def _extra_spice(ctx: Ctx) -> int:
-    s = ctx.state
-    me = ctx.me
-    store = s.store[me] if me in (CORRINO, GUILD) else 0
-    harvest = 2 * sum(1 for r in RING if s.constr[r] == HARVESTER and s.storm_free(r) and s.troops_of(r, me))
-    return store + harvest
+    """The spice the seat has this turn beside the die's: its store (Corrino, Guild) and its harvest."""
+    extra = ctx.memo.get("extra_spice")
+    if extra is None:
+        s = ctx.state
+        me = ctx.me
+        store = s.store[me] if me in (CORRINO, GUILD) else 0
+        harvest = 2 * sum(1 for r in RING if s.constr[r] == HARVESTER and s.storm_free(r) and s.troops_of(r, me))
+        extra = ctx.memo["extra_spice"] = store + harvest
+    return extra
 
 
 def _spice_value(ctx: Ctx, face: int, landable: float) -> float:
@@ -133,10 +136,10 @@ def _spice_value(ctx: Ctx, face: int, landable: float) -> float:
         v = 0.0
         if ctx.me == FREMEN and board.total_strength(s, FREMEN) >= 2:
             v += 1.5  # Worm Riding: every troop may reach the target
-        if any(s.constr[r] == HARVESTER and s.troops_of(r, ctx.me) for r in RING):
+        harvesters = sum(1 for r in RING if s.constr[r] == HARVESTER and s.troops_of(r, ctx.me))
+        if harvesters:
             v -= 1.0
-        return v + 0.9 * min(extra - 2 * sum(1 for r in RING if s.constr[r] == HARVESTER and s.troops_of(r, ctx.me)),
-                             landable)
+        return v + 0.9 * min(extra - 2 * harvesters, landable)
     return 0.9 * min(face + extra, landable) + 0.05 * face
 
 
@@ -154,12 +157,15 @@ def _region_values(ctx: Ctx, landing: int) -> list[float]:
     return out
 
 
+# The chance that the i-th lowest face (i = 1 to 6) is the best of `rolls` rolls, by rolls (1 to 3)
+_BEST_OF = {rolls: tuple((i / 6) ** rolls - ((i - 1) / 6) ** rolls for i in range(1, 7)) for rolls in (1, 2, 3)}
+
+
 def _best_of(vals: list[float], rolls: int) -> float:
     """Expected best of `rolls` rolls of a die whose faces are worth `vals`."""
-    ordered = sorted(vals)
     total = 0.0
-    for i, v in enumerate(ordered, 1):
-        total += v * ((i / 6) ** rolls - ((i - 1) / 6) ** rolls)
+    for v, p in zip(sorted(vals), _BEST_OF[rolls]):
+        total += v * p
     return total
 
 
@@ -171,20 +177,24 @@ def die_advantages(ctx: Ctx) -> list[float]:
     me = ctx.me
     unkept_n = bin(ALL_DICE_MASK & ~kept).count("1")
     rolls = 1 if unkept_n <= 2 else (2 if unkept_n <= 4 else 3)
-    own_kept = sum(1 for d in FACTION_DICE if kept >> d & 1 and dice[d] == me)
-    own_shown = sum(1 for d in FACTION_DICE if not kept >> d & 1 and dice[d] == me)
-    unkept_faction = sum(1 for d in FACTION_DICE if not kept >> d & 1)
+    own_kept = own_shown = unkept_faction = 0
+    for d in FACTION_DICE:
+        if kept >> d & 1:
+            own_kept += dice[d] == me
+        else:
+            unkept_faction += 1
+            own_shown += dice[d] == me
     per_troop = 2 if me == FREMEN else 1
     card = board.card_troops(s, me)
     # Troops this turn could land: the card plus what the own dice recruit.
     exp_recruits = (own_kept + own_shown + 0.3 * (unkept_faction - own_shown)) / per_troop
-    landable = card + min(exp_recruits, _recruit_room(ctx) / per_troop)
+    room = _recruit_room(ctx)
+    landable = card + min(exp_recruits, room / per_troop)
     if kept >> SPICE_DIE & 1:
         spice_now = (s.dice[SPICE_DIE] or 0) + _extra_spice(ctx)
     else:
         spice_now = 3 + _extra_spice(ctx)
     adv = [0.0] * 7
-    room = _recruit_room(ctx)
     taken = own_kept
     p_own = 1 - (5 / 6) ** rolls
     for d in FACTION_DICE:
@@ -215,8 +225,11 @@ def die_advantages(ctx: Ctx) -> list[float]:
     return adv
 
 
+_DICE_OF = tuple(tuple(d for d in range(7) if mask >> d & 1) for mask in range(1 << 7))  # a mask's dice, in order
+
+
 def mask_score(adv: list[float], mask: int) -> float:
-    return sum(adv[d] for d in range(7) if mask >> d & 1)
+    return sum(map(adv.__getitem__, _DICE_OF[mask]))
 
 
 def choose_roll(ctx: Ctx, legal: list, adv: list[float] | None = None):

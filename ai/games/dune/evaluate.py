@@ -31,14 +31,13 @@ import math
 from dune_tui.games.dune.data import (
     BENE_GESSERIT,
     GUILD,
-    LOCATIONS,
     POLAR_SINK,
     REGION_DIE,
     STRATEGIC,
     STRATEGIC_ORDER,
     ZONE_REGIONS,
 )
-from dune_tui.games.dune.queries import held_alone, held_regions
+from dune_tui.games.dune.queries import held_alone, held_among, strategic_occupants
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
 from ...fitted import Calibration, calibrated, calibration, model
@@ -49,26 +48,28 @@ _SHOWN = calibration("calibration")
 _FACING_GUILD, _FACING_RIVAL = model("facing_guild"), model("facing_rival")
 
 
-def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
-    """What the model reads for one seat (its faction's position); `reach`, each seat's `reachable`, if known."""
+def features(s, seat: int, reach: list[bool] | None = None, occupied: list[int] | None = None) -> list[float]:
+    """What the model reads for one seat (its faction's position); `reach`, each seat's `reachable`, and
+    `occupied`, the strategic regions' `strategic_occupants`, if known."""
     f = s.seat_faction[seat]
     need = board.needed(s)
     held = 0
     present = 0
-    for r in STRATEGIC_ORDER:
-        occ = s.occupants(r)
+    if occupied is None:
+        occupied = strategic_occupants(s)
+    for occ in occupied:
         if occ >> f & 1:
             if occ == 1 << f:
                 held += 1
             else:
                 present += 1
-    on_map = sum(board.strength(s, loc, f) for loc in LOCATIONS)
+    on_map = board.total_strength(s, f)
     in_sink = board.strength(s, POLAR_SINK, f)
     card = board.card_strength(s, f)
     best_other = 0
     for g in range(8):
         if g != f and s.in_play(g):
-            best_other = max(best_other, len(held_regions(s, 1 << g)))
+            best_other = max(best_other, held_among(occupied, 1 << g))
     left = board.turns_left(s, seat) / 6
     guild = 1.0 if f == GUILD else 0.0
     bg_guild = 1.0 if f == BENE_GESSERIT and s.prediction == GUILD else 0.0
@@ -92,16 +93,17 @@ def features(s, seat: int, reach: list[bool] | None = None) -> list[float]:
     ]
 
 
-def missing(s, seat: int) -> int:
-    """How many more strategic regions `seat` must hold alone to win (R11)."""
-    return board.needed(s) - held_alone(s, 1 << s.seat_faction[seat])
+def missing(s, seat: int, occupied: list[int] | None = None) -> int:
+    """How many more strategic regions `seat` must hold alone to win (R11); `occupied`: as `features`."""
+    mask = 1 << s.seat_faction[seat]
+    return board.needed(s) - (held_alone(s, mask) if occupied is None else held_among(occupied, mask))
 
 
-def reachable(s, seat: int) -> bool:
+def reachable(s, seat: int, occupied: list[int] | None = None) -> bool:
     """Whether `seat` can still win alone in its own turns left at one new strategic region a turn: a move
     targets one zone, which has at most one strategic region (contested regions emptied by a battle elsewhere, a
     worm or an assassin can still add one; the model weighs this, it is not a rule)."""
-    return missing(s, seat) <= board.turns_left(s, seat)
+    return missing(s, seat, occupied) <= board.turns_left(s, seat)
 
 
 def idle_region_die(s, seat: int) -> bool:
@@ -139,16 +141,18 @@ def _logistic(z: float) -> float:
 def raw_chances(s) -> list[float]:
     """Each seat's chance to win by the general model alone, every seat apart (their sum is anything)."""
     w = _GENERAL.weights[_group(s.n)]
-    reach = [reachable(s, seat) for seat in range(s.n)]
-    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach)))) for seat in range(s.n)]
+    occupied = strategic_occupants(s)
+    reach = [reachable(s, seat, occupied) for seat in range(s.n)]
+    return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach, occupied)))) for seat in range(s.n)]
 
 
 def nobody_features(s) -> list[float]:
     """What the nobody-wins model reads (no Guild in play): how far the game is, and how many seats can still
     reach a win in their turns left, the best holding among them."""
     need = board.needed(s)
-    can = [seat for seat in range(s.n) if reachable(s, seat)]
-    best = max((need - missing(s, seat) for seat in range(s.n)), default=0) / need
+    occupied = strategic_occupants(s)
+    can = [seat for seat in range(s.n) if reachable(s, seat, occupied)]
+    best = max((need - missing(s, seat, occupied) for seat in range(s.n)), default=0) / need
     return [1.0, (s.round - 1) / 5, len(can) / s.n, 1.0 if can else 0.0, best, best * (s.round - 1) / 5]
 
 

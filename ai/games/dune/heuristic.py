@@ -418,24 +418,26 @@ CHOOSERS = {
 }
 
 
-def choose(state, seat: int, legal: list | None = None):
-    """The heuristic's action for `seat` (state may be a view or a full state)."""
+def choose(state, seat: int, legal: list | None = None, ctx: Ctx | None = None):
+    """The heuristic's action for `seat` (state may be a view or a full state); `ctx`, a Ctx of this state and
+    seat made already (by `ranked`, or for an earlier roll of the same turn: what it read of the board still holds,
+    a roll changes the dice alone), so that the board is read once."""
     if legal is None:
         legal = legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    action = CHOOSERS[state.phase](Ctx(state, seat), legal)
+    action = CHOOSERS[state.phase](ctx or Ctx(state, seat), legal)
     return action if action in legal else legal[0]
 
 
-def ranked(state, seat: int, legal: list) -> list:
+def ranked(state, seat: int, legal: list, ctx: Ctx | None = None) -> list:
     """The legal actions, the heuristic's pick first, then the likeliest
-    alternatives (the search's prior follows this order)."""
-    ctx = Ctx(state, seat)
+    alternatives (the search's prior follows this order); `ctx`: as `choose`."""
+    ctx = ctx or Ctx(state, seat)
     phase = state.phase
     if phase == "roll":
         return rank_roll(ctx, legal)
-    first = choose(state, seat, legal)
+    first = choose(state, seat, legal, ctx)
     if phase == "commit":
         front = commit_frontier(legal)
         rest = [a for a in front if a != first]

@@ -15,7 +15,7 @@ from dune_tui.games.dune.data import (
     STRATEGIC,
     UNIT_STRENGTH,
 )
-from dune_tui.games.dune.queries import held_regions, movement_targets, neighbours
+from dune_tui.games.dune.queries import held_among, held_regions, movement_targets, neighbours, strategic_occupants
 
 from . import board
 
@@ -23,8 +23,8 @@ from . import board
 class Ctx:
     """The facts about one seat's position a decision needs (computed lazily)."""
 
-    __slots__ = ("_foes", "_held", "_mine", "_movable", "_targets", "_threat", "ally", "friends", "me", "memo",
-                 "need", "seat", "state")
+    __slots__ = ("_foes", "_held", "_mine", "_movable", "_occupied", "_targets", "_threat", "ally", "friends", "me",
+                 "memo", "need", "seat", "state")
 
     def __init__(self, state, seat: int) -> None:
         self.state = state
@@ -41,9 +41,10 @@ class Ctx:
         self.need = board.needed(state)
         self._held = None
         self._threat = None
-        self.memo: dict = {}  # what other modules' rules of thumb compute once per decision (dice_policy: kills)
+        self.memo: dict = {}  # what other modules' rules of thumb read once of the board (dice_policy: kills)
         self._targets = {}
         self._mine = None
+        self._occupied = None
 
     def _table(self) -> None:
         """My strength, my movable strength and the enemies' power in each location."""
@@ -51,10 +52,9 @@ class Ctx:
         me, friends = self.me, self.friends
         mine, movable, foes = [0] * 10, [0] * 10, [0] * 10
         for loc in LOCATIONS:
-            per = board.strengths_at(s, loc)
-            m = mine[loc] = per[me]
-            foes[loc] = board.foe_power(s, per, friends)
-            if m and loc in STRATEGIC and not any(per[f] for f in range(8) if f != me):
+            m, foes[loc], others = board.sides_at(s, loc, me, friends)
+            mine[loc] = m
+            if m and loc in STRATEGIC and not others:
                 m -= _weakest(s, loc, me)  # keep one troop in a region held alone
             movable[loc] = m if s.storm_free(loc) else 0
         self._mine, self._movable, self._foes = mine, movable, foes
@@ -74,8 +74,17 @@ class Ctx:
         alone), plus `landing` more I could land first."""
         if self._mine is None:
             self._table()
-        mv = self._movable
-        return landing + sum(mv[loc] for loc in neighbours(self.state, target))
+        return landing + sum(map(self._movable.__getitem__, neighbours(self.state, target)))
+
+    def occupied(self) -> list[int]:
+        """The factions in each strategic region (bitmasks), read once."""
+        if self._occupied is None:
+            self._occupied = strategic_occupants(self.state)
+        return self._occupied
+
+    def held_by(self, mask: int) -> int:
+        """How many strategic regions the factions in `mask` hold with nobody else there (queries.held_alone)."""
+        return held_among(self.occupied(), mask)
 
     @property
     def held(self) -> list[int]:
@@ -89,9 +98,10 @@ class Ctx:
             self._threat = -1
             s = self.state
             best = self.need - 2
+            occupied = self.occupied()
             for f in range(8):
                 if f != self.me and s.in_play(f) and not self.friends >> f & 1:
-                    h = len(held_regions(s, 1 << f))
+                    h = held_among(occupied, 1 << f)
                     if h > best:
                         best, self._threat = h, f
         return self._threat
@@ -99,7 +109,7 @@ class Ctx:
     def alliance_held(self) -> int:
         if self.ally < 0:
             return 0
-        return len(held_regions(self.state, self.friends))
+        return self.held_by(self.friends)
 
 
 def _weakest(state, loc: int, faction: int) -> int:

@@ -75,8 +75,9 @@ def _start_turn(state) -> None:
     state.turn += 1
     for name, value in _TURN_RESET:
         setattr(state, name, value)
-    emit(state, pl.TurnStart, "Round {round}: {faction} to play.", round=state.round,
-         faction=FACTION_NAMES[state.active_faction], seat=state.active, faction_id=state.active_faction)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.TurnStart, "Round {round}: {faction} to play.", round=state.round,
+             faction=FACTION_NAMES[state.active_faction], seat=state.active, faction_id=state.active_faction)
     dice.start(state)
 
 

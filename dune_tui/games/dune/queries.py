@@ -265,6 +265,17 @@ def held_alone(state, mask: int) -> int:
     return victory.held_alone(state, mask)
 
 
+def strategic_occupants(state) -> list[int]:
+    """The factions in each strategic region, as bitmasks in STRATEGIC_ORDER: read once, `held_among` counts the
+    regions any set of factions holds from them (what a bot asks of many sets at once)."""
+    return victory.strategic_occupants(state)
+
+
+def held_among(occupants: list[int], mask: int) -> int:
+    """`held_alone` from the regions' `strategic_occupants`."""
+    return sum(1 for occ in occupants if victory.holds(occ, mask))
+
+
 def rounds_left(state) -> int:
     """R11: the rounds still to play, this one included (the whole game before the first turn)."""
     return victory.ROUNDS - state.round + 1 if state.turn else victory.ROUNDS
@@ -322,10 +333,11 @@ def commit_strength(commit) -> int:
 
 
 __all__ = [
-    "ATTACKER", "DEFENDER", "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM", "KNOTS",
-    "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
-    "constructions_left", "default_winner", "every_target_immune", "held_alone", "held_regions", "kanly_immune",
-    "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "left_unused", "movement_targets",
-    "neighbours", "rounds_left", "side_factions", "side_principal", "spice_now", "spice_this_turn", "storm_forecast",
-    "storm_harms", "storm_hits", "strategic_needed", "target_held",
+    "ATTACKER", "DEFENDER", "IMMUNE_BG", "IMMUNE_FREMEN", "IMMUNE_SHIELD", "IMMUNE_SNOOPER", "IMMUNE_STORM",
+    "KNOTS", "AllyGain", "Sheltered", "Spice", "StormForecast", "ally_gain", "battle_side", "commit_strength",
+    "constructions_left", "default_winner", "every_target_immune", "held_alone", "held_among", "held_regions",
+    "kanly_immune", "kanly_sheltered", "kanly_targets", "landing_cost", "landings_most", "left_unused",
+    "movement_targets", "neighbours", "rounds_left", "side_factions", "side_principal", "spice_now",
+    "spice_this_turn", "storm_forecast", "storm_harms", "storm_hits", "strategic_needed", "strategic_occupants",
+    "target_held",
 ]

@@ -42,14 +42,16 @@ def legal_propose(state, seat: int) -> list:
 
 def apply_propose(state, seat: int, action) -> bool:
     if action[0] == "no_alliance":
-        emit(state, pl.NoAlliance, "{faction} proposes no alliance.", faction=FACTION_NAMES[state.active_faction],
-             faction_id=state.active_faction)
+        if state.events is not None:  # (a search does not record: skip the words)
+            emit(state, pl.NoAlliance, "{faction} proposes no alliance.", faction=FACTION_NAMES[state.active_faction],
+                 faction_id=state.active_faction)
         return True
     _, target, symbol = action
     state.proposal = (target, symbol)
-    emit(state, pl.AllianceProposed, "{faction} proposes an alliance to the {target}.",
-         faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target, symbol=symbol,
-         faction_id=state.active_faction)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.AllianceProposed, "{faction} proposes an alliance to the {target}.",
+             faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target, symbol=symbol,
+             faction_id=state.active_faction)
     if state.active_faction == BENE_GESSERIT:  # The Voice
         emit(state, pl.TheVoice, "The Voice: the proposal cannot be refused.")
         _ally(state, target)
@@ -68,13 +70,15 @@ def apply_answer(state, seat: int, action) -> bool:
     if action[0] == "accept":
         _ally(state, target)
     else:
-        emit(state, pl.AllianceDeclined, "The {target} decline the alliance.", target=FACTION_NAMES[target],
-             target_id=target)
+        if state.events is not None:  # (a search does not record: skip the words)
+            emit(state, pl.AllianceDeclined, "The {target} decline the alliance.", target=FACTION_NAMES[target],
+                 target_id=target)
     return True
 
 
 def _ally(state, target: int) -> None:
     state.ally = target
-    emit(state, pl.Alliance, "The {faction} and the {target} are allied for this turn.",
-         faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target,
-         faction_id=state.active_faction)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Alliance, "The {faction} and the {target} are allied for this turn.",
+             faction=FACTION_NAMES[state.active_faction], target=FACTION_NAMES[target], target_id=target,
+             faction_id=state.active_faction)

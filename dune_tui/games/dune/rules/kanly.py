@@ -56,15 +56,17 @@ def enter(state) -> bool:
             else:
                 state.shield = me
             source = "the pool" if holder < 0 else f"the {FACTION_NAMES[holder]}"
-            emit(state, pl.MarkerTaken, "{faction} takes the {marker} from {source}.", faction=name,
-                 marker=KANLY_NAMES[face], source=source, marker_id=face,
-                 faction_id=me, from_id=holder)
+            if state.events is not None:  # (a search does not record: skip the words)
+                emit(state, pl.MarkerTaken, "{faction} takes the {marker} from {source}.", faction=name,
+                     marker=KANLY_NAMES[face], source=source, marker_id=face,
+                     faction_id=me, from_id=holder)
         return False
     if face == THUMPER:
         if not state.thumpers >> me & 1 and popcount(state.thumpers) < THUMPER_TOTAL:
             state.thumpers |= 1 << me
-            emit(state, pl.MarkerTaken, "{faction} takes a Thumper from the pool.", faction=name,
-                 marker="Thumper", source="the pool", marker_id=face, faction_id=me, from_id=-1)
+            if state.events is not None:  # (a search does not record: skip the words)
+                emit(state, pl.MarkerTaken, "{faction} takes a Thumper from the pool.", faction=name,
+                     marker="Thumper", source="the pool", marker_id=face, faction_id=me, from_id=-1)
         return False
     state.phase = "kanly"
     state.awaiting = (state.active,)
@@ -97,10 +99,11 @@ def apply(state, seat: int, action) -> bool:
     _, loc, unit = action
     state.board[loc * NU + unit] -= 1
     state.reserve[unit] += 1
-    emit(state, pl.Kanly, "Kanly: {weapon}! {faction} removes {a_unit} troop from {region}.",
-         weapon=KANLY_NAMES[state.dice[KANLY_DIE]], faction=FACTION_NAMES[state.active_faction],
-         unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit,
-         faction_id=state.active_faction, weapon_id=state.dice[KANLY_DIE])
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Kanly, "Kanly: {weapon}! {faction} removes {a_unit} troop from {region}.",
+             weapon=KANLY_NAMES[state.dice[KANLY_DIE]], faction=FACTION_NAMES[state.active_faction],
+             unit=UNIT_NAMES[unit], a_unit=UNIT_A[unit], region=REGION_NAMES[loc], loc=loc, unit_id=unit,
+             faction_id=state.active_faction, weapon_id=state.dice[KANLY_DIE])
     fortification_cleanup(state, loc)
     return True
 

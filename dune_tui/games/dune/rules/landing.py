@@ -78,9 +78,10 @@ def enter(state) -> bool:
         state.spice_die = state.dice[SPICE_DIE]
         harvest = 2 * len(_harvesters(state, True))
         state.spice_other = harvest
-        emit(state, pl.Spice, "{faction} has {total} spice this turn ({die} from the die, {harvest} harvested).",
-             faction=FACTION_NAMES[state.active_faction], total=state.spice_die + harvest, die=state.spice_die,
-             harvest=harvest, faction_id=state.active_faction)
+        if state.events is not None:  # (a search does not record: skip the words)
+            emit(state, pl.Spice, "{faction} has {total} spice this turn ({die} from the die, {harvest} harvested).",
+                 faction=FACTION_NAMES[state.active_faction], total=state.spice_die + harvest, die=state.spice_die,
+                 harvest=harvest, faction_id=state.active_faction)
     return _enter_gift(state)
 
 

@@ -59,9 +59,10 @@ def apply_target(state, seat: int, action) -> bool:
     state.target = loc
     state.rats_flee = dict(targets(state))[loc]
     how = " (Rats Flee)" if state.rats_flee else ""
-    emit(state, pl.Target, "{faction} targets {region}{how}.", faction=FACTION_NAMES[state.active_faction],
-         region=REGION_NAMES[loc], how=how, loc=loc,
-         faction_id=state.active_faction, rats_flee=state.rats_flee)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Target, "{faction} targets {region}{how}.", faction=FACTION_NAMES[state.active_faction],
+             region=REGION_NAMES[loc], how=how, loc=loc,
+             faction_id=state.active_faction, rats_flee=state.rats_flee)
     state.phase = "move"
     return False
 

@@ -138,11 +138,13 @@ def _recruit(state, faction: int, dice: list[int], action, as_ally: bool) -> Non
     if leaders:
         parts.append("a leader")
     if not parts:
-        emit(state, pl.Recruited, "{faction} recruits nothing.", faction=FACTION_NAMES[faction], faction_id=faction,
-             troops=0, leaders=0, sardaukar=0)
+        if state.events is not None:  # (a search does not record: skip the words)
+            emit(state, pl.Recruited, "{faction} recruits nothing.", faction=FACTION_NAMES[faction], faction_id=faction,
+                 troops=0, leaders=0, sardaukar=0)
         return
-    emit(state, pl.Recruited, "{faction} recruits {what} to the faction card.", faction=FACTION_NAMES[faction],
-         what=" and ".join(parts), faction_id=faction, troops=troops, leaders=leaders, sardaukar=sard)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Recruited, "{faction} recruits {what} to the faction card.", faction=FACTION_NAMES[faction],
+             what=" and ".join(parts), faction_id=faction, troops=troops, leaders=leaders, sardaukar=sard)
 
 
 def apply_recruit(state, seat: int, action) -> bool:

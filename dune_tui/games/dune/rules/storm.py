@@ -28,10 +28,11 @@ def run(state) -> None:
     face = state.dice[REGION_DIE]
     old = state.storm
     state.storm = storm_step(old, face)
-    emit(state, pl.Storm, "The storm moves {way} from zone {old} to zone {new} ({regions}).",
-         way="West" if face in WEST_FACES else "East", old=old, new=state.storm,
-         regions=" and ".join(REGION_NAMES[r] for r in ZONE_REGIONS[state.storm]), zone=state.storm,
-         west=face in WEST_FACES)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.Storm, "The storm moves {way} from zone {old} to zone {new} ({regions}).",
+             way="West" if face in WEST_FACES else "East", old=old, new=state.storm,
+             regions=" and ".join(REGION_NAMES[r] for r in ZONE_REGIONS[state.storm]), zone=state.storm,
+             west=face in WEST_FACES)
     for region in ZONE_REGIONS[state.storm]:
         if strikes(state, region):
             sweep_desert(state, region)

@@ -16,14 +16,20 @@ def strategic_needed(players: int) -> int:
     return 4 if players == 2 else 3
 
 
+def holds(occupants: int, mask: int) -> bool:
+    """Whether the factions in `mask` hold a region whose factions are `occupants` (a bitmask): one of them at
+    least is there, and nobody else."""
+    return occupants != 0 and not occupants & ~mask
+
+
+def strategic_occupants(state) -> list[int]:
+    """The factions in each strategic region (bitmasks, in STRATEGIC_ORDER)."""
+    return [state.occupants(r) for r in STRATEGIC_ORDER]
+
+
 def held_regions(state, mask: int) -> list[int]:
     """Strategic regions whose troops all belong to factions in `mask` (at least one)."""
-    out = []
-    for r in STRATEGIC_ORDER:
-        occ = state.occupants(r)
-        if occ and not occ & ~mask:
-            out.append(r)
-    return out
+    return [r for r in STRATEGIC_ORDER if holds(state.occupants(r), mask)]
 
 
 def held_alone(state, mask: int) -> int:
@@ -77,8 +83,9 @@ def end_turn(state) -> Result | None:
     """Wrap up the active player's turn; the result if the game is over."""
     choam(state)
     result = check_victory(state)
-    emit(state, pl.TurnEnd, "{faction} ends the turn.", faction=FACTION_NAMES[state.active_faction],
-         faction_id=state.active_faction)
+    if state.events is not None:  # (a search does not record: skip the words)
+        emit(state, pl.TurnEnd, "{faction} ends the turn.", faction=FACTION_NAMES[state.active_faction],
+             faction_id=state.active_faction)
     if result is not None:
         return result
     state.active = (state.active + 1) % state.n
@@ -86,5 +93,6 @@ def end_turn(state) -> Result | None:
         if state.round == ROUNDS:
             return guild_default(state)
         state.round += 1
-        emit(state, pl.Round, "Round {round} begins.", round=state.round)
+        if state.events is not None:  # (a search does not record: skip the words)
+            emit(state, pl.Round, "Round {round} begins.", round=state.round)
     return None
