@@ -103,7 +103,7 @@ class SearchConfig:
     late_share: int = 4
     # A wall-clock safety cap on a whole turn, as `seconds` is on a decision: this bot's decisions in one turn of
     # the game together search for at most turn_seconds, and once that is spent each further one of the turn for
-    # late_seconds (None: no cap).  On a quiet machine a turn of normal ends before it (docs/STRENGTH.md); on a
+    # late_seconds (None: no cap).  On a quiet machine it binds in the longer turns of normal (docs/STRENGTH.md); on a
     # busy one, where every decision hit its own cap, a turn of 14 decisions took 20-35 s (issue 47).  Like
     # `seconds`, off in the matches that measure strength (benchmarks/bench_levels.py), which count iterations.
     turn_seconds: float | None = None
