@@ -2,9 +2,13 @@
 
     nice .venv/bin/python -m benchmarks.bench_levels mcts:normal mcts:easy --pairs 40 --minutes 14 \\
         --out benchmarks/results/levels-4p-normal-easy
+    nice .venv/bin/python -m benchmarks.bench_levels mcts:hard mcts:normal --rules express --players 4 \\
+        --pairs 40 --minutes 12 --out benchmarks/results/levels-express-4p-hard-normal
 
-Pair k plays one faction deal (`dune_tui.sim.deal`) and one game seed (the same dice) twice: agents A,B,A,B by
-seat, then B,A,B,A (two players: A,B then B,A), the bots seeded `bot_seed(--bot-secret, seat)` both times.  The
+Any game of the registry (`--rules`, its own parameters as `dune-tui sim` takes them: `--variant`...) at any player
+count it takes.  Pair k plays one side deal (`dune_tui.sim.deal`) and one game seed (the same dice) twice: agents
+A,B,A,B,... by seat, then B,A,B,A,... (an odd count gives the first agent of each game one seat more, so each
+agent has it once a pair), the bots seeded `bot_seed(--bot-secret, seat)` both times.  The
 search runs to its iteration budget with no wall-clock cap (`--caps` keeps the levels' caps), so a match replays
 however busy the machine.  Each game is appended to OUT.games.jsonl as it ends, with the seconds and search
 iterations a decision of each agent; running the same command again skips the pairs already there and adds more
@@ -21,6 +25,7 @@ import dataclasses
 import json
 import math
 import pathlib
+import shlex
 import time
 
 import msgspec
@@ -29,7 +34,10 @@ from dune_tui.ai import make_agent
 from dune_tui.ai.mcts import LEVELS, MctsAgent, full_search, uncapped
 from dune_tui.ai.registry import register
 from dune_tui.controller import Controller
-from dune_tui.sim import GameRecord, deal, game_options, summarize
+from dune_tui.game_spec import add_parameter_arguments, refusal
+from dune_tui.games import DEFAULT, GAMES, game_named
+from dune_tui.games.base import Parameter
+from dune_tui.sim import GameRecord, deal, game_options, parameters, sim_parameters, summarize
 from dune_tui.table.bots import bot_seed
 
 # `mcts-full:LEVEL`: the level searching every decision to its whole budget, as before issue 47's budgets (no
@@ -75,13 +83,14 @@ def bot(spec: str, seed: int, caps: bool):
     return agent
 
 
-def play(players: int, game_seed: int, specs: list[str], secret: int, caps: bool) -> LevelGame:
-    factions = deal(players, game_seed)
+def play(players: int, game_seed: int, specs: list[str], secret: int, caps: bool, rules: str = DEFAULT,
+         params: dict[str, str] | None = None) -> LevelGame:
+    factions = deal(players, game_seed, rules, params)
     stats: dict = {}
     rec = LevelGame(seed=game_seed, bots_secret=secret, factions=factions, agents=specs, per_decision=stats)
     start = time.perf_counter()
     bots = [Timed(bot(spec, bot_seed(secret, s), caps), stats) for s, spec in enumerate(specs)]
-    c = Controller(game_options(players, game_seed, factions))
+    c = Controller(game_options(players, game_seed, factions, rules, params))
     state = c.run(bots)
     rec.winners, rec.reason = list(state.result.winners), state.result.reason
     rec.turns, rec.decisions = state.turn, len(c.log)
@@ -89,9 +98,15 @@ def play(players: int, game_seed: int, specs: list[str], secret: int, caps: bool
     return rec
 
 
-def play_pair(players: int, game_seed: int, a: str, b: str, secret: int, caps: bool) -> list[LevelGame]:
-    half = players // 2
-    return [play(players, game_seed, specs * half, secret, caps) for specs in ([a, b], [b, a])]
+def seats(players: int, first: str, second: str) -> list[str]:
+    """The agents by seat: first, second, first, second, ..."""
+    return [(first, second)[s % 2] for s in range(players)]
+
+
+def play_pair(players: int, game_seed: int, a: str, b: str, secret: int, caps: bool, rules: str = DEFAULT,
+              params: dict[str, str] | None = None) -> list[LevelGame]:
+    return [play(players, game_seed, seats(players, *first), secret, caps, rules, params)
+            for first in ((a, b), (b, a))]
 
 
 def per_decision(records: list[LevelGame]) -> dict:
@@ -128,11 +143,28 @@ def by_deal(records: list[LevelGame], a: str, b: str) -> dict:
             "sign_test_p": round(p, 4)}
 
 
+def same_match(old: list[LevelGame], result: pathlib.Path, players: int, rules: str, changed: dict) -> str:
+    """What makes the games already in a file another match than this one ("" if none): a run adds pairs only to
+    games of the same rules, parameters and player count (a file written before the rules were recorded is the
+    first game's)."""
+    if any(len(r.factions) != players for r in old):
+        return f"games of {len(old[0].factions)} players, not {players}"
+    if old and result.exists():
+        before = json.loads(result.read_text())
+        was = before.get("rules", before.get("summary", {}).get("rules", DEFAULT))
+        if (was, before.get("parameters", {})) != (rules, changed):
+            return f"games of --rules {was} {before.get('parameters', {})}, not --rules {rules} {changed}"
+    return ""
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("a", help="agent spec A (mcts:normal)")
     p.add_argument("b", help="agent spec B (mcts:easy)")
-    p.add_argument("--players", type=int, choices=(2, 4), default=4)
+    p.add_argument("--rules", choices=tuple(GAMES), default=DEFAULT, help="the game (default %(default)s)")
+    p.add_argument("--players", type=int, default=4,
+                   help=", ".join(f"{g.title} {g.players.start}-{g.players.stop - 1}" for g in GAMES.values())
+                   + " (default %(default)s)")
     p.add_argument("--pairs", type=int, default=40, help="pairs the file should hold at most")
     p.add_argument("--seed", type=int, default=24_000, help="pair k plays game seed SEED + k")
     p.add_argument("--bot-secret", type=int, default=24, help="the bots' seeds: bot_seed(secret, seat)")
@@ -140,11 +172,23 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=1, help="pairs played at once")
     p.add_argument("--caps", action="store_true", help="keep the levels' wall-clock caps")
     p.add_argument("--out", required=True, help="OUT.json and OUT.games.jsonl")
+    add_parameter_arguments(p, sim_parameters())
     args = p.parse_args()
+    game = game_named(args.rules)
+    if args.players not in game.players:
+        p.error(f"--players must be {game.players.start} to {game.players.stop - 1} for {game.title}, "
+                f"not {args.players}")
+    given = {name: getattr(args, name) for name in sim_parameters()}
+    if why := refusal(game, given):
+        p.error(why)
+    params = parameters(game, given)
+    changed = {k: v for k, v in params.items() if v != game.parameters[k]}
     out = pathlib.Path(args.out)
     games = out.with_suffix(".games.jsonl")
     decoder = msgspec.json.Decoder(LevelGame)
     old = [decoder.decode(line) for line in games.read_bytes().splitlines()] if games.exists() else []
+    if mixed := same_match(old, out.with_suffix(".json"), args.players, args.rules, changed):
+        p.error(f"{games} holds {mixed}: give another --out")
     done = {r.seed for r in old}
     todo = [args.seed + k for k in range(args.pairs) if args.seed + k not in done]
     start = time.perf_counter()
@@ -153,7 +197,7 @@ def main() -> None:
         while todo or running:
             while todo and len(running) < args.jobs and time.perf_counter() - start < args.minutes * 60:
                 running.add(pool.submit(play_pair, args.players, todo.pop(0), args.a, args.b, args.bot_secret,
-                                        args.caps))
+                                        args.caps, args.rules, params))
             if not running:
                 break
             finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -162,10 +206,16 @@ def main() -> None:
                     f.write(msgspec.json.encode(r) + b"\n")
                 f.flush()
     records = [decoder.decode(line) for line in games.read_bytes().splitlines()]
-    summary = summarize(records, args.players, sum(r.seconds for r in records))
-    command = (f"python -m benchmarks.bench_levels {args.a} {args.b} --players {args.players} --pairs {args.pairs} "
-               f"--seed {args.seed} --bot-secret {args.bot_secret}{' --caps' if args.caps else ''} --out {args.out}")
-    result = {"match": f"{args.a} vs {args.b}, {args.players} players, paired deals", "command": command,
+    summary = summarize(records, args.players, sum(r.seconds for r in records), args.rules)
+    # the command, with the game and its parameters where they are not the defaults
+    rules = "" if game.is_default else f" --rules {args.rules}"
+    flags = "".join(f" {Parameter.flag(k)} {shlex.quote(v)}" for k, v in changed.items())
+    command = (f"python -m benchmarks.bench_levels {args.a} {args.b}{rules}{flags} --players {args.players} "
+               f"--pairs {args.pairs} --seed {args.seed} --bot-secret {args.bot_secret}"
+               f"{' --caps' if args.caps else ''} --out {args.out}")
+    title = "" if game.is_default else f"{game.title}, "
+    result = {"match": f"{args.a} vs {args.b}, {title}{args.players} players, paired deals", "command": command,
+              "rules": args.rules, "players": args.players, **({"parameters": changed} if changed else {}),
               "wall_clock_caps": args.caps, "pairs": len(records) // 2, "summary": summary,
               "by_deal": by_deal(records, args.a, args.b),
               "per_decision": per_decision(records)}
