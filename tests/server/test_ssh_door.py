@@ -14,6 +14,7 @@ import pytest
 
 from dune_tui.server.doors import Doors
 from dune_tui.server.ssh import NO_TERMINAL, Limits, SSHDoor
+from dune_tui.server.terminal import HANG_UP_SECONDS
 from tests.server.test_daemon import started, where  # noqa: F401 (the fixture)
 
 asyncssh = pytest.importorskip("asyncssh")
@@ -193,7 +194,10 @@ async def test_a_key_that_connects_too_often_is_refused_and_sessions_are_limited
 
 
 async def _unbound(doors: Doors) -> bool:
-    for _ in range(100):
+    """Whether the door forgets the session's process once it has ended: at the latest when the door kills it,
+    HANG_UP_SECONDS after its hang-up (a loaded machine's game may take that long to save), and a margin."""
+    deadline = asyncio.get_running_loop().time() + HANG_UP_SECONDS + 5
+    while asyncio.get_running_loop().time() < deadline:
         if not doors.bound:
             return True
         await asyncio.sleep(0.05)
