@@ -203,10 +203,16 @@ def play_turn(tab: Tab, mine: str, limit: int = 40) -> str:
     pressed = 0
     while to_play(screen) in ("", mine):
         if "Your decision" in screen or "Press Enter" in screen:
-            tab.keys("a" if "a Keep all" in screen else "Enter")
-            pressed += 1
             before = screen
-            screen = tab.wait_until(lambda s, b=before: s != b, "the decision is taken", timeout=10)
+            for tries in range(3):  # a key within the decision panel's guard (DecisionPanel.GUARD) is not taken
+                tab.keys("a" if "a Keep all" in screen else "Enter")
+                pressed += 1
+                try:
+                    screen = tab.wait_until(lambda s, b=before: s != b, "the decision is taken", timeout=4)
+                    break
+                except AssertionError:
+                    if tries == 2:
+                        raise
         else:
             time.sleep(0.05)
             screen = tab.screen()

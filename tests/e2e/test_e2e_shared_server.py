@@ -148,10 +148,11 @@ class Users:
         os.kill(self.tmux.pid(name), signal.SIGKILL)
 
     def wait(self, name: str, text: str, timeout: float = 30.0) -> str:
-        """Until `text` is on the screen, read as sentences (a dialog's or notice's lines joined)."""
+        """Until `text` is on the screen or just above it (a message printed as the program ends may scroll its
+        first lines off a short pane), read as sentences (a dialog's or notice's lines joined)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            screen = self.tmux.screen(name)
+            screen = self.tmux.run("capture-pane", "-p", "-S", "-40", "-t", name, check=False)
             assert "Traceback" not in screen, screen
             if text in prose(screen):
                 return screen
