@@ -9,7 +9,7 @@ from importlib import resources
 
 import msgspec
 
-__all__ = ["Calibration", "Model", "calibrated", "calibration", "model", "through"]
+__all__ = ["Calibration", "Model", "calibrated", "calibration", "group", "model", "through"]
 
 
 class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -25,6 +25,11 @@ class Model(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     shift: float = 0.0
     scale: float = 1.0
     winners: dict[str, float] | None = None  # per group, the seats a won game has on average (an alliance's two)
+
+
+def group(players: int) -> str:
+    """The player-count group a model's weights and a calibration's knots are kept by: "2", "3" or "4+"."""
+    return "2" if players == 2 else ("3" if players == 3 else "4+")
 
 
 @functools.cache

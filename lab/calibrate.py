@@ -40,12 +40,13 @@ import msgspec
 import numpy as np
 
 from dune_tui.ai.fitted import Calibration, calibrated, calibration, model
+from dune_tui.ai.fitted import group as group_of
 from dune_tui.ai.games.dune.evaluate import shown
 from dune_tui.ai.games.express import heuristic as express_heuristic
 from dune_tui.ai.games.express.evaluator import outcomes
 from dune_tui.games import express
 
-from .fit_eval import GROUPS, MODELS, deciles, predict, samples, split
+from .fit_eval import GROUPS, MODELS, consistent, deciles, predict, samples, split
 from .fit_express import SAMPLED, VARIANTS
 
 FILES = {"dune": "calibration", "express": "express_calibration"}
@@ -77,16 +78,10 @@ def knots(p, y, bins: int) -> list[list[float]]:
 def dune_positions(turns, group: str) -> list[tuple]:
     """(game, players, each seat's chance as the shipped models give it, the nobody-wins chance (0 with the Guild),
     the results): one row per start of a turn."""
-    general, nobody_w = model("general"), model("nobody")
-    w, winners = general.weights[group], general.winners[group]
-    rows = []
-    for r in turns:
-        raw = predict(w, r.seats)
-        nobody = float(predict(nobody_w.weights[group], [r.nobody])[0]) if r.nobody is not None else 0.0
-        rest = 1.0 - nobody
-        rows.append((r.game, r.players, list(np.minimum(rest, raw * rest * winners / (raw.sum() or 1.0))), nobody,
-                     r.won))
-    return rows
+    general, nobody_w = model("general").weights[group], model("nobody").weights[group]
+    winners = model("general").winners[group]
+    return [(r.game, r.players, list(consistent([r], general, nobody_w, winners)),
+             float(predict(nobody_w, [r.nobody])[0]) if r.nobody is not None else 0.0, r.won) for r in turns]
 
 
 def dune_rows(args, group: str) -> tuple[list, list]:
@@ -129,19 +124,15 @@ def express_games(games: int, seed: int, epsilon: float, jobs: int) -> list[list
 
 def express_rows(args, group: str) -> tuple[list, list]:
     """The self-play games of this group's player counts, four fifths to fit and a fifth held out."""
-    games = [g for g in express_games(args.games, args.seed, args.epsilon, args.jobs) if _group(g[0][1]) == group]
+    games = [g for g in express_games(args.games, args.seed, args.epsilon, args.jobs) if group_of(g[0][1]) == group]
     cut = len(games) * 4 // 5
     return [r for g in games[:cut] for r in g], [r for g in games[cut:] for r in g]
-
-
-def _group(players: int) -> str:
-    return next(name for name, counts in GROUPS.items() if players in counts)
 
 
 def show(rules: str, row: tuple, cal: Calibration) -> list[float]:
     """A row's chances as the rule set's leaves show them through `cal`."""
     _, n, wins, nobody, _ = row
-    return shown(wins, nobody, n, cal) if rules == "dune" else calibrated(cal.wins[_group(n)], wins, nobody)
+    return shown(wins, nobody, n, cal) if rules == "dune" else calibrated(cal.wins[group_of(n)], wins, nobody)
 
 
 def report(name: str, rules: str, rows, cal: Calibration | None) -> None:

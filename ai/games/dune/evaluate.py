@@ -40,7 +40,7 @@ from dune_tui.games.dune.data import (
 from dune_tui.games.dune.queries import held_alone, held_among, strategic_occupants
 
 from ...evaluator import DRAW, Leaf  # (DRAW: the search's value of a game nobody wins; the models' too)
-from ...fitted import Calibration, calibrated, calibration, model
+from ...fitted import Calibration, calibrated, calibration, group, model
 from . import board
 
 _GENERAL, _NOBODY = model("general"), model("nobody")
@@ -130,17 +130,13 @@ def reach_features(s, seat: int, held: int, need: int, reach: list[bool] | None 
     return [mine, short / need, mine * held / need, mine * (1 - left / 6), others, guild_default]
 
 
-def _group(n: int) -> str:
-    return "2" if n == 2 else ("3" if n == 3 else "4+")
-
-
 def _logistic(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def raw_chances(s) -> list[float]:
     """Each seat's chance to win by the general model alone, every seat apart (their sum is anything)."""
-    w = _GENERAL.weights[_group(s.n)]
+    w = _GENERAL.weights[group(s.n)]
     occupied = strategic_occupants(s)
     reach = [reachable(s, seat, occupied) for seat in range(s.n)]
     return [_logistic(sum(a * b for a, b in zip(w, features(s, seat, reach, occupied)))) for seat in range(s.n)]
@@ -162,12 +158,12 @@ def chances(s) -> tuple[list[float], float]:
     chances spread over the rest in proportion to the general model's, summing to the rest times the winners a won
     game has on average in this player-count group (an alliance's two seats win together, 4+ players), none above
     the rest."""
-    group = _group(s.n)
+    players = group(s.n)
     raw = raw_chances(s)
-    nobody = 0.0 if s.in_play(GUILD) else _logistic(sum(a * b for a, b in zip(_NOBODY.weights[group],
+    nobody = 0.0 if s.in_play(GUILD) else _logistic(sum(a * b for a, b in zip(_NOBODY.weights[players],
                                                                                  nobody_features(s))))
     rest = 1.0 - nobody
-    scale = rest * _GENERAL.winners[group] / (sum(raw) or 1.0)
+    scale = rest * _GENERAL.winners[players] / (sum(raw) or 1.0)
     return [min(rest, p * scale) for p in raw], nobody
 
 
@@ -178,7 +174,7 @@ def shown(wins: list[float], nobody: float, n: int, cal: Calibration = _SHOWN) -
     none above the rest; with fewer they share the rest exactly).  Not fitted for 3 players, where sharing the
     calibrated chances back over the rest undid the calibration (lab/calibrate.py).  The search's rewards keep
     `chances`' own: its choices are as they were."""
-    return calibrated(cal.wins[_group(n)], wins, nobody, 1.0 if n < 4 else 2.0)
+    return calibrated(cal.wins[group(n)], wins, nobody, 1.0 if n < 4 else 2.0)
 
 
 def evaluate(s) -> list[float]:

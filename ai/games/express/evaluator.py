@@ -28,7 +28,7 @@ from dune_tui.games.express import apply, legal_actions, returns
 from dune_tui.games.express.data import TERRITORIES_TO_WIN
 
 from ...evaluator import Leaf, outcome
-from ...fitted import calibrated, calibration, model
+from ...fitted import calibrated, calibration, group, model
 from . import heuristic
 
 SAMPLES = 3  # determinizations per ranking inside the search (as the heuristic's own answers)
@@ -91,8 +91,7 @@ def shown(s) -> tuple[list[float], float]:
     review's figures): `outcomes` read through the calibration fitted on greedy self-play
     (ai/models/express_calibration.json, `python -m lab.calibrate --rules express`), the seats sharing the rest."""
     wins, nobody = outcomes(s)
-    group = "2" if s.n == 2 else "3" if s.n == 3 else "4+"
-    return calibrated(calibration("express_calibration").wins[group], wins, nobody), nobody
+    return calibrated(calibration("express_calibration").wins[group(s.n)], wins, nobody), nobody
 
 
 def leaf(s) -> Leaf:
