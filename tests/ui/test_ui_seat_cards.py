@@ -32,8 +32,8 @@ async def test_a_joined_seat_sees_on_the_house_card_another_player_leave_and_com
             assert "Ann (away)" in card_drawn(app, 0)
             views = app.screen.board
             ann = await RemoteTable.join(hosted.address(0))
-            await until(pilot, lambda: "Ann" in card_drawn(app, 0), what="Ann's name on her card")
-            assert card.seat_cfg.connected and "away" not in card_drawn(app, 0)
+            await until(pilot, lambda: "away" not in card_drawn(app, 0), what="Ann back on her card")
+            assert card.seat_cfg.connected and "Ann" in card_drawn(app, 0)
             assert app.screen.board is views, "the card changed with the seats, not with a new view"
             ann.close()
             await until(pilot, lambda: "away" in card_drawn(app, 0), what="Ann away on her card")
