@@ -202,10 +202,11 @@ class DecisionPanel(Vertical):
         self._render_wait()
 
     def _tick(self) -> None:
-        """Only the one-line spinner redraws: little to send over a slow link."""
+        """Only the one-line spinner redraws: little to send over a slow link, and nothing to lay out again (its
+        line keeps its length: a layout of the whole screen eight times a second while a bot thinks)."""
         self._spin_n += 1
         self.query_one("#spinner", Static).update(Text(SPINNER[self._spin_n % len(SPINNER)] + " thinking",
-                                                       style="bold"))
+                                                       style="bold"), layout=False)
 
     def _render_wait(self) -> None:
         spinner = self.query_one("#spinner", Static)

@@ -14,6 +14,10 @@ from rich.text import Text
 class Drawn:
     """Put before the widget's class: `class MapView(Drawn, PlaceCursor)`; the widget defines `draw`, not `render`."""
 
+    # its height follows its width alone (its `get_content_height`), never its data: a redraw is not laid out again
+    # (the map: a layout of the whole screen at each view, some 140 in a few turns by keys)
+    SIZED_BY_WIDTH = False
+
     def draw(self) -> Text:
         raise NotImplementedError
 
@@ -22,4 +26,4 @@ class Drawn:
 
     def redraw(self) -> None:
         height = self.styles.height
-        self.refresh(layout=height is not None and height.is_auto)
+        self.refresh(layout=not self.SIZED_BY_WIDTH and height is not None and height.is_auto)

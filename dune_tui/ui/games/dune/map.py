@@ -110,6 +110,7 @@ class MapView(Drawn, PlaceCursor):
     """Draws one state (a seat's view) as a board; `light` marks the regions a decision is about."""
 
     DEFAULT_CSS = "MapView { height: auto; }"
+    SIZED_BY_WIDTH = True  # get_content_height
     BINDINGS = [
         *(Binding(key, f"step('{key}')", "Move", group=MOVE, key_display=arrow)
           for key, arrow in (("left", "←"), ("up", "↑"), ("down", "↓"), ("right", "→"))),
