@@ -111,12 +111,16 @@ class SearchConfig:
     # (benchmarks/bench_levels.py), which count iterations.
     turn_seconds: float | None = None
     late_seconds: float = 0.1
+    # and once late_until seconds more are spent too, the turn's further decisions are the heuristic's, at once: the
+    # late ones had added 0.1 s each to a turn of 20 decisions (its worst 3.5-4.6 s against normal's 2.5 s cap;
+    # benchmarks/results/turns-s8-clock.json)
+    late_until: float = 0.4
 
 
 LEVELS = {
     # a novice: a short search that looks no further than its own turn and plays in proportion to its visits
     "easy": SearchConfig(iters=100, seconds=1.0, horizon=1, temperature=1.0, two_player_models=False),
-    "normal": SearchConfig(iters=700, seconds=2.5, turn_seconds=2.5),
+    "normal": SearchConfig(iters=700, seconds=2.5, turn_seconds=2.3),
     "hard": SearchConfig(iters=2000, seconds=7.0, turn_seconds=15.0),
 }
 
@@ -342,7 +346,7 @@ class MctsAgent:
             return legal[0]
         view, seat = request.view, request.seat
         g = self.game(view)
-        if request.phase in g.at_once:
+        if request.phase in g.at_once or self._seconds(view.turn, request.bots_seconds) <= 0:
             return g.choose(view, seat, legal, self.rng)
         root = self.search(request, cancel)
         return self._final(root, seat, legal, view)
@@ -382,16 +386,18 @@ class MctsAgent:
         return root
 
     def _seconds(self, turn: int, told: float | None = None) -> float:
-        """This decision's wall-clock cap: the config's `seconds`, within what is left of the turn's `turn_seconds`
-        (and never under `late_seconds` once that is spent), after `told` seconds the table's bots have spent in
-        it (None: this bot's own)."""
+        """This decision's wall-clock cap: the config's `seconds`, within what is left of the turn's `turn_seconds`,
+        after `told` seconds the table's bots have spent in it (None: this bot's own).  Once that is spent,
+        `late_seconds`; once `late_until` more are too, 0 (the heuristic answers)."""
         cfg = self.config
         if cfg.turn_seconds is None:
             return cfg.seconds
         if self.clock[0] != turn:
             self.clock = (turn, 0.0)
-        spent = self.clock[1] if told is None else told
-        return min(cfg.seconds, max(cfg.late_seconds, cfg.turn_seconds - spent))
+        left = cfg.turn_seconds - (self.clock[1] if told is None else told)
+        if left >= cfg.late_seconds:
+            return min(cfg.seconds, left)
+        return cfg.late_seconds if left > -cfg.late_until else 0.0
 
     def _turn_allowance(self, turn: int, phase: str, target: int) -> tuple[int, int]:
         """This decision's root visits to reach and the iterations it may spend of its turn's budget

@@ -135,6 +135,10 @@ def test_a_turns_wall_clock_cap_ends_its_decisions_searches_once_spent(monkeypat
         bot.decide(req)
         spent.append(bot.last_iterations)
     assert [round(n / 80) for n in spent] == [5, 3, 1, 1]  # 0.5 s of the turn's 0.8, the 0.3 s left, 0.1 s each
+    for _ in range(3):
+        bot.decide(req)
+        spent.append(bot.last_iterations)
+    assert [round(n / 80) for n in spent[4:]] == [1, 1, 0]  # late_until's 0.4 s spent: the heuristic, at once
     later = s.copy()
     later.turn += 1
     bot.decide(request(later, s.awaiting[0]))
@@ -151,7 +155,7 @@ def test_a_bot_told_what_the_tables_bots_spent_in_the_turn_searches_for_what_is_
     req = request(s, s.awaiting[0])
     bot = MctsAgent(1, config)
     spent = []
-    for told in (0.6, 2.0, 0.0):
+    for told in (0.6, 1.0, 2.0, 0.0):
         bot.decide(msgspec.structs.replace(req, bots_seconds=told))
         spent.append(round(bot.last_iterations / 80))
-    assert spent == [2, 1, 5]  # the 0.2 s left; late_seconds; told nothing spent, its own 0.3 s are not counted
+    assert spent == [2, 1, 0, 5]  # the 0.2 s left; late; after late_until; told nothing spent, its own are not
