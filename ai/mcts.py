@@ -105,7 +105,7 @@ class SearchConfig:
     # game together search for at most turn_seconds, and once that is spent each further one of the turn for
     # late_seconds (None: no cap).  At a table every bot's request says what the table's bots have spent in the turn
     # (DecisionRequest.bots_seconds), so the other bots' answers (an alliance, a battle's commit) count too; asked
-    # without it (`sim`, the benchmarks), a bot counts its own decisions.  On a quiet machine it binds in the longer
+    # without it (`sim`, `bench_levels`), a bot counts its own decisions.  On a quiet machine it binds in the longer
     # turns of normal (docs/STRENGTH.md); on a busy one, where every decision hit its own cap, a turn of 14
     # decisions took 20-35 s (issue 47).  Like `seconds`, off in the matches that measure strength
     # (benchmarks/bench_levels.py), which count iterations.
