@@ -101,19 +101,26 @@ class SearchConfig:
     # without it, 28.6% (8.2-64.1%) on 10 paired deals (docs/STRENGTH.md, "A bot's turn")
     turn_budget: float | None = None
     late_share: int = 4
-    # A wall-clock safety cap on a whole turn, as `seconds` is on a decision: this bot's decisions in one turn of
-    # the game together search for at most turn_seconds, and once that is spent each further one of the turn for
-    # late_seconds (None: no cap).  On a quiet machine it binds in the longer turns of normal (docs/STRENGTH.md); on a
-    # busy one, where every decision hit its own cap, a turn of 14 decisions took 20-35 s (issue 47).  Like
-    # `seconds`, off in the matches that measure strength (benchmarks/bench_levels.py), which count iterations.
+    # A wall-clock safety cap on a whole turn, as `seconds` is on a decision: the bots' decisions in one turn of the
+    # game together search for at most turn_seconds, and once that is spent each further one of the turn for
+    # late_seconds (None: no cap).  At a table every bot's request says what the table's bots have spent in the turn
+    # (DecisionRequest.bots_seconds), so the other bots' answers (an alliance, a battle's commit) count too; asked
+    # without it (`sim`, `bench_levels`), a bot counts its own decisions.  On a quiet machine it binds in the longer
+    # turns of normal (docs/STRENGTH.md); on a busy one, where every decision hit its own cap, a turn of 14
+    # decisions took 20-35 s (issue 47).  Like `seconds`, off in the matches that measure strength
+    # (benchmarks/bench_levels.py), which count iterations.
     turn_seconds: float | None = None
     late_seconds: float = 0.1
+    # and once late_until seconds more are spent too, the turn's further decisions are the heuristic's, at once: the
+    # late ones had added 0.1 s each to a turn of 20 decisions (its worst 3.5-4.6 s against normal's 2.5 s cap;
+    # benchmarks/results/turns-s8-clock.json)
+    late_until: float = 0.4
 
 
 LEVELS = {
     # a novice: a short search that looks no further than its own turn and plays in proportion to its visits
     "easy": SearchConfig(iters=100, seconds=1.0, horizon=1, temperature=1.0, two_player_models=False),
-    "normal": SearchConfig(iters=700, seconds=2.5, turn_seconds=2.5),
+    "normal": SearchConfig(iters=700, seconds=2.5, turn_seconds=2.3),
     "hard": SearchConfig(iters=2000, seconds=7.0, turn_seconds=15.0),
 }
 
@@ -339,7 +346,7 @@ class MctsAgent:
             return legal[0]
         view, seat = request.view, request.seat
         g = self.game(view)
-        if request.phase in g.at_once:
+        if request.phase in g.at_once or self._seconds(view.turn, request.bots_seconds) <= 0:
             return g.choose(view, seat, legal, self.rng)
         root = self.search(request, cancel)
         return self._final(root, seat, legal, view)
@@ -360,7 +367,7 @@ class MctsAgent:
         target, most = self._turn_allowance(view.turn, request.phase, target)
         settles = cfg.stop_share is not None and cfg.temperature == 0 and not root.joint and bool(root.actions)
         start = time.perf_counter()
-        deadline = start + self._seconds(view.turn)
+        deadline = start + self._seconds(view.turn, request.bots_seconds)
         i = 0
         while root.n < target and i < most:
             if cancel is not None and cancel.is_set():
@@ -378,15 +385,19 @@ class MctsAgent:
         self.clock = (view.turn, self.clock[1] + time.perf_counter() - start)
         return root
 
-    def _seconds(self, turn: int) -> float:
-        """This decision's wall-clock cap: the config's `seconds`, within what is left of the turn's
-        `turn_seconds` (and never under `late_seconds` once that is spent)."""
+    def _seconds(self, turn: int, told: float | None = None) -> float:
+        """This decision's wall-clock cap: the config's `seconds`, within what is left of the turn's `turn_seconds`,
+        after `told` seconds the table's bots have spent in it (None: this bot's own).  Once that is spent,
+        `late_seconds`; once `late_until` more are too, 0 (the heuristic answers)."""
         cfg = self.config
         if cfg.turn_seconds is None:
             return cfg.seconds
         if self.clock[0] != turn:
             self.clock = (turn, 0.0)
-        return min(cfg.seconds, max(cfg.late_seconds, cfg.turn_seconds - self.clock[1]))
+        left = cfg.turn_seconds - (self.clock[1] if told is None else told)
+        if left >= cfg.late_seconds:
+            return min(cfg.seconds, left)
+        return cfg.late_seconds if left > -cfg.late_until else 0.0
 
     def _turn_allowance(self, turn: int, phase: str, target: int) -> tuple[int, int]:
         """This decision's root visits to reach and the iterations it may spend of its turn's budget

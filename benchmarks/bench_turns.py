@@ -3,19 +3,19 @@
     nice .venv/bin/python benchmarks/bench_turns.py --turns 50 --out benchmarks/results/turns \\
         [--arm main=/work/wt-turns-base] [--arm branch=.] [--spec mcts:normal]
 
-`dune-tui new` runs on a pseudo-terminal (the real UI, bots in their child process, `--pause 0`) with four "timed"
-bots at 4 players, game seeds --seed, --seed + 1, ... A timed bot is the spec's bot (--spec) built with a fixed seed
-(the k-th bot the game builds gets seed k, not the game's random bots' secret), so a game replays; it appends each
-decision (turn, seat, phase, seconds, CPU seconds, search iterations) to a log. A turn is every decision made while
-the game's turn counter reads the same, and its wall clock runs from the end of the turn before's last decision (the
-roll is played automatically then) to the end of its own last one, so it includes what the table and the UI do in
-between (`think`: the part inside the bots' `decide`); the set-up's decisions are no turn. A game is played to its
-end or until the arm has its turns. The bots keep the level's wall-clock cap (as in play), so on a loaded machine a
-capped decision makes a game differ between runs. Each arm is a checkout (ROOT with its own .venv: this file runs
-with that venv's Python, so the arm's `dune_tui` decides); the arms play the same seeds in turn (A's game k, B's
-game k, ...), so a busy machine weighs on both alike; the figures are written to OUT.json after every game. Figures
-per arm: mean and worst wall seconds of a turn, the mean and worst CPU seconds, decisions per turn, iterations per
-decision. Timings are noisy on a shared machine: read the arms against each other, and say what else ran.
+`dune-tui new` runs on a pseudo-terminal (the real UI, bots in their child process, `--pause 0`) with four "timed" bots
+at 4 players, game seeds --seed, --seed + 1, ... A timed bot is the spec's bot (--spec) built with a fixed seed (the
+k-th bot the game builds gets seed k, not the game's random bots' secret), so a game replays; it appends each decision
+(turn, seat, phase, seconds, CPU seconds, search iterations) to a log. A turn is every decision made while the game's
+turn counter reads the same, and its wall clock runs from the end of the turn before's last decision (the roll is played
+automatically then) to the end of its own last one, so it includes what the table and the UI do in between (`think`: the
+part inside the bots' `decide`; `answers`: the part of it other seats' bots spent answering); the set-up's decisions are
+no turn. A game is played to its end or until the arm has its turns. The bots keep the level's wall-clock cap (as in
+play), so on a loaded machine a capped decision makes a game differ between runs. Each arm is a checkout (ROOT with its
+own .venv: this file runs with that venv's Python, so the arm's `dune_tui` decides); the arms play the same seeds in
+turn (A's game k, B's game k, ...), so a busy machine weighs on both alike; the figures are written to OUT.json after
+every game. Figures per arm: mean and worst wall seconds of a turn, the mean and worst CPU seconds, decisions per turn,
+iterations per decision. Timings are noisy on a shared machine: read the arms against each other, and say what else ran.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ class TimedBot:
         action = self.agent.decide(request, cancel)
         t1, c1 = time.perf_counter(), time.process_time()
         line = {"turn": request.view.turn, "seat": request.seat, "phase": request.phase, "start": t0, "end": t1,
-                "cpu": c1 - c0, "iterations": getattr(self.agent, "last_iterations", 0), "legal": len(request.legal)}
+                "cpu": c1 - c0, "iterations": getattr(self.agent, "last_iterations", 0), "legal": len(request.legal),
+                "own": request.seat == request.view.active}
         with open(LOG, "a") as f:
             f.write(json.dumps(line) + "\n")
         return action
@@ -80,11 +81,13 @@ def turns_of(log: pathlib.Path) -> list[dict]:
             if turns:
                 last_end = turns[-1]["end"]
             turns.append({"turn": d["turn"], "begin": last_end if last_end is not None else d["start"],
-                          "end": d["end"], "cpu": 0.0, "think": 0.0, "decisions": 0, "iterations": []})
+                          "end": d["end"], "cpu": 0.0, "think": 0.0, "answers": 0.0, "decisions": 0,
+                          "iterations": []})
         t = turns[-1]
         t["end"] = d["end"]
         t["cpu"] += d["cpu"]
         t["think"] += d["end"] - d["start"]
+        t["answers"] += 0.0 if d.get("own", True) else d["end"] - d["start"]
         t["decisions"] += 1
         t["iterations"].append(d["iterations"])
     for t in turns:
@@ -126,6 +129,8 @@ def figures(turns: list[dict]) -> dict:
             "wall_median_s": round(statistics.median(walls), 2),
             "over_3s": sum(w > 3 for w in walls),
             "think_mean_s": round(statistics.fmean(t["think"] for t in turns), 2),
+            "answers_mean_s": round(statistics.fmean(t["answers"] for t in turns), 2),
+            "answers_worst_s": round(max(t["answers"] for t in turns), 2),
             "cpu_mean_s": round(statistics.fmean(cpus), 2), "cpu_worst_s": round(max(cpus), 2),
             "decisions_per_turn": round(statistics.fmean(t["decisions"] for t in turns), 2),
             "decisions_worst": max(t["decisions"] for t in turns),

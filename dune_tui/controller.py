@@ -43,6 +43,9 @@ class DecisionRequest(msgspec.Struct, frozen=True, kw_only=True):
     view: Any  # State with viewer == seat
     legal: tuple
     sealed: bool = False  # part of a secret simultaneous choice (the engine's `is_simultaneous`: a battle commit)
+    # to a bot at a table: the seconds the table's bots have thought so far in this turn of the game (None: not told,
+    # the bot counts its own), so a turn's wall-clock cap bounds all of its bots together (table/pacing.TurnClock)
+    bots_seconds: float | None = None
 
 
 class Decision(msgspec.Struct, frozen=True):

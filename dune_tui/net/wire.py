@@ -52,8 +52,11 @@ class Goodbye(msgspec.Struct, frozen=True, kw_only=True, tag=True):
 
 
 # The controller's Structs are untagged: these tagged twins carry them (and are instances of them).
-class WireRequest(DecisionRequest, frozen=True, kw_only=True, tag="DecisionRequest"):
-    view: Any = None  # None: the view of the Board (or Welcome) just before it, the same: sent once (`OneView`)
+# A request's fields with defaults are left out when at them: `bots_seconds` is told to the table's bots, never to
+# people (`view` and `sealed` always go, as before it).
+class WireRequest(DecisionRequest, frozen=True, kw_only=True, tag="DecisionRequest", omit_defaults=True):
+    view: Any  # None: the view of the Board (or Welcome) just before it, the same: sent once (`OneView`)
+    sealed: bool
 
 
 class WireDecision(Decision, frozen=True, tag="Decision"):

@@ -1,5 +1,6 @@
 """A bot's turn at a table: its runner decides (in a worker thread), a failure is told and replaced by a random
-legal move, and the step is held for the table's pace unless a client skips."""
+legal move, and the step is held for the table's pace unless a client skips.  The table's bots keep one clock of
+their thinking in the game's turn (`TurnClock`), which each bot's request carries: a turn's cap bounds them all."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import random
 import threading
 import time
 from collections.abc import Callable
+
+import msgspec
 
 from .bots import BotCancelled, BotFailed
 from .messages import Notice, Pace
@@ -50,17 +53,39 @@ def warm_up(runner) -> None:
         runner.start()
 
 
-async def bot_action(runner, request, cancel: threading.Event, tell: Callable[[object], None]):
-    """The bot's legal action for `request`; BotCancelled when the table closed (`cancel` is set) meanwhile."""
+class TurnClock:
+    """The wall clock a table's bots have thought in the game's current turn, whichever seats (the table asks its
+    bots one at a time; an undo back into a turn starts it afresh)."""
+
+    def __init__(self) -> None:
+        self.turn: int | None = None
+        self.seconds = 0.0
+
+    def told(self, request):
+        """`request` as its bot gets it: with what the bots have spent in its turn (`bots_seconds`)."""
+        if request.view.turn != self.turn:
+            self.turn, self.seconds = request.view.turn, 0.0
+        return msgspec.structs.replace(request, bots_seconds=round(self.seconds, 3))
+
+    def spent(self, request, seconds: float) -> None:
+        if request.view.turn == self.turn:
+            self.seconds += seconds
+
+
+async def bot_action(runner, request, cancel: threading.Event, tell: Callable[[object], None], clock: TurnClock):
+    """The bot's legal action for `request`; BotCancelled when the table closed (`cancel` is set) meanwhile.
+    `clock`: the table's bots' thinking in this turn, told to the bot and counted."""
     error = None
+    started = time.monotonic()
     try:
-        action = await asyncio.to_thread(runner.decide, request, cancel)
+        action = await asyncio.to_thread(runner.decide, clock.told(request), cancel)
     except BotFailed as e:
         action, error = None, str(e)
     except BotCancelled:
         raise
     except Exception as e:  # the runner itself broke: report, the game goes on
         action, error = None, f"{type(e).__name__}: {e}"
+    clock.spent(request, time.monotonic() - started)
     if cancel.is_set():
         raise BotCancelled
     if error is not None or action not in request.legal:

@@ -46,7 +46,7 @@ from .messages import (
     Thinking,
     Undo,
 )
-from .pacing import Pacer, bot_action, warm_up
+from .pacing import Pacer, TurnClock, bot_action, warm_up
 from .telling import Telling
 from .undo import undo
 from .welcome import game_over, welcome
@@ -60,7 +60,7 @@ class Table:
         """`keeper`: how the game is kept (default: its files in `save_dir`, autosaved unless `autosave` is False)."""
         self.session, self.controller, self.resumed = session, session.controller, resumed
         self.runner = runner or make_runner(bots, bot_specs(session), session.bots_secret)
-        self.clients, self.pacer = Clients(session), Pacer(pause)
+        self.clients, self.pacer, self.clock = Clients(session), Pacer(pause), TurnClock()
         self.keeper = keeper or FileKeeper(save_dir, autosave)
         self.chat = TableChat(session, self.clients.broadcast, self.clients.send, keep=self.keeper.chat)
         self.keeper.opened(session, self.clients.broadcast)
@@ -200,7 +200,7 @@ class Table:
         self.clients.broadcast(self.thinking)
         started = time.monotonic()
         try:
-            action = await bot_action(self.runner, request, self._cancel, self.clients.broadcast)
+            action = await bot_action(self.runner, request, self._cancel, self.clients.broadcast, self.clock)
         except BotCancelled:
             return
         await self.pacer.hold(started)

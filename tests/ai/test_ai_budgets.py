@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections import defaultdict
 
+import msgspec
 from ai_positions import find, request
 
 from dune_tui.ai import mcts
@@ -134,8 +135,27 @@ def test_a_turns_wall_clock_cap_ends_its_decisions_searches_once_spent(monkeypat
         bot.decide(req)
         spent.append(bot.last_iterations)
     assert [round(n / 80) for n in spent] == [5, 3, 1, 1]  # 0.5 s of the turn's 0.8, the 0.3 s left, 0.1 s each
+    for _ in range(3):
+        bot.decide(req)
+        spent.append(bot.last_iterations)
+    assert [round(n / 80) for n in spent[4:]] == [1, 1, 0]  # late_until's 0.4 s spent: the heuristic, at once
     later = s.copy()
     later.turn += 1
     bot.decide(request(later, s.awaiting[0]))
     assert round(bot.last_iterations / 80) == 5  # a new turn: its own 0.8 s
     assert mcts.uncapped(config).turn_seconds is None and mcts.full_search(config).turn_seconds is None
+
+
+def test_a_bot_told_what_the_tables_bots_spent_in_the_turn_searches_for_what_is_left_of_its_cap(monkeypatch):
+    """At a table the other bots' answers in a turn count against its cap: the request says what they spent
+    (`bots_seconds`, the table's TurnClock), and the bot searches for what is left, not for what it has not spent."""
+    monkeypatch.setattr(mcts.time, "perf_counter", Clock(0.01))
+    config = dataclasses.replace(LEVELS["normal"], iters=10_000, seconds=0.5, turn_seconds=0.8, late_seconds=0.1)
+    s = find(4, "roll")
+    req = request(s, s.awaiting[0])
+    bot = MctsAgent(1, config)
+    spent = []
+    for told in (0.6, 1.0, 2.0, 0.0):
+        bot.decide(msgspec.structs.replace(req, bots_seconds=told))
+        spent.append(round(bot.last_iterations / 80))
+    assert spent == [2, 1, 0, 5]  # the 0.2 s left; late; after late_until; told nothing spent, its own are not
