@@ -55,7 +55,7 @@ def warm_up(runner) -> None:
 
 class TurnClock:
     """The wall clock a table's bots have thought in the game's current turn, whichever seats (the table asks its
-    bots one at a time; an undo back into a turn starts it afresh)."""
+    bots one at a time; an undo starts it afresh)."""
 
     def __init__(self) -> None:
         self.turn: int | None = None
@@ -70,6 +70,10 @@ class TurnClock:
     def spent(self, request, seconds: float) -> None:
         if request.view.turn == self.turn:
             self.seconds += seconds
+
+    def restart(self) -> None:
+        """A decision was taken back (an undo): the turn's bots think afresh, as when it began."""
+        self.turn, self.seconds = None, 0.0
 
 
 async def bot_action(runner, request, cancel: threading.Event, tell: Callable[[object], None], clock: TurnClock):

@@ -44,6 +44,7 @@ def take_back(table, seat: int) -> None:
     session, controller = table.session, table.controller
     entry = session.take_back()
     table.keeper.undone(len(controller.log))
+    table.clock.restart()
     view = controller.rules.view(controller.state, seat)
     said = Undone(seat=seat, decisions=len(controller.log),
                   text=f"Took back: {controller.game.describe.action_text(view, entry.action)}")

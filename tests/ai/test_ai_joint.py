@@ -65,7 +65,7 @@ def test_three_seats_choosing_at_once_make_one_joint_node_and_each_finds_its_bes
     for seat in range(SEATS):
         agent = MctsAgent(seed=seat, config=dataclasses.replace(SearchConfig(), iters=300, seconds=1000.0))
         agent.game = lambda view: _rules()
-        request = SimpleNamespace(view=Bid(), seat=seat, phase="bid", legal=[0, 1, GO])
+        request = SimpleNamespace(view=Bid(), seat=seat, phase="bid", legal=[0, 1, GO], bots_seconds=None)
         root = agent.search(request)
         assert root.joint and root.seats == (0, 1, 2) and len(root.actions) == SEATS
         assert root.n == 300 and all(len(child.seats) == 0 for child in root.children.values())

@@ -57,3 +57,4 @@ def test_each_bot_is_told_what_the_tables_bots_thought_in_the_turn_so_far_the_ot
             assert after >= before + SECONDS * 0.9, f"turn {turn}: each answer's thinking counted: {asked}"
     answered = [(turn, seat) for turn, asked in by_turn.items() for seat, told in asked[1:] if seat != asked[0][0]]
     assert answered, "another seat's bot answered in some turn, and was told the turn's thinking so far"
+

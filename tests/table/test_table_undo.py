@@ -167,3 +167,19 @@ def test_the_save_and_its_replay_hold_only_the_decisions_played(save_dir, capsys
     assert [(e.at, tuple(e.action)) for e in journal.entries if e.at >= taken] == [(taken, game.log[taken].action)]
     loaded = saves.load(path)  # the autosave, then the journal
     assert list(loaded.log) == list(game.log) and loaded.log[taken].action != undone
+
+
+def test_after_an_undo_the_turns_bots_think_afresh(save_dir):
+    """Issue 47's leftover: a decision taken back within a turn whose cap the bots had spent left them searching
+    0.1 s a decision for the rest of it (the table's TurnClock, told to each bot)."""
+    game = position("dune", mine_to_take_back)
+
+    async def body(t, me):
+        request = me.open_requests()[0]
+        t.clock.told(request)
+        t.clock.spent(request, 100.0)  # the turn's bots had spent its cap many times over
+        me.send(Undo())
+        await until(lambda: me.of(Undone), "the undo said")
+        return t.clock.told(request).bots_seconds
+
+    assert run_with(game, body) == 0.0
