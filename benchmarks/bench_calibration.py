@@ -14,7 +14,8 @@ decile, count, mean predicted, observed win rate), the Brier score, and that of 
 observed rate for every position).  Positions of one game are not independent: the counts overstate what they
 show (the games are the unit; see their number).
 
-GAMES is PLAYERS:N for the first game or express-PLAYERS:N for Dune Express.  Writes OUT.json.
+GAMES is PLAYERS:N for the first game or express-PLAYERS:N for Dune Express.  Writes OUT.json, and every position's
+record to OUT.rows.jsonl (one JSON line each, with its kind: what `python -m lab.calibrate_advice` fits).
 """
 
 from __future__ import annotations
@@ -37,10 +38,11 @@ from dune_tui.sim import game_options, plan_game
 from dune_tui.table.bots import bot_seed
 
 
-def play(plan: tuple[str, int, int, int]) -> list[dict]:
+def play(plan: tuple[str, int, int, int, bool]) -> list[dict]:
     """One game of `rules` with `players` heuristic bots: the advisor's figures at the first searched decision of
-    every turn, each with whether the seat won and whether nobody did."""
-    rules, players, g, iters = plan
+    every turn, each with whether the seat won and whether nobody did (`follow`: the seat plays the advisor's top
+    option there)."""
+    rules, players, g, iters, follow = plan
     game_seed, factions, specs = plan_game(g, players, ["heuristic"], 41_000, True, None, rules)
     options = game_options(players, game_seed, factions, rules)
     rules_of = search_rules_of(options)
@@ -60,6 +62,9 @@ def play(plan: tuple[str, int, int, int]) -> list[dict]:
                     root = sum(a.share * a.win for a in known) / (sum(a.share for a in known) or 1.0)
                     rows.append({"game": g, "seat": r.seat, "round": c.state.round, "win": top.win,
                                  "margin": top.margin, "nobody": top.nobody, "value": top.value, "root": root})
+                    if follow:
+                        c.submit(Decision(r.id, r.seat, top.action))
+                        break  # (the requests after it are asked again)
             c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
     won = rules_of.engine.returns(c.state)
     for row in rows:
@@ -108,19 +113,24 @@ def main() -> int:
     p.add_argument("--games", nargs="+", type=kind, default=[kind("2:24"), kind("4:8"), kind("express-3:8")])
     p.add_argument("--iters", type=int, default=300, help="the advisor's iterations per position (default 300)")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--follow", action="store_true",
+                   help="the seat plays the advisor's top option where it is asked (the chance shown is the option's)")
     p.add_argument("--minutes", type=float, default=0.0,
                    help="with --jobs 1, start no new game of a kind after this many minutes of it (0: no limit)")
     p.add_argument("--out", default="benchmarks/results/calibration")
     args = p.parse_args()
     start = time.perf_counter()
+    pathlib.Path(f"{args.out}.rows.jsonl").unlink(missing_ok=True)
     out = {"iters": args.iters, "command": shlex.join(["python", "-m", "benchmarks.bench_calibration", *sys.argv[1:]]),
            "kinds": []}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for rules, players, n in args.games:
-            plans = [(rules, players, g, args.iters) for g in range(n)]
+            plans = [(rules, players, g, args.iters, args.follow) for g in range(n)]
             rows = [r for game in (timed(plans, args.minutes) if args.jobs == 1 else pool.map(play, plans))
                     for r in game]
             label = f"{rules} {players}p"
+            with open(f"{args.out}.rows.jsonl", "a") as f:
+                f.writelines(json.dumps({"kind": label, **r}) + "\n" for r in rows)
             found = {"kind": label, "figures": [reliability(rows, "win", "won"), reliability(rows, "root", "won"),
                                                reliability(rows, "value", "won"),
                                                reliability(rows, "nobody", "nobody_won")]}

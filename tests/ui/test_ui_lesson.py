@@ -263,11 +263,14 @@ def test_steps_that_come_together_are_told_one_dialog_each(snap_compare):
 class _Link:
     """A game screen's link, for the lesson: the Welcome it got, and the messages the lesson lets through."""
 
-    def __init__(self, welcome) -> None:
-        self.welcome_body, self.taken = welcome, []
+    def __init__(self, welcome, early=()) -> None:
+        self.welcome_body, self.early, self.taken = welcome, [welcome, *early], []
 
     def welcome(self):
         return self.welcome_body
+
+    def came_early(self) -> list:
+        return self.early
 
     def start(self) -> None:
         pass
@@ -305,3 +308,20 @@ def test_a_lost_troop_is_told_at_the_kanly_that_removes_it():
     step = next(s for s in read_plan("dune").steps if s.title == "A lost troop")
     removed = pl.Kanly(faction_id=0, weapon_id=0, loc=3, unit_id=1)
     assert step.told_by("event:kanly", removed) and step.told_by("event:troop_lost", None)
+
+
+def test_a_step_whose_events_came_before_the_game_screen_was_up_is_told():
+    """A clean-clone CI run on a busy machine: the bots' first events came after the Welcome but before the game
+    screen was mounted, and the step they bring (Dune Express's "Moving troops", at the Fremen bot's landing) was
+    never told; the lesson went on a step short."""
+    steps = (Step("Spice", "…", ("event:spice",)), Step("Moving troops", "…", ("event:landed",)))
+    opened = []
+    welcome = SimpleNamespace(events=[Event("spice", "", None, None)])
+    link = _Link(welcome, [m.EventBatch(0, [Event("landed", "", None, None)]), m.Board(seat=0, view=None,
+                                                                                       decisions=1)])
+    screen = SimpleNamespace(link=link, client=SimpleNamespace(requests={}, board=None),
+                             app=SimpleNamespace(push_screen=lambda note, done: opened.append(note)),
+                             call_after_refresh=lambda *call: None)
+    lesson = Lesson(Plan("dune", "Hello", {}, steps)).bind(screen)
+    lesson.start()
+    assert [s.title for s in lesson.pending] == ["Spice", "Moving troops"] and not lesson.left

@@ -170,10 +170,12 @@ class Lesson:
 
     def start(self) -> None:
         """The game screen is up: its link takes the messages that came first; then the lesson's opening words,
-        with the steps the Welcome and the requests already come tell."""
-        welcome = self.screen.link.welcome()
+        with the steps the Welcome, the events after it and the requests already come tell."""
+        welcome, early = self.screen.link.welcome(), self.screen.link.came_early()
         self.screen.link.start()
         found = [(f"event:{e.kind}", e.data) for e in welcome.events]
+        # and the events the bots played while the screen was being made (a busy machine: a step was missed)
+        found += [moment for body in early if isinstance(body, m.EventBatch) for moment in moments(body)]
         found += [(f"ask:{r.phase}", None) for r in self.screen.client.requests.values()]
         self.showing = True  # the opening words first
         intro = self.plan.intro

@@ -40,6 +40,10 @@ class TableLink:
         """The first Welcome (sent during attach)."""
         return next(e.body for e in self.early if isinstance(e.body, m.Welcome))
 
+    def came_early(self) -> list:
+        """What the table said before the screen was mounted, in order (the Welcome first): taken at `start`."""
+        return [e.body for e in self.early]
+
     def start(self) -> None:
         """The screen is mounted: what came before, then each message as it comes."""
         self.live = True
