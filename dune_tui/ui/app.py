@@ -108,8 +108,9 @@ class DuneApp(App[int]):
             self.table.close()
         s = self.settings
         self.table = Table(session, bots=s.bots, pause=s.pause, resumed=resumed, runner=runner, keeper=self._keeper())
-        screen = GameScreen(self.table, self.settings, lesson=lesson)
-        self.run_worker(self.table.run(), name="table", group="table")
+        table = self.table
+        screen = GameScreen(table, self.settings, lesson=lesson,
+                            up=lambda: self.run_worker(table.run(), name="table", group="table"))
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:
