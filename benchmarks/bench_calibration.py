@@ -3,19 +3,19 @@
     nice .venv/bin/python -m benchmarks.bench_calibration --games 2:24 4:8 express-3:8 --jobs 2 \
         --out benchmarks/results/calibration
 
-Games between the heuristic bots (seats rotated through the deals of `dune_tui.sim`); at the first searched
-decision of every seat's turn the advisor (`ai.advice.analyse`, the advisor's search with a fixed budget of
+Games between the heuristic bots (or --bots SPEC; seats rotated through the deals of `dune_tui.sim`); at the first
+searched decision of every seat's turn the advisor (`ai.advice.analyse`, the advisor's search with a fixed budget of
 --iters iterations instead of its 0.9 s, so a run repeats) is asked from that seat's view, and its top option
-recorded: the chance of winning it shows (`win`), the chance that nobody wins (`nobody`), the mean of every
-option's chance weighted by its visits (`root`: the position's chance, no option picked out) and, for comparison,
-the figure shown before issue 41 (`value`: the search's mean reward, a game nobody wins worth 0.25).  When the
-game ends each record gets the seat's result.  Printed per game kind and figure: a reliability table (predicted
-decile, count, mean predicted, observed win rate), the Brier score, and that of the constant base rate (the
-observed rate for every position).  Positions of one game are not independent: the counts overstate what they
-show (the games are the unit; see their number).
+recorded: the chance of winning it shows (`win`), the chance that nobody wins (`nobody`), the mean of every option's
+chance weighted by its visits (`root`: the position's chance, no option picked out) and, for comparison, the figure
+shown before issue 41 (`value`: the search's mean reward, a game nobody wins worth 0.25). When the game ends each
+record gets the seat's result. Printed per game kind and figure: a reliability table (predicted decile, count, mean
+predicted, observed win rate), the Brier score, and that of the constant base rate (the observed rate for every
+position). Positions of one game are not independent: the counts overstate what they show (the games are the unit;
+see their number).
 
 GAMES is PLAYERS:N for the first game or express-PLAYERS:N for Dune Express.  Writes OUT.json, and every position's
-record to OUT.rows.jsonl (one JSON line each, with its kind: what `python -m lab.calibrate_advice` fits).
+record to OUT.rows.jsonl (one JSON line each, with its kind).
 """
 
 from __future__ import annotations
@@ -38,16 +38,16 @@ from dune_tui.sim import game_options, plan_game
 from dune_tui.table.bots import bot_seed
 
 
-def play(plan: tuple[str, int, int, int, bool]) -> list[dict]:
-    """One game of `rules` with `players` heuristic bots: the advisor's figures at the first searched decision of
-    every turn, each with whether the seat won and whether nobody did (`follow`: the seat plays the advisor's top
+def play(plan: tuple[str, int, int, int, bool, str]) -> list[dict]:
+    """One game of `rules` with `players` bots of spec `bots`: the advisor's figures at the first searched decision
+    of every turn, each with whether the seat won and whether nobody did (`follow`: the seat plays the advisor's top
     option there)."""
-    rules, players, g, iters, follow = plan
-    game_seed, factions, specs = plan_game(g, players, ["heuristic"], 41_000, True, None, rules)
+    rules, players, g, iters, follow, bots = plan
+    game_seed, factions, specs = plan_game(g, players, [bots], 41_000, True, None, rules)
     options = game_options(players, game_seed, factions, rules)
     rules_of = search_rules_of(options)
     c = Controller(options)
-    bots = [make_agent(spec, seed=bot_seed(1, s)) for s, spec in enumerate(specs)]
+    agents = [make_agent(spec, seed=bot_seed(1, s)) for s, spec in enumerate(specs)]
     config = dataclasses.replace(ADVICE_CONFIG, iters=iters, seconds=60.0)
     seen, rows = set(), []
     while not c.over:
@@ -65,7 +65,7 @@ def play(plan: tuple[str, int, int, int, bool]) -> list[dict]:
                     if follow:
                         c.submit(Decision(r.id, r.seat, top.action))
                         break  # (the requests after it are asked again)
-            c.submit(Decision(r.id, r.seat, bots[r.seat].decide(r)))
+            c.submit(Decision(r.id, r.seat, agents[r.seat].decide(r)))
     won = rules_of.engine.returns(c.state)
     for row in rows:
         row["won"] = won[row["seat"]]
@@ -115,6 +115,7 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--follow", action="store_true",
                    help="the seat plays the advisor's top option where it is asked (the chance shown is the option's)")
+    p.add_argument("--bots", default="heuristic", help="the bots that play the games (default: heuristic)")
     p.add_argument("--minutes", type=float, default=0.0,
                    help="with --jobs 1, start no new game of a kind after this many minutes of it (0: no limit)")
     p.add_argument("--out", default="benchmarks/results/calibration")
@@ -125,7 +126,7 @@ def main() -> int:
            "kinds": []}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for rules, players, n in args.games:
-            plans = [(rules, players, g, args.iters, args.follow) for g in range(n)]
+            plans = [(rules, players, g, args.iters, args.follow, args.bots) for g in range(n)]
             rows = [r for game in (timed(plans, args.minutes) if args.jobs == 1 else pool.map(play, plans))
                     for r in game]
             label = f"{rules} {players}p"
