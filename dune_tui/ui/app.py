@@ -109,8 +109,8 @@ class DuneApp(App[int]):
         s = self.settings
         self.table = Table(session, bots=s.bots, pause=s.pause, resumed=resumed, runner=runner, keeper=self._keeper())
         table = self.table
-        screen = GameScreen(table, self.settings, lesson=lesson,
-                            up=lambda: self.run_worker(table.run(), name="table", group="table"))
+        screen = GameScreen(table, self.settings, lesson=lesson)
+        screen.link.then = lambda: self.run_worker(table.run(), name="table", group="table")
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)
         else:

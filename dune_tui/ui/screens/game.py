@@ -70,14 +70,10 @@ class GameScreen(OwnerControls, DuneScreen):
         Binding("o", "manage", "Manage table", show=False, key_display="o"),  # the owner's controls (manage.py)
     ]
 
-    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "", lesson=None,
-                 up=None):
+    def __init__(self, table, settings: Settings, seats: list[int] | None = None, rejoin: str = "", lesson=None):
         """`seats`: the seats this terminal plays (default: every human seat); `rejoin`: what sits a seat joined to a
-        table elsewhere down again (HOST:PORT/CODE, `lobby.join_command`); `lesson`: a guided game's (lesson.py);
-        `up`: called once the screen takes the table's messages as they come (a game of this process starts its
-        table then, so that no bot plays before the board is up: a lesson tells each step as it happens)."""
+        table elsewhere down again (HOST:PORT/CODE, `lobby.join_command`); `lesson`: a guided game's (lesson.py)."""
         super().__init__()
-        self.up = up
         self.lesson, self.rejoin = lesson and lesson.bind(self), rejoin  # (screens/lesson.py)
         self.table, self.settings = table, settings  # the table: to attach and send; the screen never reads its game
         self.link, self.turns = TableLink(self), Turns(self)
@@ -131,8 +127,6 @@ class GameScreen(OwnerControls, DuneScreen):
     def on_mount(self) -> None:
         self.query_one("#log-box").border_title = "Log"
         (self.lesson or self.link).start()
-        if self.up is not None:
-            self.up()
         self.call_after_refresh(self.turns.advance)
         self.call_after_refresh(self.early_keys.start)
 

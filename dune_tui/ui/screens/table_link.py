@@ -27,6 +27,9 @@ class TableLink:
         self.screen = screen
         self.early: list[TableSays] = []  # come before the screen was mounted
         self.live = False  # the screen is mounted: messages are taken as they come
+        # called once they are (a game of this process starts its table then: no bot plays before the board is up,
+        # so a lesson tells each step as it happens)
+        self.then = None
 
     def deliver(self, seat: int, body) -> None:
         """The table's send: welcomes arrive during attach (before mount), the rest as messages."""
@@ -50,6 +53,8 @@ class TableLink:
         for message in self.early:
             self.take(message)
         self.early.clear()
+        if self.then is not None:
+            self.then()
 
     def take(self, message: TableSays) -> None:
         """The seat client takes the message; the screen does what it says, then shows what comes next."""
